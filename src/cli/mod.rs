@@ -1,0 +1,44 @@
+//! Command implementations of the binary: they call the library and print.
+
+pub mod sessions;
+pub mod show;
+
+use std::process::ExitCode;
+
+use replaylens::load::LoadError;
+use replaylens::model::Diagnostic;
+
+/// Print one error sentence to stderr and map it to the exit status of README §3:
+/// 2 for unusable input or arguments, 1 for internal failure.
+pub fn finish(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let usable_input = err.downcast_ref::<LoadError>().is_none();
+            eprintln!(
+                "replaylens: {}",
+                replaylens::text::escape_controls_single_line(&err.to_string())
+            );
+            if usable_input {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+/// Print load diagnostics to stderr, one per line.
+pub fn report(diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        eprintln!("{}", replaylens::text::escape_controls_single_line(&d.to_string()));
+    }
+}
+
+/// A closed stdout (e.g. piped into `head`) is not a failure.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|e| e.downcast_ref::<std::io::Error>())
+        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,91 @@
+//! Errors that make a session unusable. Each displays as one sentence naming the file.
+
+use std::path::PathBuf;
+
+/// Why a session could not be loaded at all. Problems with single lines or rows are not
+/// errors: they are [`crate::model::Diagnostic`]s on the loaded session.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be opened or read.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The OS error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A known format that replaylens does not read yet.
+    #[error("{} is a {format} transcript, which replaylens cannot read yet (it reads OpenClaw and pi session JSONL, OpenClaw SQLite databases and JSON message arrays)", path.display())]
+    Unsupported {
+        /// The file.
+        path: PathBuf,
+        /// The format's name, e.g. "Claude Code".
+        format: &'static str,
+    },
+    /// Not a session format at all.
+    #[error("{} is not a session file replaylens recognises: {reason}", path.display())]
+    Unrecognized {
+        /// The file.
+        path: PathBuf,
+        /// What was found instead.
+        reason: String,
+    },
+    /// A single-document JSON file that does not parse.
+    #[error("{} is not valid JSON at line {line}, column {column}: {reason}", path.display())]
+    InvalidJson {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The parser's message.
+        reason: String,
+    },
+    /// The database could not be opened or queried.
+    #[error("cannot read the OpenClaw database {}: {source}", path.display())]
+    Sqlite {
+        /// The database file.
+        path: PathBuf,
+        /// The SQLite error.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// The database has no transcript tables.
+    #[error("{} is an SQLite database but not an OpenClaw agent database (no transcript_events table)", path.display())]
+    NotAnAgentDatabase {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// `--session` named a session that is not there.
+    #[error("{} has no session {id} (`replaylens sessions {}` lists them)", path.display(), path.display())]
+    NoSuchSession {
+        /// The database file.
+        path: PathBuf,
+        /// The id or key asked for.
+        id: String,
+    },
+    /// The database or file holds no session at all.
+    #[error("{} holds no session", path.display())]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+impl LoadError {
+    pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Self::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    pub(crate) fn sqlite(path: impl Into<PathBuf>, source: rusqlite::Error) -> Self {
+        Self::Sqlite {
+            path: path.into(),
+            source,
+        }
+    }
+}

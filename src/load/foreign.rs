@@ -1,0 +1,90 @@
+//! Recognising transcript formats that are not OpenClaw/pi (session-formats §5), so that
+//! they fail with one sentence naming the format instead of a confusing parse report.
+
+use serde_json::Value;
+
+const CODEX_TYPES: &[&str] = &[
+    "session_meta",
+    "turn_context",
+    "response_item",
+    "event_msg",
+    "compacted",
+    "world_state",
+    "inter_agent_communication",
+];
+
+const CLAUDE_TYPES: &[&str] = &[
+    "user",
+    "assistant",
+    "summary",
+    "system",
+    "file-history-snapshot",
+    "queue-operation",
+    "attachment",
+    "progress",
+    "last-prompt",
+];
+
+/// Name the foreign format one JSON line belongs to, if it is recognisably one.
+pub fn foreign_format(line: &Value) -> Option<&'static str> {
+    let obj = line.as_object()?;
+    let ty = obj.get("type").and_then(Value::as_str);
+    if let Some(t) = ty {
+        if CODEX_TYPES.contains(&t) && (obj.contains_key("payload") || t == "session_meta") {
+            return Some("Codex CLI rollout");
+        }
+        let claude_envelope = ["uuid", "parentUuid", "sessionId", "leafUuid"]
+            .iter()
+            .any(|k| obj.contains_key(*k));
+        if CLAUDE_TYPES.contains(&t) && claude_envelope {
+            return Some("Claude Code");
+        }
+    } else {
+        if obj.contains_key("id") && obj.contains_key("timestamp") && !obj.contains_key("parentId") {
+            return Some("Codex CLI rollout (bare era)");
+        }
+        if obj.contains_key("record_type") {
+            return Some("Codex CLI rollout (bare era)");
+        }
+    }
+    None
+}
+
+/// Name the foreign format of a whole JSON document (not JSONL), if recognisable.
+pub fn foreign_document(doc: &Value) -> Option<&'static str> {
+    let obj = doc.as_object()?;
+    if obj.contains_key("loglines") {
+        return Some("Claude Code web export");
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn names_codex_and_claude_lines() {
+        assert_eq!(
+            foreign_format(&json!({"type": "session_meta", "payload": {}})),
+            Some("Codex CLI rollout")
+        );
+        assert_eq!(
+            foreign_format(&json!({"type": "user", "uuid": "u1"})),
+            Some("Claude Code")
+        );
+        assert_eq!(
+            foreign_format(&json!({"id": "x", "timestamp": "t"})),
+            Some("Codex CLI rollout (bare era)")
+        );
+        assert_eq!(
+            foreign_format(&json!({"type": "message", "id": "a", "parentId": null})),
+            None
+        );
+        assert_eq!(
+            foreign_document(&json!({"loglines": []})),
+            Some("Claude Code web export")
+        );
+    }
+}

@@ -1,0 +1,356 @@
+//! OpenClaw / pi session JSONL: v1 (upgraded on read), v2–v4 `type:"session"` headers,
+//! headerless OpenClaw history, and the pi-agent-core `kind:"header"` v4 layout.
+//!
+//! Lines are read one at a time. A line that is not JSON, or not an object, is skipped and
+//! reported with its line number; a torn last line (no newline, not JSON) is reported as
+//! such. The header and every entry are kept exactly as stored.
+
+use std::collections::HashSet;
+use std::io::BufRead;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::error::LoadError;
+use super::foreign::foreign_format;
+use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
+
+/// How many leading lines are examined to recognise a foreign format.
+const SNIFF_LINES: usize = 20;
+
+/// One physical line, split off the stream.
+struct RawLine<'b> {
+    number: usize,
+    bytes: &'b [u8],
+    terminated: bool,
+}
+
+/// Read a session JSONL stream.
+pub fn load_jsonl(path: &Path, reader: impl BufRead) -> Result<Session, LoadError> {
+    let mut builder = Builder::new(path);
+    read_lines(path, reader, &mut builder)?;
+    builder.finish()
+}
+
+/// Feed every line of a stream to a builder.
+pub(crate) fn read_lines(path: &Path, mut reader: impl BufRead, builder: &mut Builder<'_>) -> Result<(), LoadError> {
+    let mut buf = Vec::with_capacity(64 * 1024);
+    let mut number = 0;
+    loop {
+        buf.clear();
+        let n = reader.read_until(b'\n', &mut buf).map_err(|e| LoadError::io(path, e))?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        let terminated = buf.last() == Some(&b'\n');
+        builder.push(RawLine {
+            number,
+            bytes: &buf,
+            terminated,
+        })?;
+    }
+    Ok(())
+}
+
+enum State {
+    /// Collecting the first lines until the format is known.
+    Sniffing(Vec<(Location, Value)>),
+    /// Reading entries of a known format.
+    Reading,
+}
+
+/// Turns a stream of stored JSON values into a [`Session`]: header, entries, leaf
+/// tracking, v1 upgrade and diagnostics. Shared by the JSONL and SQLite loaders.
+pub(crate) struct Builder<'p> {
+    path: &'p Path,
+    state: State,
+    session: Session,
+    pi_core: bool,
+}
+
+impl<'p> Builder<'p> {
+    /// A builder for values already known to be OpenClaw transcript events (SQLite rows).
+    pub(crate) fn for_events(path: &'p Path, format: SessionFormat, id: String) -> Self {
+        let mut b = Self::new(path);
+        b.state = State::Reading;
+        b.session.format = format;
+        b.session.id = id;
+        b
+    }
+
+    /// Add one decoded event.
+    pub(crate) fn push_value(&mut self, loc: Location, value: Value) {
+        if value.is_object() {
+            self.entry(loc, value);
+        } else {
+            self.session.diagnostics.push(Diagnostic::skipped(
+                self.path,
+                Some(loc),
+                "the event is not a JSON object",
+            ));
+        }
+    }
+
+    /// Record a problem found by the caller (an undecodable row).
+    pub(crate) fn push_diagnostic(&mut self, d: Diagnostic) {
+        self.session.diagnostics.push(d);
+    }
+
+    /// Mutable access to the session being built.
+    pub(crate) fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    fn new(path: &'p Path) -> Self {
+        let stem = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .map(|n| n.trim_end_matches(".zst").trim_end_matches(".jsonl").to_owned())
+            .unwrap_or_default();
+        Self {
+            path,
+            state: State::Sniffing(Vec::new()),
+            session: Session::new(path, SessionFormat::OpenClawJsonl, stem),
+            pi_core: false,
+        }
+    }
+
+    fn push(&mut self, line: RawLine<'_>) -> Result<(), LoadError> {
+        let mut bytes: &[u8] = line.bytes;
+        while let Some((last, rest)) = bytes.split_last() {
+            if *last == b'\n' || *last == b'\r' {
+                bytes = rest;
+            } else {
+                break;
+            }
+        }
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(());
+        }
+        let loc = Location::Line(line.number);
+        let value: Value = match serde_json::from_slice(bytes) {
+            Ok(v) => v,
+            Err(e) => {
+                let msg = if line.terminated {
+                    format!("not valid JSON ({e})")
+                } else {
+                    format!("torn last line ({} bytes, no newline): {e}", bytes.len())
+                };
+                self.session
+                    .diagnostics
+                    .push(Diagnostic::skipped(self.path, Some(loc), msg));
+                return Ok(());
+            }
+        };
+        if !value.is_object() {
+            let what = match &value {
+                Value::Array(_) => "an array",
+                Value::String(_) => "a string",
+                Value::Number(_) => "a number",
+                Value::Bool(_) => "a boolean",
+                _ => "null",
+            };
+            self.session.diagnostics.push(Diagnostic::skipped(
+                self.path,
+                Some(loc),
+                format!("the line is {what}, not a JSON object"),
+            ));
+            return Ok(());
+        }
+        match &mut self.state {
+            State::Reading => {
+                self.entry(loc, value);
+                Ok(())
+            }
+            State::Sniffing(pending) => {
+                pending.push((loc, value));
+                let decided = pending.len() >= SNIFF_LINES
+                    || is_header(&pending[0].1)
+                    || pending.iter().any(|(_, v)| is_tree_entry(v));
+                if decided { self.decide() } else { Ok(()) }
+            }
+        }
+    }
+
+    /// Decide the format from the lines seen so far, then replay them as entries.
+    fn decide(&mut self) -> Result<(), LoadError> {
+        let State::Sniffing(pending) = std::mem::replace(&mut self.state, State::Reading) else {
+            return Ok(());
+        };
+        let Some((_, first)) = pending.first() else {
+            return Ok(());
+        };
+        if !is_header(first) {
+            if let Some(format) = pending.iter().find_map(|(_, v)| foreign_format(v)) {
+                return Err(LoadError::Unsupported {
+                    path: self.path.to_owned(),
+                    format,
+                });
+            }
+            if !pending.iter().any(|(_, v)| is_tree_entry(v)) {
+                return Err(LoadError::Unrecognized {
+                    path: self.path.to_owned(),
+                    reason: "its first lines hold neither a session header nor OpenClaw/pi entries".into(),
+                });
+            }
+        }
+        for (loc, value) in pending {
+            self.entry(loc, value);
+        }
+        Ok(())
+    }
+
+    fn entry(&mut self, loc: Location, value: Value) {
+        let s = &mut self.session;
+        if s.header.is_none() && s.entries.is_empty() && is_header(&value) {
+            if value.get("kind").and_then(Value::as_str) == Some("header") {
+                self.pi_core = true;
+                s.format = SessionFormat::PiCoreV4;
+            }
+            s.version = Some(value.get("version").and_then(Value::as_u64).unwrap_or(1));
+            if s.format != SessionFormat::OpenClawSqlite
+                && let Some(id) = value.get("id").and_then(Value::as_str)
+            {
+                s.id = id.to_owned();
+            }
+            s.header = Some(value);
+            s.header_location = Some(loc);
+            return;
+        }
+        if self.pi_core {
+            match value.get("kind").and_then(Value::as_str) {
+                Some("lane") => {
+                    if let Some(leaf) = value.get("leafId") {
+                        s.explicit_leaf = Some(leaf.as_str().map(str::to_owned));
+                    }
+                }
+                Some("entry") if value.get("entry").is_some_and(Value::is_object) => {
+                    s.diagnostics.push(Diagnostic::warning(
+                        self.path,
+                        Some(loc),
+                        "nested v4 entry layout is kept but not placed in the tree",
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let entry = Entry::from_stored(loc, value);
+        match entry.kind() {
+            EntryKind::Leaf => {
+                let target = entry.raw.get("targetId").map(|t| t.as_str().map(str::to_owned));
+                if let Some(target) = target {
+                    s.explicit_leaf = Some(target);
+                }
+            }
+            EntryKind::Session => {
+                s.diagnostics.push(Diagnostic::warning(
+                    self.path,
+                    Some(loc),
+                    "a second session header is kept as an opaque entry",
+                ));
+            }
+            _ => {
+                if entry.id.is_some() && !self.pi_core {
+                    s.explicit_leaf = None;
+                }
+            }
+        }
+        s.entries.push(entry);
+    }
+
+    /// Finish: decide a pending format, upgrade v1, and check entries.
+    pub(crate) fn finish(mut self) -> Result<Session, LoadError> {
+        if matches!(self.state, State::Sniffing(_)) {
+            self.decide()?;
+        }
+        let mut s = self.session;
+        if s.header.is_none() && s.entries.is_empty() {
+            if s.diagnostics.is_empty() {
+                return Err(LoadError::Empty {
+                    path: self.path.to_owned(),
+                });
+            }
+            return Err(LoadError::Unrecognized {
+                path: self.path.to_owned(),
+                reason: format!("no line could be read ({})", s.diagnostics[0]),
+            });
+        }
+        let has_ids = s.entries.iter().any(|e| e.id.is_some());
+        let version = s.version.unwrap_or(if has_ids { 3 } else { 1 });
+        if s.version.is_none() {
+            s.version = Some(version);
+        }
+        if version < 2 && !self.pi_core {
+            s.format = SessionFormat::PiJsonlV1;
+            upgrade_v1(&mut s);
+        }
+        for e in &s.entries {
+            if e.id.is_none()
+                && matches!(
+                    e.kind(),
+                    EntryKind::Message | EntryKind::CustomMessage | EntryKind::BranchSummary | EntryKind::Compaction
+                )
+            {
+                s.diagnostics.push(Diagnostic::warning(
+                    &s.path,
+                    Some(e.location),
+                    format!("{} entry has no id, so it is on no branch", e.type_str().unwrap_or("?")),
+                ));
+            }
+        }
+        Ok(s)
+    }
+}
+
+fn is_header(v: &Value) -> bool {
+    v.get("type").and_then(Value::as_str) == Some("session") || v.get("kind").and_then(Value::as_str) == Some("header")
+}
+
+fn is_tree_entry(v: &Value) -> bool {
+    let Some(t) = v.get("type").and_then(Value::as_str) else {
+        return false;
+    };
+    let known = !matches!(EntryKind::from_type(t), EntryKind::Other(_) | EntryKind::Session);
+    known && (v.get("message").is_some() || v.get("id").is_some())
+}
+
+/// pi's v1 → v2 migration: assign ids, chain each entry to the previous one, and map a
+/// compaction's `firstKeptEntryIndex` (an index into the file's lines, header included)
+/// to the id of that entry. The stored JSON is not changed.
+fn upgrade_v1(s: &mut Session) {
+    let mut used: HashSet<String> = s.entries.iter().filter_map(|e| e.id.clone()).collect();
+    let mut counter: u64 = 0;
+    let mut prev: Option<String> = None;
+    let offset = usize::from(s.header.is_some());
+    let mut ids: Vec<String> = Vec::with_capacity(s.entries.len());
+    for i in 0..s.entries.len() {
+        let id = loop {
+            counter += 1;
+            let candidate = format!("{counter:08x}");
+            if used.insert(candidate.clone()) {
+                break candidate;
+            }
+        };
+        let e = &mut s.entries[i];
+        e.id = Some(id.clone());
+        e.parent_id = prev.replace(id.clone());
+        e.assigned_id = true;
+        ids.push(id);
+        if e.kind() == EntryKind::Compaction
+            && e.first_kept_entry_id.is_none()
+            && let Some(idx) = e.raw.get("firstKeptEntryIndex").and_then(Value::as_u64)
+        {
+            let idx = idx as usize;
+            let target = idx.checked_sub(offset).filter(|t| *t <= i).map(|t| ids[t].clone());
+            match target {
+                Some(t) => e.first_kept_entry_id = Some(t),
+                None => s.diagnostics.push(Diagnostic::warning(
+                    &s.path,
+                    Some(e.location),
+                    format!("firstKeptEntryIndex {idx} names no earlier entry"),
+                )),
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! A `.json` file holding a bare array of messages (reference README §3.3).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::error::LoadError;
+use super::foreign::foreign_document;
+use crate::model::{BareMessage, Diagnostic, Location, Session, SessionFormat};
+
+/// Parse a whole JSON document: a message array, or a recognisable foreign document.
+pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
+    let doc: Value = serde_json::from_slice(text).map_err(|e| LoadError::InvalidJson {
+        path: path.to_owned(),
+        line: e.line(),
+        column: e.column(),
+        reason: e.to_string(),
+    })?;
+    let items = match doc {
+        Value::Array(items) => items,
+        other => {
+            if let Some(format) = foreign_document(&other) {
+                return Err(LoadError::Unsupported {
+                    path: path.to_owned(),
+                    format,
+                });
+            }
+            return Err(LoadError::Unrecognized {
+                path: path.to_owned(),
+                reason: "it is one JSON document but not an array of messages".into(),
+            });
+        }
+    };
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("messages")
+        .to_owned();
+    let mut session = Session::new(path, SessionFormat::MessageArray, stem);
+    for (index, raw) in items.into_iter().enumerate() {
+        if raw.is_object() {
+            session.bare_messages.push(BareMessage { index, raw });
+        } else {
+            session.diagnostics.push(Diagnostic::skipped(
+                path,
+                Some(Location::Index(index)),
+                "the element is not a message object",
+            ));
+        }
+    }
+    Ok(session)
+}

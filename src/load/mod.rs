@@ -1,0 +1,101 @@
+//! Loaders for the session files users have, one module per format, with the format
+//! detected from content (session-formats §5), not from the file name.
+
+pub mod discover;
+pub mod error;
+pub mod foreign;
+pub mod jsonl;
+pub mod message_array;
+pub mod sqlite;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+pub use error::LoadError;
+
+use crate::model::Session;
+
+const SQLITE_MAGIC: &[u8] = b"SQLite format 3\0";
+const ZSTD_MAGIC: &[u8] = &[0x28, 0xB5, 0x2F, 0xFD];
+const READ_BUFFER: usize = 1 << 20;
+
+/// Options for [`load_path`].
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// For a database: the window id, session key or id prefix to load.
+    pub session: Option<String>,
+}
+
+/// What a file holds, judged from its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detected {
+    /// An SQLite database.
+    Sqlite,
+    /// A zstd-compressed stream (cold archive, `.jsonl.zst`).
+    Zstd,
+    /// A single JSON document starting with `[` (message array).
+    JsonArray,
+    /// Line-oriented JSON (or anything else starting with `{`).
+    Jsonl,
+}
+
+/// Detect a file's kind from its leading bytes.
+pub fn detect(head: &[u8]) -> Detected {
+    if head.starts_with(SQLITE_MAGIC) {
+        return Detected::Sqlite;
+    }
+    if head.starts_with(ZSTD_MAGIC) {
+        return Detected::Zstd;
+    }
+    let first = head
+        .iter()
+        .copied()
+        .find(|b| !b.is_ascii_whitespace() && *b != 0xEF && *b != 0xBB && *b != 0xBF);
+    if first == Some(b'[') {
+        Detected::JsonArray
+    } else {
+        Detected::Jsonl
+    }
+}
+
+/// Load one session from a file of any supported format.
+pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadError> {
+    let file = File::open(path).map_err(|e| LoadError::io(path, e))?;
+    let mut reader = BufReader::with_capacity(READ_BUFFER, file);
+    let head = reader.fill_buf().map_err(|e| LoadError::io(path, e))?;
+    match detect(head) {
+        Detected::Sqlite => {
+            drop(reader);
+            sqlite::load_sqlite(path, options.session.as_deref())
+        }
+        Detected::Zstd => {
+            let decoder = zstd::Decoder::with_buffer(reader).map_err(|e| LoadError::io(path, e))?;
+            jsonl::load_jsonl(path, BufReader::with_capacity(READ_BUFFER, decoder))
+        }
+        Detected::JsonArray => {
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes).map_err(|e| LoadError::io(path, e))?;
+            message_array::load_message_array(path, &bytes)
+        }
+        Detected::Jsonl => {
+            let looks_like_document = {
+                let first_line_end = head.iter().position(|b| *b == b'\n');
+                match first_line_end {
+                    Some(end) => {
+                        let line = &head[..end];
+                        let trimmed: Vec<u8> = line.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+                        trimmed == b"{"
+                    }
+                    None => false,
+                }
+            };
+            if looks_like_document {
+                let mut bytes = Vec::new();
+                reader.read_to_end(&mut bytes).map_err(|e| LoadError::io(path, e))?;
+                return message_array::load_message_array(path, &bytes);
+            }
+            jsonl::load_jsonl(path, reader)
+        }
+    }
+}

@@ -1,0 +1,458 @@
+//! OpenClaw per-agent SQLite database (`openclaw-agent.sqlite`, session-formats §1.2).
+//!
+//! The database is opened read-only and never written; it can be read while the Gateway
+//! holds it in WAL mode. Columns are discovered with `PRAGMA table_info`, so databases from
+//! before schema 23 (no `event_zstd`) and trimmed imports (no `session_nodes`) both work.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+use serde_json::Value;
+
+use super::error::LoadError;
+use super::jsonl::Builder;
+use crate::model::{DbWindow, Diagnostic, Location, Session, SessionFormat};
+
+/// Largest decoded event accepted from one `event_zstd` row (OpenClaw compresses ≤ 4 MiB).
+const MAX_EVENT_BYTES: usize = 256 * 1024 * 1024;
+
+/// One transcript window (a `sessionId`) in the database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WindowSummary {
+    /// `session_windows.session_id` (the transcript's session id).
+    pub session_id: String,
+    /// Window facts: key, reason, current flag, model.
+    pub window: DbWindow,
+    /// Number of `transcript_events` rows.
+    pub event_count: usize,
+}
+
+/// Open a database read-only.
+pub fn open_read_only(path: &Path) -> Result<Connection, LoadError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| LoadError::sqlite(path, e))?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(|e| LoadError::sqlite(path, e))?;
+    Ok(conn)
+}
+
+struct Schema {
+    tables: HashSet<String>,
+    event_columns: HashSet<String>,
+    window_columns: HashSet<String>,
+}
+
+impl Schema {
+    fn read(conn: &Connection, path: &Path) -> Result<Self, LoadError> {
+        let sql = |e| LoadError::sqlite(path, e);
+        let mut stmt = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .map_err(sql)?;
+        let tables: HashSet<String> = stmt
+            .query_map([], |r| r.get(0))
+            .map_err(sql)?
+            .collect::<Result<_, _>>()
+            .map_err(sql)?;
+        if !tables.contains("transcript_events") {
+            return Err(LoadError::NotAnAgentDatabase { path: path.to_owned() });
+        }
+        let columns = |table: &str| -> Result<HashSet<String>, LoadError> {
+            if !tables.contains(table) {
+                return Ok(HashSet::new());
+            }
+            let mut stmt = conn.prepare(&format!("PRAGMA table_info({table})")).map_err(sql)?;
+            stmt.query_map([], |r| r.get::<_, String>(1))
+                .map_err(sql)?
+                .collect::<Result<_, _>>()
+                .map_err(sql)
+        };
+        let event_columns = columns("transcript_events")?;
+        let window_columns = columns("session_windows")?;
+        Ok(Self {
+            tables,
+            event_columns,
+            window_columns,
+        })
+    }
+
+    fn window_col(&self, name: &str) -> String {
+        if self.window_columns.contains(name) {
+            name.to_owned()
+        } else {
+            "NULL".to_owned()
+        }
+    }
+}
+
+/// List every transcript window in the database, current windows first, newest first.
+pub fn list_windows(path: &Path) -> Result<Vec<WindowSummary>, LoadError> {
+    let conn = open_read_only(path)?;
+    list_with(&conn, path)
+}
+
+fn list_with(conn: &Connection, path: &Path) -> Result<Vec<WindowSummary>, LoadError> {
+    let sql = |e| LoadError::sqlite(path, e);
+    let schema = Schema::read(conn, path)?;
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    {
+        let mut stmt = conn
+            .prepare("SELECT session_id, COUNT(*) FROM transcript_events GROUP BY session_id")
+            .map_err(sql)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+            .map_err(sql)?;
+        for row in rows {
+            let (id, n) = row.map_err(sql)?;
+            counts.insert(id, n.max(0) as usize);
+        }
+    }
+    let mut current_of_key: HashMap<String, String> = HashMap::new();
+    let mut node_updated: HashMap<String, i64> = HashMap::new();
+    if schema.tables.contains("session_nodes") {
+        let mut stmt = conn
+            .prepare("SELECT session_key, current_session_id, updated_at FROM session_nodes")
+            .map_err(sql)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                ))
+            })
+            .map_err(sql)?;
+        for row in rows {
+            let (key, current, updated) = row.map_err(sql)?;
+            if let Some(c) = current {
+                current_of_key.insert(key.clone(), c);
+            }
+            if let Some(u) = updated {
+                node_updated.insert(key, u);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    if schema.tables.contains("session_windows") {
+        let q = format!(
+            "SELECT session_id, {}, {}, {}, {}, {}, {} FROM session_windows",
+            schema.window_col("session_key"),
+            schema.window_col("reason"),
+            schema.window_col("model_provider"),
+            schema.window_col("model"),
+            schema.window_col("updated_at"),
+            schema.window_col("created_at"),
+        );
+        let mut stmt = conn.prepare(&q).map_err(sql)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                    r.get::<_, Option<i64>>(5)?,
+                    r.get::<_, Option<i64>>(6)?,
+                ))
+            })
+            .map_err(sql)?;
+        let mut windows = Vec::new();
+        for row in rows {
+            windows.push(row.map_err(sql)?);
+        }
+        // Without session_nodes, the newest window of each key (by creation) is current.
+        let mut newest_of_key: HashMap<String, (i64, String)> = HashMap::new();
+        for (id, key, _, _, _, _, created) in &windows {
+            if let Some(k) = key {
+                let c = created.unwrap_or(0);
+                let slot = newest_of_key.entry(k.clone()).or_insert((c, id.clone()));
+                if c > slot.0 {
+                    *slot = (c, id.clone());
+                }
+            }
+        }
+        for (id, key, reason, provider, model, updated, _) in windows {
+            let current = match &key {
+                Some(k) => match current_of_key.get(k) {
+                    Some(c) => *c == id,
+                    None => newest_of_key.get(k).is_some_and(|(_, n)| *n == id),
+                },
+                None => true,
+            };
+            let updated = key
+                .as_ref()
+                .and_then(|k| if current { node_updated.get(k).copied() } else { None })
+                .or(updated);
+            seen.insert(id.clone());
+            out.push(WindowSummary {
+                event_count: counts.get(&id).copied().unwrap_or(0),
+                session_id: id,
+                window: DbWindow {
+                    session_key: key,
+                    reason,
+                    current,
+                    model_provider: provider,
+                    model,
+                    updated_at_ms: updated,
+                },
+            });
+        }
+    }
+    for (id, n) in &counts {
+        if !seen.contains(id) {
+            out.push(WindowSummary {
+                session_id: id.clone(),
+                window: DbWindow {
+                    current: true,
+                    ..DbWindow::default()
+                },
+                event_count: *n,
+            });
+        }
+    }
+    out.sort_by(|a, b| {
+        b.window
+            .current
+            .cmp(&a.window.current)
+            .then(b.window.updated_at_ms.cmp(&a.window.updated_at_ms))
+            .then(a.session_id.cmp(&b.session_id))
+    });
+    Ok(out)
+}
+
+/// Load one session from a database: `select` is a window id, a session key (its current
+/// window) or a unique prefix of a window id; `None` picks the most recent current window.
+pub fn load_sqlite(path: &Path, select: Option<&str>) -> Result<Session, LoadError> {
+    let conn = open_read_only(path)?;
+    let windows = list_with(&conn, path)?;
+    let chosen = match select {
+        None => windows.first(),
+        Some(sel) => windows
+            .iter()
+            .find(|w| w.session_id == sel)
+            .or_else(|| {
+                windows
+                    .iter()
+                    .find(|w| w.window.current && w.window.session_key.as_deref() == Some(sel))
+            })
+            .or_else(|| {
+                let mut prefixed = windows.iter().filter(|w| w.session_id.starts_with(sel));
+                match (prefixed.next(), prefixed.next()) {
+                    (Some(w), None) => Some(w),
+                    _ => None,
+                }
+            }),
+    };
+    let Some(chosen) = chosen else {
+        return Err(match select {
+            Some(id) => LoadError::NoSuchSession {
+                path: path.to_owned(),
+                id: id.to_owned(),
+            },
+            None => LoadError::Empty { path: path.to_owned() },
+        });
+    };
+    let schema = Schema::read(&conn, path)?;
+    let mut builder = Builder::for_events(path, SessionFormat::OpenClawSqlite, chosen.session_id.clone());
+    builder.session_mut().db_window = Some(chosen.window.clone());
+    read_cold_archive(&conn, &schema, path, &chosen.session_id, &mut builder)?;
+    read_events(&conn, &schema, path, &chosen.session_id, &mut builder)?;
+    builder.finish()
+}
+
+fn read_events(
+    conn: &Connection,
+    schema: &Schema,
+    path: &Path,
+    session_id: &str,
+    builder: &mut Builder<'_>,
+) -> Result<(), LoadError> {
+    let sql = |e| LoadError::sqlite(path, e);
+    let col = |name: &'static str| {
+        if schema.event_columns.contains(name) {
+            name
+        } else {
+            "NULL"
+        }
+    };
+    let q = format!(
+        "SELECT seq, {}, {}, {} FROM transcript_events WHERE session_id = ?1 ORDER BY seq",
+        col("event_json"),
+        col("event_zstd"),
+        col("event_utf8_bytes")
+    );
+    let mut stmt = conn.prepare(&q).map_err(sql)?;
+    let mut rows = stmt.query(params![session_id]).map_err(sql)?;
+    while let Some(row) = rows.next().map_err(sql)? {
+        let seq: i64 = row.get(0).map_err(sql)?;
+        let loc = Location::Seq(seq);
+        let json: Option<String> = row.get(1).map_err(sql)?;
+        let blob: Option<Vec<u8>> = row.get(2).map_err(sql)?;
+        let declared: Option<i64> = row.get(3).map_err(sql)?;
+        let text = match (json.filter(|j| !j.is_empty()), blob) {
+            (Some(j), _) => j,
+            (None, Some(blob)) => match decode_zstd(&blob, declared) {
+                Ok((text, warning)) => {
+                    if let Some(w) = warning {
+                        builder.push_diagnostic(Diagnostic::warning(path, Some(loc), w));
+                    }
+                    text
+                }
+                Err(reason) => {
+                    builder.push_diagnostic(Diagnostic::skipped(
+                        path,
+                        Some(loc),
+                        format!("event_zstd of session {session_id} cannot be decoded: {reason}"),
+                    ));
+                    continue;
+                }
+            },
+            (None, None) => {
+                builder.push_diagnostic(Diagnostic::skipped(
+                    path,
+                    Some(loc),
+                    format!("row of session {session_id} has neither event_json nor event_zstd"),
+                ));
+                continue;
+            }
+        };
+        match serde_json::from_str::<Value>(&text) {
+            Ok(v) => builder.push_value(loc, v),
+            Err(e) => builder.push_diagnostic(Diagnostic::skipped(
+                path,
+                Some(loc),
+                format!("event of session {session_id} is not valid JSON ({e})"),
+            )),
+        }
+    }
+    Ok(())
+}
+
+/// Decode one `event_zstd` blob, checking `event_utf8_bytes`.
+fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option<String>), String> {
+    let limit = declared
+        .and_then(|d| usize::try_from(d).ok())
+        .filter(|d| *d <= MAX_EVENT_BYTES);
+    let bytes = match limit {
+        Some(cap) => zstd::bulk::decompress(blob, cap.max(1)).map_err(|e| e.to_string())?,
+        None => {
+            let mut out = Vec::new();
+            let decoder = zstd::Decoder::new(blob).map_err(|e| e.to_string())?;
+            decoder
+                .take(MAX_EVENT_BYTES as u64 + 1)
+                .read_to_end(&mut out)
+                .map_err(|e| e.to_string())?;
+            if out.len() > MAX_EVENT_BYTES {
+                return Err(format!("decoded event exceeds {MAX_EVENT_BYTES} bytes"));
+            }
+            out
+        }
+    };
+    let warning = match declared {
+        Some(d) if d != bytes.len() as i64 => Some(format!(
+            "event_utf8_bytes says {d} but the event decodes to {} bytes",
+            bytes.len()
+        )),
+        _ => None,
+    };
+    let text = String::from_utf8(bytes).map_err(|_| "the decoded event is not UTF-8".to_owned())?;
+    Ok((text, warning))
+}
+
+/// Events moved to cold storage are no longer in `transcript_events`: read them first.
+fn read_cold_archive(
+    conn: &Connection,
+    schema: &Schema,
+    path: &Path,
+    session_id: &str,
+    builder: &mut Builder<'_>,
+) -> Result<(), LoadError> {
+    if !schema.tables.contains("session_transcript_cold_archives") {
+        return Ok(());
+    }
+    let sql = |e| LoadError::sqlite(path, e);
+    let row = conn
+        .query_row(
+            "SELECT archive_name, storage, archive_blob FROM session_transcript_cold_archives WHERE session_id = ?1",
+            params![session_id],
+            |r| {
+                Ok((
+                    r.get::<_, Option<String>>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<Vec<u8>>>(2)?,
+                ))
+            },
+        )
+        .optional()
+        .map_err(sql)?;
+    let Some((name, storage, blob)) = row else {
+        return Ok(());
+    };
+    let archive_path: PathBuf = match (&storage, &name) {
+        (Some(s), Some(n)) if s == "file" => path
+            .parent()
+            .and_then(Path::parent)
+            .map(|agent| agent.join("sessions").join("cold").join(n))
+            .unwrap_or_default(),
+        _ => PathBuf::new(),
+    };
+    let reader: Box<dyn Read> = match blob {
+        Some(b) => Box::new(std::io::Cursor::new(b)),
+        None => match std::fs::File::open(&archive_path) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                builder.push_diagnostic(Diagnostic::skipped(
+                    path,
+                    None,
+                    format!("the cold archive of session {session_id} ({}) cannot be read: {e}; its older events are missing", archive_path.display()),
+                ));
+                return Ok(());
+            }
+        },
+    };
+    match zstd::Decoder::new(reader) {
+        Ok(dec) => {
+            let mut line_no = 0;
+            let mut buf = String::new();
+            let mut r = BufReader::new(dec);
+            loop {
+                buf.clear();
+                match std::io::BufRead::read_line(&mut r, &mut buf) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        line_no += 1;
+                        let line = buf.trim_end();
+                        if line.is_empty() {
+                            continue;
+                        }
+                        match serde_json::from_str::<Value>(line) {
+                            Ok(v) => builder.push_value(Location::Line(line_no), v),
+                            Err(e) => builder.push_diagnostic(Diagnostic::skipped(
+                                path,
+                                Some(Location::Line(line_no)),
+                                format!("cold archive line is not valid JSON ({e})"),
+                            )),
+                        }
+                    }
+                    Err(e) => {
+                        builder.push_diagnostic(Diagnostic::skipped(
+                            path,
+                            None,
+                            format!("the cold archive of session {session_id} is damaged: {e}"),
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        Err(e) => builder.push_diagnostic(Diagnostic::skipped(
+            path,
+            None,
+            format!("the cold archive of session {session_id} is not zstd: {e}"),
+        )),
+    }
+    Ok(())
+}

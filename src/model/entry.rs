@@ -1,0 +1,123 @@
+//! Session entries: one JSONL line (or one `transcript_events` row), kept as stored.
+
+use serde_json::Value;
+
+use super::diagnostic::Location;
+
+/// The `type` of a session entry (session-formats §1.3). Unknown types are kept as `Other`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind<'a> {
+    /// `session`: the header line.
+    Session,
+    /// `message`: carries an `AgentMessage`.
+    Message,
+    /// `custom_message`: extension message that enters the model context.
+    CustomMessage,
+    /// `custom`: extension state (e.g. `model-snapshot`), never sent.
+    Custom,
+    /// `compaction`: summary plus the entries kept from `firstKeptEntryId`.
+    Compaction,
+    /// `reset` (OpenClaw): starts a fresh history window.
+    Reset,
+    /// `branch_summary`: summary of an abandoned branch.
+    BranchSummary,
+    /// `model_change`: sets provider and model.
+    ModelChange,
+    /// `thinking_level_change`
+    ThinkingLevelChange,
+    /// `label`
+    Label,
+    /// `session_info`
+    SessionInfo,
+    /// `leaf` (OpenClaw control): records where the leaf moved.
+    Leaf,
+    /// Any other type, preserved as an opaque entry.
+    Other(&'a str),
+    /// No string `type`.
+    Untyped,
+}
+
+impl<'a> EntryKind<'a> {
+    /// Parse an entry `type`.
+    pub fn from_type(t: &'a str) -> Self {
+        match t {
+            "session" => Self::Session,
+            "message" => Self::Message,
+            "custom_message" => Self::CustomMessage,
+            "custom" => Self::Custom,
+            "compaction" => Self::Compaction,
+            "reset" => Self::Reset,
+            "branch_summary" => Self::BranchSummary,
+            "model_change" => Self::ModelChange,
+            "thinking_level_change" => Self::ThinkingLevelChange,
+            "label" => Self::Label,
+            "session_info" => Self::SessionInfo,
+            "leaf" => Self::Leaf,
+            other => Self::Other(other),
+        }
+    }
+}
+
+/// One entry of a session, exactly as stored, plus its resolved place in the entry tree.
+///
+/// `raw` is never modified. For v1 files (no ids) the loader assigns `id` and `parent_id`
+/// as pi's v1→v2 migration does, and records that in `assigned_id`, so serializing `raw`
+/// still gives back the original line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// Where the entry was read from.
+    pub location: Location,
+    /// The entry JSON as stored.
+    pub raw: Value,
+    /// The entry id (stored, or assigned for v1 files).
+    pub id: Option<String>,
+    /// The parent id (stored, or assigned for v1 files); `None` for a root.
+    pub parent_id: Option<String>,
+    /// True when `id`/`parent_id` were assigned by the v1 upgrade rather than stored.
+    pub assigned_id: bool,
+    /// For `compaction`/`reset` entries: `firstKeptEntryId`, stored or mapped from a v1
+    /// `firstKeptEntryIndex`.
+    pub first_kept_entry_id: Option<String>,
+}
+
+impl Entry {
+    /// Build an entry from a stored value, reading `id` and `parentId`.
+    pub fn from_stored(location: Location, raw: Value) -> Self {
+        let id = raw.get("id").and_then(Value::as_str).map(str::to_owned);
+        let parent_id = raw.get("parentId").and_then(Value::as_str).map(str::to_owned);
+        let first_kept_entry_id = raw.get("firstKeptEntryId").and_then(Value::as_str).map(str::to_owned);
+        Self {
+            location,
+            raw,
+            id,
+            parent_id,
+            assigned_id: false,
+            first_kept_entry_id,
+        }
+    }
+
+    /// The entry `type` string.
+    pub fn type_str(&self) -> Option<&str> {
+        self.raw.get("type").and_then(Value::as_str)
+    }
+
+    /// The entry kind.
+    pub fn kind(&self) -> EntryKind<'_> {
+        self.type_str().map_or(EntryKind::Untyped, EntryKind::from_type)
+    }
+
+    /// A string field of the entry.
+    pub fn str_field(&self, key: &str) -> Option<&str> {
+        self.raw.get(key).and_then(Value::as_str)
+    }
+
+    /// The entry's ISO `timestamp`, when present.
+    pub fn timestamp(&self) -> Option<&str> {
+        self.str_field("timestamp")
+    }
+
+    /// For `custom` entries, the `customType`.
+    pub fn custom_type(&self) -> Option<&str> {
+        self.str_field("customType")
+    }
+}

@@ -1,0 +1,20 @@
+//! The lossless transcript model.
+//!
+//! Everything is kept as the JSON that was stored; typed views ([`Message`], [`Block`],
+//! [`Entry`]) read it without copying, so unknown fields, block types, roles and entry
+//! types survive load → replay → export unchanged.
+
+pub mod block;
+pub mod diagnostic;
+pub mod entry;
+pub mod message;
+pub mod session;
+pub mod time;
+pub mod transcript;
+
+pub use block::{Block, BlockKind, ToolCallSpelling};
+pub use diagnostic::{Diagnostic, Location, Severity};
+pub use entry::{Entry, EntryKind};
+pub use message::{Message, Role, StopReason};
+pub use session::{BareMessage, DbWindow, Session, SessionFormat};
+pub use transcript::{AppliedCompaction, ModelEvent, ModelRef, Origin, StoredMessage, Transcript};

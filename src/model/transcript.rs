@@ -1,0 +1,428 @@
+//! The stored transcript a replay starts from: the active branch of a session, with the
+//! latest compaction applied (session-formats §1.3, §2.2; pi `buildSessionContext`).
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use super::diagnostic::{Diagnostic, Location};
+use super::entry::{Entry, EntryKind};
+use super::message::Message;
+use super::session::Session;
+use super::time::iso_to_ms;
+
+/// Which kind of stored item a transcript message came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Origin {
+    /// A `message` entry (or an element of a bare message array).
+    Message,
+    /// A `custom_message` entry, presented as a `custom` role message.
+    CustomMessage,
+    /// A `branch_summary` entry, presented as a `branchSummary` message.
+    BranchSummary,
+    /// The latest `compaction` entry, presented as a `compactionSummary` message.
+    CompactionSummary,
+}
+
+/// One message of the stored transcript.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredMessage<'s> {
+    /// The id of the entry it came from.
+    pub entry_id: Option<String>,
+    /// Where that entry was read.
+    pub location: Option<Location>,
+    /// What kind of entry it came from.
+    pub origin: Origin,
+    /// The message, borrowed from the session when stored as a message.
+    pub message: Cow<'s, Message>,
+}
+
+/// A provider / API / model triple; each part optional.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct ModelRef {
+    /// Provider id (e.g. `anthropic`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provider: Option<String>,
+    /// Model API (e.g. `anthropic-messages`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<String>,
+    /// Model id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+}
+
+impl ModelRef {
+    /// True when no part is known.
+    pub fn is_empty(&self) -> bool {
+        self.provider.is_none() && self.api.is_none() && self.model.is_none()
+    }
+}
+
+/// A model selection recorded on the branch, with the number of transcript messages
+/// that precede it (so later rules can tell which turns came before a model switch).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelEvent {
+    /// Number of transcript messages emitted before this selection.
+    pub before_message: usize,
+    /// The selected model.
+    pub model: ModelRef,
+    /// `model_change` or `model-snapshot`.
+    pub source: &'static str,
+}
+
+/// The compaction that was applied to the branch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AppliedCompaction {
+    /// Id of the `compaction` (or `reset`) entry.
+    pub entry_id: Option<String>,
+    /// `compaction` or `reset`.
+    pub kind: &'static str,
+    /// `firstKeptEntryId`, when set.
+    pub first_kept_entry_id: Option<String>,
+    /// Number of branch entries left out because they precede the cut.
+    pub entries_cut: usize,
+}
+
+/// The stored transcript: what a replay starts from.
+#[derive(Debug, Clone, Default)]
+pub struct Transcript<'s> {
+    /// The messages, in order.
+    pub messages: Vec<StoredMessage<'s>>,
+    /// The leaf entry the branch was walked from.
+    pub leaf_id: Option<String>,
+    /// Number of entries on the active branch (root to leaf).
+    pub branch_len: usize,
+    /// The compaction (or reset) that was applied, if any.
+    pub compaction: Option<AppliedCompaction>,
+    /// The session's latest model: the default replay target.
+    pub model: ModelRef,
+    /// Every model selection on the branch, in order.
+    pub model_events: Vec<ModelEvent>,
+    /// The latest thinking level on the branch (or in the header).
+    pub thinking_level: Option<String>,
+    /// Problems found while walking the branch (dangling parents, cycles, missing cut).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Session {
+    /// Build the stored transcript of the active branch.
+    pub fn transcript(&self) -> Transcript<'_> {
+        if self.entries.is_empty() && !self.bare_messages.is_empty() {
+            return self.bare_transcript();
+        }
+        let mut t = Transcript::default();
+        let path = self.active_path(&mut t);
+        t.branch_len = path.len();
+        t.thinking_level = self
+            .header
+            .as_ref()
+            .and_then(|h| h.get("thinkingLevel"))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+
+        let cut = path
+            .iter()
+            .rposition(|e| matches!(e.kind(), EntryKind::Compaction | EntryKind::Reset));
+        let mut keep_from = 0;
+        if let Some(ci) = cut {
+            let c = path[ci];
+            let first_kept = c.first_kept_entry_id.clone();
+            let is_compaction = c.kind() == EntryKind::Compaction;
+            keep_from = match &first_kept {
+                Some(fk) => match path[..ci].iter().position(|e| e.id.as_deref() == Some(fk)) {
+                    Some(i) => i,
+                    None => {
+                        t.diagnostics.push(Diagnostic::warning(
+                            &self.path,
+                            Some(c.location),
+                            format!("{} names firstKeptEntryId {fk}, which is not on the active branch; nothing before it is kept", c.type_str().unwrap_or("entry")),
+                        ));
+                        ci
+                    }
+                },
+                None => ci,
+            };
+            if is_compaction {
+                t.messages.push(StoredMessage {
+                    entry_id: c.id.clone(),
+                    location: Some(c.location),
+                    origin: Origin::CompactionSummary,
+                    message: Cow::Owned(compaction_summary(c)),
+                });
+            }
+            t.compaction = Some(AppliedCompaction {
+                entry_id: c.id.clone(),
+                kind: if is_compaction { "compaction" } else { "reset" },
+                first_kept_entry_id: first_kept,
+                entries_cut: keep_from,
+            });
+        }
+
+        for (i, entry) in path.iter().enumerate() {
+            self.track_settings(entry, &mut t);
+            let emitted = match cut {
+                Some(ci) => (i >= keep_from && i < ci) || i > ci,
+                None => true,
+            };
+            if emitted && let Some(m) = self.entry_message(entry, &mut t.diagnostics) {
+                t.messages.push(m);
+            }
+        }
+        t.model = self.latest_model(&t);
+        t
+    }
+
+    fn bare_transcript(&self) -> Transcript<'_> {
+        let mut t = Transcript::default();
+        for m in &self.bare_messages {
+            if let Some(msg) = Message::from_value_ref(&m.raw) {
+                t.messages.push(StoredMessage {
+                    entry_id: None,
+                    location: Some(Location::Index(m.index)),
+                    origin: Origin::Message,
+                    message: Cow::Borrowed(msg),
+                });
+            }
+        }
+        t.branch_len = t.messages.len();
+        t.model = self.latest_model(&t);
+        t
+    }
+
+    /// Walk leaf → root and return the path root → leaf.
+    fn active_path(&self, t: &mut Transcript<'_>) -> Vec<&Entry> {
+        let mut by_id: HashMap<&str, &Entry> = HashMap::with_capacity(self.entries.len());
+        let mut last_tree_id: Option<&str> = None;
+        for e in &self.entries {
+            if let Some(id) = e.id.as_deref() {
+                if let Some(prev) = by_id.insert(id, e) {
+                    t.diagnostics.push(Diagnostic::warning(
+                        &self.path,
+                        Some(e.location),
+                        format!(
+                            "entry id {id} is used again (first at {}); the later entry wins",
+                            prev.location
+                        ),
+                    ));
+                }
+                if e.kind() != EntryKind::Leaf {
+                    last_tree_id = Some(id);
+                }
+            }
+        }
+        let leaf = match &self.explicit_leaf {
+            Some(explicit) => explicit.as_deref(),
+            None => last_tree_id,
+        };
+        t.leaf_id = leaf.map(str::to_owned);
+        let mut path = Vec::new();
+        let mut seen = HashSet::new();
+        let mut cursor = leaf.and_then(|id| {
+            let found = by_id.get(id).copied();
+            if found.is_none() {
+                t.diagnostics.push(Diagnostic::warning(
+                    &self.path,
+                    None,
+                    format!("the leaf {id} names no entry; the active branch is empty"),
+                ));
+            }
+            found
+        });
+        while let Some(e) = cursor {
+            if !seen.insert(e.id.as_deref()) {
+                t.diagnostics.push(Diagnostic::warning(
+                    &self.path,
+                    Some(e.location),
+                    "the parent links form a cycle; the branch stops here",
+                ));
+                break;
+            }
+            path.push(e);
+            cursor = match e.parent_id.as_deref() {
+                None => None,
+                Some(p) => match by_id.get(p) {
+                    Some(parent) => Some(*parent),
+                    None => {
+                        if self.header.as_ref().and_then(|h| h.get("id")).and_then(Value::as_str) != Some(p) {
+                            t.diagnostics.push(Diagnostic::warning(
+                                &self.path,
+                                Some(e.location),
+                                format!("parentId {p} names no entry; the active branch starts here"),
+                            ));
+                        }
+                        None
+                    }
+                },
+            };
+        }
+        path.reverse();
+        path
+    }
+
+    fn track_settings(&self, entry: &Entry, t: &mut Transcript<'_>) {
+        let event = match entry.kind() {
+            EntryKind::ModelChange => Some(ModelEvent {
+                before_message: t.messages.len(),
+                model: ModelRef {
+                    provider: entry.str_field("provider").map(str::to_owned),
+                    api: entry
+                        .str_field("modelApi")
+                        .or_else(|| entry.str_field("api"))
+                        .map(str::to_owned),
+                    model: entry
+                        .str_field("modelId")
+                        .or_else(|| entry.str_field("model"))
+                        .map(str::to_owned),
+                },
+                source: "model_change",
+            }),
+            EntryKind::Custom if entry.custom_type() == Some("model-snapshot") => {
+                let data = entry.raw.get("data");
+                let field = |k: &str| data.and_then(|d| d.get(k)).and_then(Value::as_str).map(str::to_owned);
+                Some(ModelEvent {
+                    before_message: t.messages.len(),
+                    model: ModelRef {
+                        provider: field("provider"),
+                        api: field("modelApi"),
+                        model: field("modelId"),
+                    },
+                    source: "model-snapshot",
+                })
+            }
+            EntryKind::ThinkingLevelChange => {
+                if let Some(level) = entry.str_field("thinkingLevel") {
+                    t.thinking_level = Some(level.to_owned());
+                }
+                None
+            }
+            _ => None,
+        };
+        t.model_events.extend(event);
+    }
+
+    fn entry_message<'s>(&'s self, entry: &'s Entry, diags: &mut Vec<Diagnostic>) -> Option<StoredMessage<'s>> {
+        let (origin, message) = match entry.kind() {
+            EntryKind::Message => match entry.raw.get("message") {
+                Some(v) => match Message::from_value_ref(v) {
+                    Some(m) => (Origin::Message, Cow::Borrowed(m)),
+                    None => {
+                        diags.push(Diagnostic::warning(
+                            &self.path,
+                            Some(entry.location),
+                            "message entry holds no message object; it is not part of the transcript",
+                        ));
+                        return None;
+                    }
+                },
+                None => {
+                    diags.push(Diagnostic::warning(
+                        &self.path,
+                        Some(entry.location),
+                        "message entry has no `message` field; it is not part of the transcript",
+                    ));
+                    return None;
+                }
+            },
+            EntryKind::CustomMessage => (Origin::CustomMessage, Cow::Owned(custom_message(entry))),
+            EntryKind::BranchSummary => (Origin::BranchSummary, Cow::Owned(branch_summary(entry))),
+            _ => return None,
+        };
+        Some(StoredMessage {
+            entry_id: entry.id.clone(),
+            location: Some(entry.location),
+            origin,
+            message,
+        })
+    }
+
+    fn latest_model(&self, t: &Transcript<'_>) -> ModelRef {
+        let latest_assistant = t
+            .messages
+            .iter()
+            .rev()
+            .map(|m| &m.message)
+            .find(|m| m.is_assistant() && (m.provider().is_some() || m.model().is_some()));
+        let from_assistant = |m: &Message| ModelRef {
+            provider: m.provider().map(str::to_owned),
+            api: m.api().map(str::to_owned),
+            model: m.model().map(str::to_owned),
+        };
+        if let Some(ev) = t.model_events.last() {
+            let mut model = ev.model.clone();
+            if model.api.is_none() {
+                model.api = t
+                    .messages
+                    .iter()
+                    .rev()
+                    .map(|m| &m.message)
+                    .find(|m| m.is_assistant() && m.api().is_some() && m.provider() == model.provider.as_deref())
+                    .and_then(|m| m.api().map(str::to_owned));
+            }
+            return model;
+        }
+        if let Some(m) = latest_assistant {
+            return from_assistant(m);
+        }
+        let header = self.header.as_ref();
+        let hfield = |k: &str| header.and_then(|h| h.get(k)).and_then(Value::as_str).map(str::to_owned);
+        let mut model = ModelRef {
+            provider: hfield("provider"),
+            api: hfield("modelApi"),
+            model: hfield("modelId"),
+        };
+        if model.is_empty()
+            && let Some(w) = &self.db_window
+        {
+            model.provider = w.model_provider.clone();
+            model.model = w.model.clone();
+        }
+        model
+    }
+}
+
+fn entry_ms(entry: &Entry) -> Value {
+    match entry.timestamp().and_then(iso_to_ms) {
+        Some(ms) => json!(ms as i64),
+        None => entry.raw.get("timestamp").cloned().unwrap_or(Value::Null),
+    }
+}
+
+fn copy_fields(out: &mut Map<String, Value>, entry: &Entry, keys: &[&str]) {
+    for k in keys {
+        if let Some(v) = entry.raw.get(*k) {
+            out.insert((*k).to_owned(), v.clone());
+        }
+    }
+}
+
+/// `{role:"compactionSummary", summary, tokensBefore, timestamp}` as pi builds it.
+fn compaction_summary(entry: &Entry) -> Message {
+    let mut m = Map::new();
+    m.insert("role".into(), json!("compactionSummary"));
+    copy_fields(&mut m, entry, &["summary", "tokensBefore"]);
+    m.insert("timestamp".into(), entry_ms(entry));
+    Message::from_map(m)
+}
+
+/// `{role:"branchSummary", summary, fromId, timestamp}` as pi builds it.
+fn branch_summary(entry: &Entry) -> Message {
+    let mut m = Map::new();
+    m.insert("role".into(), json!("branchSummary"));
+    copy_fields(&mut m, entry, &["summary", "fromId"]);
+    m.insert("timestamp".into(), entry_ms(entry));
+    Message::from_map(m)
+}
+
+/// `{role:"custom", customType, content, display, details, timestamp}` as pi builds it.
+fn custom_message(entry: &Entry) -> Message {
+    let mut m = Map::new();
+    m.insert("role".into(), json!("custom"));
+    copy_fields(&mut m, entry, &["customType", "content", "display", "details"]);
+    m.insert("timestamp".into(), entry_ms(entry));
+    Message::from_map(m)
+}
