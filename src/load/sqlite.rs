@@ -137,13 +137,14 @@ fn list_with(conn: &Connection, path: &Path) -> Result<Vec<WindowSummary>, LoadE
     let mut seen = HashSet::new();
     if schema.tables.contains("session_windows") {
         let q = format!(
-            "SELECT session_id, {}, {}, {}, {}, {}, {} FROM session_windows",
+            "SELECT session_id, {}, {}, {}, {}, {}, {}, {} FROM session_windows",
             schema.window_col("session_key"),
             schema.window_col("reason"),
             schema.window_col("model_provider"),
             schema.window_col("model"),
             schema.window_col("updated_at"),
             schema.window_col("created_at"),
+            schema.window_col("previous_session_id"),
         );
         let mut stmt = conn.prepare(&q).map_err(sql)?;
         let rows = stmt
@@ -156,6 +157,7 @@ fn list_with(conn: &Connection, path: &Path) -> Result<Vec<WindowSummary>, LoadE
                     r.get::<_, Option<String>>(4)?,
                     r.get::<_, Option<i64>>(5)?,
                     r.get::<_, Option<i64>>(6)?,
+                    r.get::<_, Option<String>>(7)?,
                 ))
             })
             .map_err(sql)?;
@@ -163,9 +165,14 @@ fn list_with(conn: &Connection, path: &Path) -> Result<Vec<WindowSummary>, LoadE
         for row in rows {
             windows.push(row.map_err(sql)?);
         }
-        // Without session_nodes, the newest window of each key (by creation) is current.
+        // Without session_nodes, the current window of a key is the one no later window
+        // names as its predecessor (the newest by creation when several are).
+        let superseded: HashSet<String> = windows.iter().filter_map(|w| w.7.clone()).collect();
         let mut newest_of_key: HashMap<String, (i64, String)> = HashMap::new();
-        for (id, key, _, _, _, _, created) in &windows {
+        for (id, key, _, _, _, _, created, _) in &windows {
+            if superseded.contains(id) {
+                continue;
+            }
             if let Some(k) = key {
                 let c = created.unwrap_or(0);
                 let slot = newest_of_key.entry(k.clone()).or_insert((c, id.clone()));
@@ -174,7 +181,7 @@ fn list_with(conn: &Connection, path: &Path) -> Result<Vec<WindowSummary>, LoadE
                 }
             }
         }
-        for (id, key, reason, provider, model, updated, _) in windows {
+        for (id, key, reason, provider, model, updated, _, _) in windows {
             let current = match &key {
                 Some(k) => match current_of_key.get(k) {
                     Some(c) => *c == id,

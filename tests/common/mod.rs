@@ -1,0 +1,45 @@
+//! Shared test helpers: where the public sample sessions live.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `../shared/samples` next to the checkout (or `$REPLAYLENS_SHARED_SAMPLES`).
+/// Returns `None` only when the folder is absent and `REPLAYLENS_SAMPLES_OPTIONAL=1`
+/// (set by `.ci/run` on machines without the shared folder); otherwise a missing folder
+/// fails the test.
+pub fn shared_samples() -> Option<PathBuf> {
+    let dir = std::env::var_os("REPLAYLENS_SHARED_SAMPLES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/samples"));
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if std::env::var("REPLAYLENS_SAMPLES_OPTIONAL").as_deref() == Ok("1") {
+        eprintln!("SKIPPED: {} is absent (REPLAYLENS_SAMPLES_OPTIONAL=1)", dir.display());
+        return None;
+    }
+    panic!("the shared sample sessions are missing at {}", dir.display());
+}
+
+/// Every file under a folder, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The bundled sample sessions of this repository.
+pub fn bundled_samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions")
+}
+
+/// Path of the built binary.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_replaylens")
+}

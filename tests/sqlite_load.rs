@@ -1,0 +1,261 @@
+//! OpenClaw SQLite databases: read-only, WAL-safe, zstd rows decoded, bad rows reported.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use replaylens::load::sqlite::list_windows;
+use replaylens::load::{LoadError, LoadOptions, load_path};
+use replaylens::model::{Location, Role, Severity};
+use rusqlite::{Connection, params};
+
+const SCHEMA: &str = "
+CREATE TABLE session_nodes (session_key TEXT PRIMARY KEY, current_session_id TEXT, entry_json TEXT, updated_at INTEGER) STRICT;
+CREATE TABLE session_windows (session_id TEXT PRIMARY KEY, session_key TEXT NOT NULL, previous_session_id TEXT, reason TEXT,
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, model_provider TEXT, model TEXT) STRICT;
+CREATE TABLE transcript_events (session_id TEXT NOT NULL, seq INTEGER NOT NULL, event_json TEXT, event_zstd BLOB,
+  event_utf8_bytes INTEGER, navigation_json TEXT, created_at INTEGER NOT NULL, PRIMARY KEY (session_id, seq)) STRICT;
+";
+
+fn event(id: &str, parent: Option<&str>, role: &str, text: &str) -> String {
+    serde_json::json!({
+        "type": "message", "id": id, "parentId": parent, "timestamp": "2026-09-01T08:00:01.000Z",
+        "message": {"role": role, "content": [{"type": "text", "text": text}], "timestamp": 1788249601000_i64}
+    })
+    .to_string()
+}
+
+fn insert(conn: &Connection, session: &str, seq: i64, json: &str, compress: bool) {
+    if compress {
+        let blob = zstd::bulk::compress(json.as_bytes(), 1).unwrap();
+        conn.execute(
+            "INSERT INTO transcript_events (session_id, seq, event_json, event_zstd, event_utf8_bytes, created_at) VALUES (?1, ?2, NULL, ?3, ?4, 0)",
+            params![session, seq, blob, json.len() as i64],
+        )
+        .unwrap();
+    } else {
+        conn.execute(
+            "INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES (?1, ?2, ?3, 0)",
+            params![session, seq, json],
+        )
+        .unwrap();
+    }
+}
+
+/// Two keys; `agent:main:main` has an older reset window and a current one.
+fn build(dir: &Path, wal: bool) -> PathBuf {
+    let path = dir.join("openclaw-agent.sqlite");
+    let conn = Connection::open(&path).unwrap();
+    if wal {
+        conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    }
+    conn.execute_batch(SCHEMA).unwrap();
+    conn.execute_batch(
+        "INSERT INTO session_nodes VALUES ('agent:main:main', 'w2', '{}', 2000), ('agent:main:discord:channel:555', 'w3', '{}', 1500);
+         INSERT INTO session_windows VALUES ('w1', 'agent:main:main', NULL, 'initial', 100, 900, 'anthropic', 'claude-sonnet-4-6'),
+           ('w2', 'agent:main:main', 'w1', 'reset', 1000, 2000, 'anthropic', 'claude-sonnet-4-6'),
+           ('w3', 'agent:main:discord:channel:555', NULL, 'initial', 1100, 1500, 'google', 'gemini-2.5-pro');",
+    )
+    .unwrap();
+    for (sid, n) in [("w1", 2), ("w2", 4), ("w3", 1)] {
+        insert(
+            &conn,
+            sid,
+            0,
+            &format!(
+                r#"{{"type":"session","version":3,"id":"{sid}","timestamp":"2026-09-01T08:00:00.000Z","cwd":"/w"}}"#
+            ),
+            false,
+        );
+        let mut parent: Option<String> = None;
+        for i in 1..=n {
+            let id = format!("{sid}e{i}");
+            let role = if i % 2 == 1 { "user" } else { "assistant" };
+            let text = if i == 2 { "x".repeat(5000) } else { format!("turn {i}") };
+            insert(&conn, sid, i, &event(&id, parent.as_deref(), role, &text), i == 2);
+            parent = Some(id);
+        }
+    }
+    path
+}
+
+#[test]
+fn lists_every_window_current_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = build(dir.path(), false);
+    let windows = list_windows(&db).unwrap();
+    let ids: Vec<&str> = windows.iter().map(|w| w.session_id.as_str()).collect();
+    assert_eq!(ids, ["w2", "w3", "w1"]);
+    assert!(windows[0].window.current && !windows[2].window.current);
+    assert_eq!(windows[2].window.reason.as_deref(), Some("initial"));
+    assert_eq!(windows[0].event_count, 5);
+}
+
+#[test]
+fn loads_the_most_recent_current_window_and_decodes_zstd_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = build(dir.path(), false);
+    let s = load_path(&db, &LoadOptions::default()).unwrap();
+    assert_eq!(s.id, "w2");
+    assert_eq!(s.format.as_str(), "openclaw-sqlite");
+    assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
+    let t = s.transcript();
+    assert_eq!(t.messages.len(), 4);
+    assert_eq!(t.messages[1].message.text(), "x".repeat(5000), "zstd row decoded");
+    assert_eq!(t.messages[1].location, Some(Location::Seq(2)));
+    assert_eq!(
+        t.model.provider.as_deref(),
+        Some("anthropic"),
+        "window model is the fallback target"
+    );
+}
+
+#[test]
+fn selects_by_window_id_key_or_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = build(dir.path(), false);
+    let by = |sel: &str| {
+        load_path(
+            &db,
+            &LoadOptions {
+                session: Some(sel.into()),
+            },
+        )
+    };
+    assert_eq!(by("w1").unwrap().transcript().messages.len(), 2);
+    assert_eq!(by("agent:main:discord:channel:555").unwrap().id, "w3");
+    assert!(matches!(by("nope"), Err(LoadError::NoSuchSession { .. })));
+    assert!(
+        matches!(by("w"), Err(LoadError::NoSuchSession { .. })),
+        "an ambiguous prefix selects nothing"
+    );
+}
+
+#[test]
+fn bad_rows_are_reported_by_seq() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = build(dir.path(), false);
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.execute(
+            "INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES ('w2', 7, '{oops', 0)",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO transcript_events (session_id, seq, event_json, event_zstd, event_utf8_bytes, created_at) VALUES ('w2', 8, NULL, X'28B52FFD00', 10, 0)",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES ('w2', 9, '', 0)",
+            [],
+        )
+        .unwrap();
+    }
+    let s = load_path(&db, &LoadOptions::default()).unwrap();
+    let skipped: Vec<Option<Location>> = s
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Skipped)
+        .map(|d| d.location)
+        .collect();
+    assert_eq!(
+        skipped,
+        [Some(Location::Seq(7)), Some(Location::Seq(8)), Some(Location::Seq(9))]
+    );
+    assert_eq!(s.transcript().messages.len(), 4);
+}
+
+#[test]
+fn never_writes_and_reads_while_another_process_holds_a_wal_write_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = build(dir.path(), true);
+    let before = std::fs::read(&db).unwrap();
+    let script = format!(
+        "import sqlite3,sys\nc=sqlite3.connect({:?},isolation_level=None)\nc.execute('BEGIN IMMEDIATE')\nc.execute(\"INSERT INTO transcript_events (session_id,seq,event_json,created_at) VALUES ('w2',99,'{{}}',0)\")\nprint('locked',flush=True)\nsys.stdin.readline()\nc.execute('ROLLBACK')\n",
+        db.to_string_lossy()
+    );
+    let mut holder = Command::new("python3")
+        .args(["-c", &script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn();
+    let writer_conn = match &mut holder {
+        Ok(child) => {
+            let mut first = String::new();
+            std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.as_mut().unwrap()), &mut first)
+                .unwrap();
+            assert_eq!(first.trim(), "locked");
+            None
+        }
+        Err(_) => {
+            let c = Connection::open(&db).unwrap();
+            c.execute_batch("BEGIN IMMEDIATE; INSERT INTO transcript_events (session_id,seq,event_json,created_at) VALUES ('w2',99,'{}',0);").unwrap();
+            Some(c)
+        }
+    };
+    let s = load_path(&db, &LoadOptions::default()).unwrap();
+    assert_eq!(s.transcript().messages.len(), 4, "uncommitted rows are invisible");
+    assert!(s.diagnostics.is_empty());
+    if let Ok(mut child) = holder {
+        drop(child.stdin.take());
+        child.wait().unwrap();
+    }
+    drop(writer_conn);
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "the database file is never written"
+    );
+}
+
+#[test]
+fn trimmed_import_without_session_nodes_from_the_shared_sql_dump() {
+    let Some(root) = common::shared_samples() else { return };
+    let sql = std::fs::read_to_string(root.join("openclaw-jsonl/deja-vu/agent/openclaw-agent.sql")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("openclaw-agent.sqlite");
+    Connection::open(&db).unwrap().execute_batch(&sql).unwrap();
+    let windows = list_windows(&db).unwrap();
+    assert_eq!(windows.len(), 2);
+    let current = &windows[0];
+    assert_eq!(
+        current.session_id, "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+        "the newer reset window is current"
+    );
+    let s = load_path(&db, &LoadOptions::default()).unwrap();
+    let t = s.transcript();
+    assert_eq!(t.messages.len(), 2);
+    assert_eq!(t.messages[0].message.role(), Role::User);
+    let old = load_path(
+        &db,
+        &LoadOptions {
+            session: Some("a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d".into()),
+        },
+    )
+    .unwrap();
+    assert_eq!(old.transcript().messages.len(), 2);
+    let out = Command::new(common::bin()).arg("sessions").arg(&db).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e")
+            && stdout.contains("a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d (initial)")
+            || stdout.contains("a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d (previous)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_non_agent_database_is_refused_in_one_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("other.sqlite");
+    Connection::open(&db)
+        .unwrap()
+        .execute_batch("CREATE TABLE t (x INTEGER);")
+        .unwrap();
+    let err = load_path(&db, &LoadOptions::default()).unwrap_err();
+    assert!(matches!(err, LoadError::NotAnAgentDatabase { .. }));
+}
