@@ -45,6 +45,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Print the transcript policy resolved for a target provider / API / model.
+    Policy {
+        /// Provider id, e.g. anthropic, amazon-bedrock, openrouter.
+        #[arg(long)]
+        provider: Option<String>,
+        /// Model API, e.g. anthropic-messages, openai-completions.
+        #[arg(long)]
+        api: Option<String>,
+        /// Model id, e.g. claude-sonnet-4-6.
+        #[arg(long)]
+        model: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
 }
 
 fn main() -> ExitCode {
@@ -56,6 +71,15 @@ fn main() -> ExitCode {
             session_id,
             format,
         } => cli::show::run(&session, session_id, format == Format::Json),
+        Command::Policy {
+            provider,
+            api,
+            model,
+            format,
+        } => cli::policy::run(
+            replaylens::policy::Target { provider, api, model },
+            format == Format::Json,
+        ),
     };
     cli::finish(result)
 }

@@ -1,5 +1,6 @@
 //! Command implementations of the binary: they call the library and print.
 
+pub mod policy;
 pub mod sessions;
 pub mod show;
 

@@ -1,0 +1,36 @@
+//! `replaylens policy [TARGET]`: the transcript policy resolved for a target.
+
+use std::io::Write;
+
+use replaylens::policy::{Target, resolve};
+use replaylens::text::escape_controls_single_line as esc;
+use serde_json::Value;
+
+/// Print the policy resolved for `target`: JSON is the policy object plus `"family"`
+/// (README §3.2); text is the family, the normalised target and one flag per line.
+pub fn run(target: Target, json_out: bool) -> anyhow::Result<()> {
+    let resolved = resolve(&target);
+    let mut out = std::io::stdout().lock();
+    if json_out {
+        serde_json::to_writer_pretty(&mut out, &resolved.to_json())?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "family    {} ({})", resolved.family.label(), resolved.family.id())?;
+    let t = &resolved.target;
+    for (name, part) in [("provider", &t.provider), ("api", &t.api), ("model", &t.model)] {
+        writeln!(out, "{name:<9} {}", part.as_deref().map_or("(none)".into(), esc))?;
+    }
+    writeln!(out)?;
+    if let Value::Object(flags) = resolved.policy.to_json() {
+        let width = flags.keys().map(String::len).max().unwrap_or(0);
+        for (name, value) in &flags {
+            let shown = match value {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            writeln!(out, "{name:<width$}  {shown}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! The flags of each row of hygiene-a §2.3, overlaid on DEFAULT (§2.1).
+
+use super::claude::{drops_thinking_blocks, is_claude_family_id, is_prefix_binding};
+use super::family::plugin_family;
+use super::predicates::{
+    is_anthropic_api, is_append_only_api, is_copilot_claude, is_mistral_model, is_openrouter_mistral_model,
+    is_reasoning_content_model, is_responses_compatible_api,
+};
+use super::{DuplicateToolCallIdStyle, Family, Policy, SanitizeMode, Target, ThoughtSignatureOptions, ToolCallIdMode};
+
+/// Build the policy of `family` for a normalised target.
+pub(super) fn policy_for(family: Family, t: &Target) -> Policy {
+    let (provider, api, model) = (t.provider_str(), t.api_str(), t.model_str());
+    let mut p = Policy::default();
+    // hygiene-a §2.1 / README §4: append-only runtime context by default on these APIs.
+    if is_append_only_api(api) {
+        p.append_only_runtime_context = Some(true);
+    }
+    match family {
+        Family::OpenAIResponses => {
+            p.sanitize_tool_call_ids = false;
+            p.allow_synthetic_tool_results = true;
+        }
+        Family::OpenAICompletions => strict_ids(&mut p, ToolCallIdMode::Strict),
+        Family::OpenAI | Family::Default => {}
+        Family::OpenAICompatible => openai_compatible(&mut p, api, model, CompatOptions::DEFAULT),
+        Family::MoonshotKimi => openai_compatible(&mut p, api, model, CompatOptions::MOONSHOT),
+        Family::UnownedCompletions => openai_compatible(&mut p, api, model, CompatOptions::DEFAULT),
+        Family::UnownedResponses => {
+            strict_ids(&mut p, ToolCallIdMode::Strict);
+            p.allow_synthetic_tool_results = true;
+            p.validate_anthropic_turns = is_claude_family_id(model);
+        }
+        Family::Google | Family::UnownedGoogle => gemini(&mut p),
+        Family::Anthropic => strict_anthropic(&mut p, model, true),
+        Family::UnownedAnthropic | Family::BedrockConverse => strict_anthropic(&mut p, model, false),
+        Family::MiniMax => {
+            if is_anthropic_api(api) {
+                strict_anthropic(&mut p, model, true);
+            } else {
+                openai_compatible(&mut p, api, model, CompatOptions::DEFAULT);
+            }
+        }
+        Family::Mistral => strict_ids(&mut p, ToolCallIdMode::Strict9),
+        Family::OpenRouter | Family::OpenRouterAnthropic => passthrough(&mut p, model),
+    }
+    if plugin_family(provider, api, model).is_none() {
+        // Provider-independent detection for providers without a plugin.
+        if is_mistral_model(model) {
+            strict_ids(&mut p, ToolCallIdMode::Strict9);
+        }
+        if is_copilot_claude(provider, model) {
+            p.drop_thinking_blocks = true;
+        }
+    }
+    p
+}
+
+fn strict_ids(p: &mut Policy, mode: ToolCallIdMode) {
+    p.sanitize_tool_call_ids = true;
+    p.tool_call_id_mode = Some(mode);
+}
+
+/// `buildStrictAnthropicReplayPolicy` plus the model facts of README §4: old Claude models drop
+/// thinking blocks, prefix-binding models are append-only. `native_ids` only for the native
+/// Anthropic provider (and MiniMax's Anthropic route), never Bedrock.
+fn strict_anthropic(p: &mut Policy, model: &str, native_ids: bool) {
+    p.sanitize_mode = SanitizeMode::Full;
+    strict_ids(p, ToolCallIdMode::Strict);
+    p.preserve_native_anthropic_tool_use_ids = native_ids;
+    p.preserve_signatures = true;
+    p.repair_tool_use_result_pairing = true;
+    p.validate_anthropic_turns = true;
+    p.allow_synthetic_tool_results = true;
+    p.drop_thinking_blocks = drops_thinking_blocks(model);
+    if is_prefix_binding(model) {
+        p.append_only_runtime_context = Some(true);
+    }
+}
+
+/// `buildGoogleGeminiReplayPolicy`.
+fn gemini(p: &mut Policy) {
+    p.sanitize_mode = SanitizeMode::Full;
+    strict_ids(p, ToolCallIdMode::Strict);
+    p.sanitize_thought_signatures = Some(ThoughtSignatureOptions::GEMINI);
+    p.repair_tool_use_result_pairing = true;
+    p.apply_google_turn_ordering = true;
+    p.validate_gemini_turns = true;
+    p.validate_anthropic_turns = false;
+    p.allow_synthetic_tool_results = true;
+    p.append_only_runtime_context = Some(false);
+}
+
+/// The OpenRouter plugin (`buildPassthroughGeminiSanitizingReplayPolicy` plus its Mistral rule).
+fn passthrough(p: &mut Policy, model: &str) {
+    p.apply_google_turn_ordering = false;
+    p.validate_gemini_turns = false;
+    p.validate_anthropic_turns = false;
+    if model.to_ascii_lowercase().contains("gemini") {
+        p.sanitize_thought_signatures = Some(ThoughtSignatureOptions::GEMINI);
+    }
+    if is_openrouter_mistral_model(model) {
+        strict_ids(p, ToolCallIdMode::Strict9);
+    }
+}
+
+/// Options of the generic OpenAI-compatible helper.
+#[derive(Clone, Copy)]
+struct CompatOptions {
+    /// `dropReasoningFromHistory` on chat completions (Moonshot opts out).
+    drop_reasoning: bool,
+    /// `duplicateToolCallIdStyle: "openai"` (Moonshot).
+    openai_duplicates: bool,
+    /// Sanitize ids on Responses-compatible APIs too (Moonshot: completions only).
+    ids_on_responses: bool,
+}
+
+impl CompatOptions {
+    const DEFAULT: CompatOptions = CompatOptions {
+        drop_reasoning: true,
+        openai_duplicates: false,
+        ids_on_responses: true,
+    };
+    const MOONSHOT: CompatOptions = CompatOptions {
+        drop_reasoning: false,
+        openai_duplicates: true,
+        ids_on_responses: false,
+    };
+}
+
+/// `buildOpenAICompatibleReplayPolicy`: `openai-completions` → strict ids, ordering fix, Gemini
+/// and Anthropic turn validation, dropReasoningFromHistory (not for reasoning-content models);
+/// Responses-compatible → strict ids and synthetic results, no turn validation; any other API →
+/// no policy.
+fn openai_compatible(p: &mut Policy, api: &str, model: &str, o: CompatOptions) {
+    let ids = |p: &mut Policy| {
+        strict_ids(p, ToolCallIdMode::Strict);
+        if o.openai_duplicates {
+            p.duplicate_tool_call_id_style = Some(DuplicateToolCallIdStyle::Openai);
+        }
+    };
+    if api == "openai-completions" {
+        ids(p);
+        p.apply_google_turn_ordering = true;
+        p.validate_gemini_turns = true;
+        p.validate_anthropic_turns = true;
+        if o.drop_reasoning && !is_reasoning_content_model(model) {
+            p.drop_reasoning_from_history = Some(true);
+        }
+    } else if is_responses_compatible_api(api) {
+        if o.ids_on_responses {
+            ids(p);
+        }
+        p.allow_synthetic_tool_results = true;
+    }
+}

@@ -1,0 +1,197 @@
+//! Policy resolution: target provider / API / model → the transcript policy flags and the row
+//! of the per-family table that chose them.
+//!
+//! This implements the newest, plugin-owned resolver of hygiene-a §2.3 (README §1.1: "policy
+//! comes from the per-family table"), the provider pre-normalisation and detection predicates of
+//! §2.2 where the table needs them, and the model facts of README §4 (prefix-binding Claude
+//! models, which Claude models keep thinking blocks, native Anthropic tool-use ids,
+//! `appendOnlyRuntimeContext` on `openai-completions` / `ollama`).
+//!
+//! Serialization follows README §3.1: flags are named as in hygiene-a §2.1 (camelCase), and a
+//! flag the newest resolver leaves undefined is omitted. Flags that have a concrete default in
+//! §2.1 (`false`, `true`, `images-only`) are always present; flags whose default is undefined
+//! (`toolCallIdMode`, `duplicateToolCallIdStyle`, `sanitizeThoughtSignatures`) and the
+//! newest-only flags that plugins set explicitly (`dropReasoningFromHistory`,
+//! `appendOnlyRuntimeContext`, `inHistorySystemUpdates`) are `Option`s. `sanitizeThinkingSignatures`
+//! is flat-era only and never set.
+
+mod build;
+pub mod claude;
+mod family;
+pub mod predicates;
+mod target;
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+pub use family::Family;
+pub use target::{Target, preset};
+
+/// `sanitizeMode`: how much non-image content sanitization runs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SanitizeMode {
+    /// Only images are sanitized (the default).
+    #[default]
+    ImagesOnly,
+    /// Non-image content is sanitized too.
+    Full,
+}
+
+/// `toolCallIdMode`: the alphabet and length of rewritten tool-call ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ToolCallIdMode {
+    /// Only `[A-Za-z0-9]`.
+    Strict,
+    /// `[A-Za-z0-9]`, exactly 9 characters (Mistral).
+    Strict9,
+}
+
+/// `duplicateToolCallIdStyle`: how a repeated raw id is rewritten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DuplicateToolCallIdStyle {
+    /// Repeated raw ids get `call_<24 hex>` ids.
+    Openai,
+}
+
+/// `sanitizeThoughtSignatures`: which Gemini thought signatures survive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThoughtSignatureOptions {
+    /// Keep only signatures that are valid base64.
+    pub allow_base64_only: bool,
+    /// Apply the test to `thoughtSignature` as well as `thought_signature`.
+    pub include_camel_case: bool,
+}
+
+impl ThoughtSignatureOptions {
+    /// `{allowBase64Only: true, includeCamelCase: true}`, used for every Gemini-like target.
+    pub const GEMINI: ThoughtSignatureOptions = ThoughtSignatureOptions {
+        allow_base64_only: true,
+        include_camel_case: true,
+    };
+}
+
+/// The transcript policy record of hygiene-a §2.1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Policy {
+    /// `images-only` or `full`.
+    pub sanitize_mode: SanitizeMode,
+    /// Rewrite tool-call and result ids.
+    pub sanitize_tool_call_ids: bool,
+    /// Alphabet / length of rewritten ids.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id_mode: Option<ToolCallIdMode>,
+    /// How repeated raw ids are rewritten.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate_tool_call_id_style: Option<DuplicateToolCallIdStyle>,
+    /// Keep `toolu_…` ids verbatim on their first occurrence.
+    pub preserve_native_anthropic_tool_use_ids: bool,
+    /// Run the tool-use / result pairing repair.
+    pub repair_tool_use_result_pairing: bool,
+    /// Keep provider signatures (no thought-signature stripping).
+    pub preserve_signatures: bool,
+    /// Gemini thought-signature cleanup options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sanitize_thought_signatures: Option<ThoughtSignatureOptions>,
+    /// Flat-era flag; the newest resolver never sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sanitize_thinking_signatures: Option<bool>,
+    /// Drop thinking blocks from older assistant turns.
+    pub drop_thinking_blocks: bool,
+    /// Strip historical reasoning (OpenAI-compatible chat completions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop_reasoning_from_history: Option<bool>,
+    /// Prepend the `(session bootstrap)` user turn when history starts with the assistant
+    /// (plugin key `applyAssistantFirstOrderingFix`).
+    pub apply_google_turn_ordering: bool,
+    /// Merge consecutive assistant turns (Gemini alternation).
+    pub validate_gemini_turns: bool,
+    /// Anthropic turn validation (merge, dangling tool calls).
+    pub validate_anthropic_turns: bool,
+    /// Gates the live session guard's synthetic results (not replay repair).
+    pub allow_synthetic_tool_results: bool,
+    /// Keep runtime-context carriers in place; on `anthropic-messages` consecutive user turns
+    /// are then not merged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub append_only_runtime_context: Option<bool>,
+    /// Newest-only flag; no family sets it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_history_system_updates: Option<bool>,
+}
+
+impl Default for Policy {
+    /// DEFAULT of hygiene-a §2.1: images-only, pairing repair on, everything else off/undefined.
+    fn default() -> Self {
+        Policy {
+            sanitize_mode: SanitizeMode::ImagesOnly,
+            sanitize_tool_call_ids: false,
+            tool_call_id_mode: None,
+            duplicate_tool_call_id_style: None,
+            preserve_native_anthropic_tool_use_ids: false,
+            repair_tool_use_result_pairing: true,
+            preserve_signatures: false,
+            sanitize_thought_signatures: None,
+            sanitize_thinking_signatures: None,
+            drop_thinking_blocks: false,
+            drop_reasoning_from_history: None,
+            apply_google_turn_ordering: false,
+            validate_gemini_turns: false,
+            validate_anthropic_turns: false,
+            allow_synthetic_tool_results: false,
+            append_only_runtime_context: None,
+            in_history_system_updates: None,
+        }
+    }
+}
+
+impl Policy {
+    /// `dropReasoningFromHistory`, absent read as false.
+    pub fn drops_reasoning_from_history(&self) -> bool {
+        self.drop_reasoning_from_history == Some(true)
+    }
+
+    /// `appendOnlyRuntimeContext`, absent read as false.
+    pub fn is_append_only_runtime_context(&self) -> bool {
+        self.append_only_runtime_context == Some(true)
+    }
+
+    /// The policy as the JSON object of README §3.1 (camelCase, absent flags omitted).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// The outcome of [`resolve`]: the chosen family row, its policy and the normalised target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResolvedPolicy {
+    /// The row of hygiene-a §2.3 that was chosen.
+    pub family: Family,
+    /// The resolved flags.
+    pub policy: Policy,
+    /// The target after provider normalisation and trimming.
+    pub target: Target,
+}
+
+impl ResolvedPolicy {
+    /// README §3.2: the policy object plus `"family"` naming the chosen row.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = self.policy.to_json();
+        if let Some(obj) = v.as_object_mut() {
+            obj.insert("family".to_owned(), serde_json::Value::from(self.family.id()));
+        }
+        v
+    }
+}
+
+/// Resolve the transcript policy for a target (newest per-family table, hygiene-a §2.3).
+pub fn resolve(target: &Target) -> ResolvedPolicy {
+    let target = target.normalized();
+    let family = family::select(&target);
+    let policy = build::policy_for(family, &target);
+    ResolvedPolicy { family, policy, target }
+}

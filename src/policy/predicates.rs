@@ -1,0 +1,151 @@
+//! Provider normalisation and the detection predicates of hygiene-a §2.2 that the per-family
+//! table (§2.3) needs. All tests take already-normalised inputs unless noted.
+
+/// `normalizeProviderId` (hygiene-a §2.2): trim, lowercase, then apply the provider aliases.
+/// Returns an empty string for a blank id.
+pub fn normalize_provider_id(provider: &str) -> String {
+    let p = provider.trim().to_ascii_lowercase();
+    let canonical = match p.as_str() {
+        "z.ai" | "z-ai" => "zai",
+        "bedrock" | "aws-bedrock" => "amazon-bedrock",
+        "opencode-zen" => "opencode",
+        "opencode-go-auth" => "opencode-go",
+        "kimi" | "kimi-code" | "kimi-coding" => "kimi",
+        "moonshotai" | "moonshot-ai" => "moonshot",
+        "modelstudio" | "qwencloud" => "qwen",
+        "bytedance" | "doubao" => "volcengine",
+        _ => return p,
+    };
+    canonical.to_owned()
+}
+
+/// APIs of the OpenAI Responses family (hygiene-a §2.3, hygiene-b §1.1 `isOpenAIResponsesApi`).
+pub const RESPONSES_APIS: [&str; 3] = ["openai-responses", "openai-chatgpt-responses", "azure-openai-responses"];
+
+/// Whether `api` is an OpenAI Responses-family API (`openai-responses`,
+/// `openai-chatgpt-responses`, `azure-openai-responses`).
+pub fn is_openai_responses_api(api: &str) -> bool {
+    RESPONSES_APIS.contains(&api)
+}
+
+/// Responses-compatible APIs accepted by the OpenAI-compatible helper and the unowned fallback:
+/// the Responses family plus the older `openai-codex-responses`.
+pub fn is_responses_compatible_api(api: &str) -> bool {
+    is_openai_responses_api(api) || api == "openai-codex-responses"
+}
+
+/// Anthropic transport APIs: `anthropic-messages` or `bedrock-converse-stream`.
+pub fn is_anthropic_api(api: &str) -> bool {
+    api == "anthropic-messages" || api == "bedrock-converse-stream"
+}
+
+/// `isGoogle`: the API, lowercased, contains `google` or `gemini`.
+pub fn is_google_api(api: &str) -> bool {
+    let a = api.to_ascii_lowercase();
+    a.contains("google") || a.contains("gemini")
+}
+
+/// APIs whose policies default to `appendOnlyRuntimeContext: true` (hygiene-a §2.1, README §4).
+pub fn is_append_only_api(api: &str) -> bool {
+    api == "openai-completions" || api == "ollama"
+}
+
+/// Model-id hints of `isMistral` (hygiene-a §2.2).
+const MISTRAL_MODEL_HINTS: [&str; 7] = [
+    "mistral",
+    "mixtral",
+    "codestral",
+    "pixtral",
+    "devstral",
+    "ministral",
+    "mistralai",
+];
+
+/// `isMistral` by model id: the lowercased id contains a Mistral hint.
+pub fn is_mistral_model(model: &str) -> bool {
+    let m = model.to_ascii_lowercase();
+    MISTRAL_MODEL_HINTS.iter().any(|h| m.contains(h))
+}
+
+/// Model-id prefixes of the OpenRouter plugin's Mistral rule (hygiene-a §2.3).
+const OPENROUTER_MISTRAL_PREFIXES: [&str; 9] = [
+    "mistralai/",
+    "mistral/",
+    "mistral-",
+    "codestral-",
+    "devstral-",
+    "ministral-",
+    "mixtral-",
+    "pixtral-",
+    "voxtral-",
+];
+
+/// OpenRouter's Mistral rule: the lowercased id, a leading `openrouter/` removed, starts with a
+/// Mistral prefix.
+pub fn is_openrouter_mistral_model(model: &str) -> bool {
+    let m = model.trim().to_ascii_lowercase();
+    let m = m.strip_prefix("openrouter/").unwrap_or(&m);
+    OPENROUTER_MISTRAL_PREFIXES.iter().any(|p| m.starts_with(p))
+}
+
+/// OpenRouter Anthropic models: the id starts with `anthropic/` or `openrouter/anthropic/`.
+pub fn is_openrouter_anthropic_model(model: &str) -> bool {
+    let m = model.trim().to_ascii_lowercase();
+    m.starts_with("anthropic/") || m.starts_with("openrouter/anthropic/")
+}
+
+/// `isMinimax`: provider `minimax` / `minimax-cn`, or the lowercased model id contains `minimax`.
+pub fn is_minimax(provider: &str, model: &str) -> bool {
+    matches!(provider, "minimax" | "minimax-cn") || model.to_ascii_lowercase().contains("minimax")
+}
+
+/// `isOpenRouterGemini`: a passthrough provider (`openrouter`, `opencode`, `kilocode`) with a
+/// model id containing `gemini`.
+pub fn is_openrouter_gemini(provider: &str, model: &str) -> bool {
+    matches!(provider, "openrouter" | "opencode" | "kilocode") && model.to_ascii_lowercase().contains("gemini")
+}
+
+/// `isCopilotClaude`: provider `github-copilot` with a model id containing `claude`.
+pub fn is_copilot_claude(provider: &str, model: &str) -> bool {
+    provider == "github-copilot" && model.to_ascii_lowercase().contains("claude")
+}
+
+/// `isOpenAi` of the flat resolver: provider `openai` / `openai-codex`, or no provider and an
+/// OpenAI API.
+pub fn is_openai(provider: &str, api: &str) -> bool {
+    matches!(provider, "openai" | "openai-codex")
+        || (provider.is_empty()
+            && matches!(
+                api,
+                "openai" | "openai-completions" | "openai-responses" | "openai-codex-responses"
+            ))
+}
+
+/// `isStrictOpenAiCompatible`: `openai-completions`, not OpenAI, and not a passthrough provider
+/// (`openrouter`, `opencode`).
+pub fn is_strict_openai_compatible(provider: &str, api: &str) -> bool {
+    api == "openai-completions" && !is_openai(provider, api) && !matches!(provider, "openrouter" | "opencode")
+}
+
+/// Models that need their reasoning content replayed (hygiene-b §2.6), so
+/// `dropReasoningFromHistory` stays off for them.
+const REASONING_CONTENT_MODELS: [&str; 10] = [
+    "kimi-for-coding",
+    "kimi-k2.5",
+    "kimi-k2.6",
+    "kimi-k2-thinking",
+    "kimi-k2-thinking-turbo",
+    "mimo-v2-pro",
+    "mimo-v2-omni",
+    "mimo-v2.5",
+    "mimo-v2.5-pro",
+    "mimo-v2.6-pro",
+];
+
+/// Whether the final path segment of the model id (or one of its `:`-separated parts) is a
+/// reasoning-content model such as `kimi-k2.5` or `mimo-v2-pro`.
+pub fn is_reasoning_content_model(model: &str) -> bool {
+    let m = model.trim().to_ascii_lowercase();
+    let last = m.rsplit('/').next().unwrap_or("");
+    last.split(':').any(|part| REASONING_CONTENT_MODELS.contains(&part))
+}
