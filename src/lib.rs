@@ -1,10 +1,14 @@
 //! replaylens: see what an agent actually replays to an LLM provider, and why.
 //!
 //! The library holds no terminal code. [`model`] is the lossless transcript model,
-//! [`load`] reads the session formats users have, [`policy`] resolves the transcript policy for a
-//! replay target, [`text`] makes untrusted text safe to show.
+//! [`load`] reads the session formats users have, [`policy`] maps a target to policy flags,
+//! [`hygiene`] is the rule pipeline, [`replay`] ties them together, [`export`] renders
+//! results, and [`text`] makes untrusted text safe to show.
 
+pub mod export;
+pub mod hygiene;
 pub mod load;
 pub mod model;
 pub mod policy;
+pub mod replay;
 pub mod text;

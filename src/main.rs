@@ -5,7 +5,9 @@ mod cli;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use replaylens::hygiene::ReplayOptions;
+use replaylens::policy::Target;
 
 /// See what an agent actually replays to an LLM provider, and why.
 #[derive(Debug, Parser)]
@@ -15,13 +17,37 @@ struct Cli {
     command: Command,
 }
 
-/// Output format of the listing commands.
+/// Output format of the text/JSON commands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// Readable text.
     Text,
     /// One JSON document on stdout.
     Json,
+}
+
+/// The replay target; missing parts come from the session's latest model.
+#[derive(Debug, Clone, Args)]
+struct TargetArgs {
+    /// Provider id, e.g. anthropic, amazon-bedrock, openrouter.
+    #[arg(long)]
+    provider: Option<String>,
+    /// Model API, e.g. anthropic-messages, openai-completions.
+    #[arg(long)]
+    api: Option<String>,
+    /// Model id, e.g. claude-sonnet-4-6.
+    #[arg(long)]
+    model: Option<String>,
+}
+
+impl TargetArgs {
+    fn target(self) -> Target {
+        Target {
+            provider: self.provider,
+            api: self.api,
+            model: self.model,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -45,20 +71,34 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Print the transcript policy resolved for a target provider / API / model.
-    Policy {
-        /// Provider id, e.g. anthropic, amazon-bedrock, openrouter.
-        #[arg(long)]
-        provider: Option<String>,
-        /// Model API, e.g. anthropic-messages, openai-completions.
-        #[arg(long)]
-        api: Option<String>,
-        /// Model id, e.g. claude-sonnet-4-6.
-        #[arg(long)]
-        model: Option<String>,
+    /// Compute the replay projection for a target, with every rewrite and its rule.
+    Replay {
+        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+        session: PathBuf,
+        /// For a database: the session id or key (default: the most recent).
+        #[arg(long = "session", value_name = "ID")]
+        session_id: Option<String>,
+        #[command(flatten)]
+        target: TargetArgs,
+        /// Current tool names (comma-separated); tool calls naming others are dropped.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        tools: Option<Vec<String>>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Show the policy flags and family resolved for a target.
+    Policy {
+        #[command(flatten)]
+        target: TargetArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// List the hygiene rules in pipeline order, or explain one.
+    Rules {
+        /// A rule id, e.g. tool-result-pairing.
+        rule: Option<String>,
     },
 }
 
@@ -71,15 +111,21 @@ fn main() -> ExitCode {
             session_id,
             format,
         } => cli::show::run(&session, session_id, format == Format::Json),
-        Command::Policy {
-            provider,
-            api,
-            model,
+        Command::Replay {
+            session,
+            session_id,
+            target,
+            tools,
             format,
-        } => cli::policy::run(
-            replaylens::policy::Target { provider, api, model },
-            format == Format::Json,
-        ),
+        } => {
+            let options = ReplayOptions {
+                allowed_tools: tools,
+                ..ReplayOptions::default()
+            };
+            cli::replay::run(&session, session_id, &target.target(), &options, format == Format::Json)
+        }
+        Command::Policy { target, format } => cli::policy::run(target.target(), format == Format::Json),
+        Command::Rules { rule } => cli::rules::run(rule.as_deref()),
     };
     cli::finish(result)
 }

@@ -1,6 +1,9 @@
 //! Command implementations of the binary: they call the library and print.
 
+pub mod describe;
 pub mod policy;
+pub mod replay;
+pub mod rules;
 pub mod sessions;
 pub mod show;
 
@@ -16,16 +19,13 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let usable_input = err.downcast_ref::<LoadError>().is_none();
+            let internal =
+                err.downcast_ref::<LoadError>().is_none() && err.downcast_ref::<rules::UnknownRule>().is_none();
             eprintln!(
                 "replaylens: {}",
                 replaylens::text::escape_controls_single_line(&err.to_string())
             );
-            if usable_input {
-                ExitCode::from(1)
-            } else {
-                ExitCode::from(2)
-            }
+            if internal { ExitCode::from(1) } else { ExitCode::from(2) }
         }
     }
 }

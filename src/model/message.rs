@@ -278,6 +278,16 @@ impl Message {
         self.0.shift_remove(key)
     }
 
+    /// The content blocks as raw values, when content is an array.
+    pub fn content_array(&self) -> Option<&Vec<Value>> {
+        self.content().and_then(Value::as_array)
+    }
+
+    /// Replace the content with an array of blocks, keeping the field's position.
+    pub fn set_content(&mut self, blocks: Vec<Value>) {
+        self.set("content", Value::Array(blocks));
+    }
+
     /// Mutable content blocks, when content is an array.
     pub fn blocks_mut(&mut self) -> Option<&mut Vec<Value>> {
         self.0.get_mut("content").and_then(Value::as_array_mut)

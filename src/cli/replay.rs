@@ -1,0 +1,108 @@
+//! `replaylens replay SESSION [TARGET]`: the projection and every rewrite.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use replaylens::export::json::replay_document;
+use replaylens::hygiene::{Action, ReplayOptions};
+use replaylens::load::{LoadOptions, load_path};
+use replaylens::policy::Target;
+use replaylens::text::escape_controls_single_line as esc;
+
+use super::describe;
+
+/// Replay one session for a target and print it.
+pub fn run(
+    path: &Path,
+    session: Option<String>,
+    target: &Target,
+    options: &ReplayOptions,
+    json: bool,
+) -> anyhow::Result<()> {
+    let s = load_path(path, &LoadOptions { session })?;
+    let r = replaylens::replay::replay(&s, target, options);
+    super::report(&s.diagnostics);
+    super::report(&r.transcript.diagnostics);
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &replay_document(&s, &r))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let t = &r.resolved.target;
+    writeln!(
+        out,
+        "session {} ({}) → {} / {} / {}  [{}]",
+        esc(&s.id),
+        s.format.as_str(),
+        esc(t.provider.as_deref().unwrap_or("?")),
+        esc(t.api.as_deref().unwrap_or("?")),
+        esc(t.model.as_deref().unwrap_or("?")),
+        r.resolved.family.id()
+    )?;
+    let p = &r.projection;
+    writeln!(
+        out,
+        "stored {} → replay {}, {} rewrites\n",
+        r.transcript.messages.len(),
+        p.messages.len(),
+        p.rewrites.len()
+    )?;
+    for (i, m) in p.messages.iter().enumerate() {
+        let src = if m.source.is_empty() {
+            "new".to_owned()
+        } else {
+            m.source.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+")
+        };
+        describe::write_message(&mut out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)?;
+        for rw in p.rewrites.iter().filter(|rw| rw.replay.contains(&i)) {
+            writeln!(
+                out,
+                "      {} {} {}: {}",
+                marker(rw.action),
+                rw.rule,
+                rw.action.as_str(),
+                esc(&rw.detail)
+            )?;
+        }
+    }
+    let dropped: Vec<_> = p.rewrites.iter().filter(|rw| rw.replay.is_empty()).collect();
+    if !dropped.is_empty() {
+        writeln!(out, "\nnot in the replay:")?;
+        for rw in dropped {
+            let src = rw.stored.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+");
+            writeln!(
+                out,
+                "  {} {:<8} {} {}: {}",
+                marker(rw.action),
+                src,
+                rw.rule,
+                rw.action.as_str(),
+                esc(&rw.detail)
+            )?;
+        }
+    }
+    let mut per_rule: BTreeMap<&str, usize> = BTreeMap::new();
+    for rw in &p.rewrites {
+        *per_rule.entry(rw.rule).or_default() += 1;
+    }
+    writeln!(out, "\nrewrites per rule:")?;
+    if per_rule.is_empty() {
+        writeln!(out, "  (none: the replay equals the stored transcript)")?;
+    }
+    for (rule, n) in per_rule {
+        writeln!(out, "  {rule:<28} {n}")?;
+    }
+    Ok(())
+}
+
+fn marker(action: Action) -> &'static str {
+    match action {
+        Action::Drop => "-",
+        Action::Insert => "+",
+        Action::Modify => "~",
+        Action::Merge => "&",
+        Action::Move => ">",
+    }
+}

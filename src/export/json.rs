@@ -1,0 +1,46 @@
+//! The `replay --format json` contract (reference README §3.1).
+
+use serde_json::{Map, Value, json};
+
+use crate::model::{Session, StoredMessage};
+use crate::replay::Replay;
+
+/// One element of the `stored` array.
+pub fn stored_entry(index: usize, m: &StoredMessage<'_>) -> Value {
+    let mut v = Map::new();
+    v.insert("index".into(), json!(index));
+    if let Some(id) = &m.entry_id {
+        v.insert("entryId".into(), json!(id));
+    }
+    v.insert(
+        "message".into(),
+        serde_json::to_value(m.message.as_ref()).unwrap_or(Value::Null),
+    );
+    Value::Object(v)
+}
+
+/// The `stored` array.
+pub fn stored_array(messages: &[StoredMessage<'_>]) -> Value {
+    Value::Array(messages.iter().enumerate().map(|(i, m)| stored_entry(i, m)).collect())
+}
+
+/// The whole replay document.
+pub fn replay_document(session: &Session, replay: &Replay<'_>) -> Value {
+    let r = &replay.resolved;
+    let replay_items: Vec<Value> = replay
+        .projection
+        .messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| json!({"index": i, "source": m.source, "message": m.message.as_ref()}))
+        .collect();
+    json!({
+        "session": {"path": session.path.display().to_string(), "format": session.format.as_str(), "id": session.id},
+        "target": r.target,
+        "family": r.family.id(),
+        "policy": r.policy,
+        "stored": stored_array(&replay.transcript.messages),
+        "replay": replay_items,
+        "rewrites": replay.projection.rewrites,
+    })
+}

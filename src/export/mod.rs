@@ -1,0 +1,3 @@
+//! Machine- and human-readable renderings of a replay.
+
+pub mod json;

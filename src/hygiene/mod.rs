@@ -1,0 +1,14 @@
+//! The replay pipeline: the ordered hygiene rules OpenClaw applies before a model call
+//! (hygiene-b §1.2 with the newest deltas of §1.3). One file per rule under [`rules`];
+//! every rule records its own rewrites with provenance.
+
+pub mod pipeline;
+pub mod rewrite;
+pub mod rule;
+pub mod rules;
+pub mod working;
+
+pub use pipeline::{Projection, ReplayMessage, project, run};
+pub use rewrite::{Action, PendingRewrite, Rewrite};
+pub use rule::{Context, ReplayOptions, Rule, RuleInfo};
+pub use working::{Uid, Working, WorkingMessage};

@@ -1,0 +1,88 @@
+//! Rewrites: what each rule changed, recorded by the rule itself as it changes it.
+
+use serde::Serialize;
+
+use super::working::{Uid, WorkingMessage};
+
+/// The kind of change (README §3.1 `action`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// A message was removed from the replay.
+    Drop,
+    /// A message was synthesized.
+    Insert,
+    /// A message was changed in place.
+    Modify,
+    /// Several messages were merged into one.
+    Merge,
+    /// A message was moved to another place.
+    Move,
+}
+
+impl Action {
+    /// The action name used in JSON and text output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Drop => "drop",
+            Self::Insert => "insert",
+            Self::Modify => "modify",
+            Self::Merge => "merge",
+            Self::Move => "move",
+        }
+    }
+}
+
+/// A rewrite as a rule records it: the working messages it touched, by identity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingRewrite {
+    /// Rule id.
+    pub rule: &'static str,
+    /// What happened.
+    pub action: Action,
+    /// Stored indices involved (the provenance of the touched messages).
+    pub stored: Vec<usize>,
+    /// Identities of the working messages that carry the result (empty for a drop).
+    pub result: Vec<Uid>,
+    /// One line saying what changed and why.
+    pub detail: String,
+}
+
+impl PendingRewrite {
+    /// A rewrite of one message that stays in the transcript.
+    pub fn on(rule: &'static str, action: Action, msg: &WorkingMessage<'_>, detail: impl Into<String>) -> Self {
+        Self {
+            rule,
+            action,
+            stored: msg.source.clone(),
+            result: vec![msg.uid],
+            detail: detail.into(),
+        }
+    }
+
+    /// A message dropped from the transcript.
+    pub fn dropped(rule: &'static str, msg: &WorkingMessage<'_>, detail: impl Into<String>) -> Self {
+        Self {
+            rule,
+            action: Action::Drop,
+            stored: msg.source.clone(),
+            result: Vec::new(),
+            detail: detail.into(),
+        }
+    }
+}
+
+/// A rewrite in the final output: indices on both sides (README §3.1 `rewrites`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rewrite {
+    /// Rule id (README §2).
+    pub rule: &'static str,
+    /// What happened.
+    pub action: Action,
+    /// Stored message indices involved.
+    pub stored: Vec<usize>,
+    /// Replay message indices involved (empty when the result did not survive).
+    pub replay: Vec<usize>,
+    /// One line saying what changed and why.
+    pub detail: String,
+}

@@ -1,0 +1,85 @@
+//! The rule interface: every rule carries its own documentation and reports its rewrites.
+
+use serde::Serialize;
+
+use super::rewrite::PendingRewrite;
+use super::working::Working;
+use crate::model::ModelEvent;
+use crate::policy::ResolvedPolicy;
+
+/// What a rule is, for `replaylens rules`, exports and the inspector.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RuleInfo {
+    /// Stable id (README §2); part of the public contract.
+    pub id: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// Why the rule exists and exactly what it does, including ambiguities resolved.
+    pub explanation: &'static str,
+    /// The provider families it applies to, in words.
+    pub families: &'static str,
+    /// The reference section (e.g. `hygiene-a §3.4`).
+    pub reference: &'static str,
+}
+
+/// Options of one replay that do not come from the policy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// `--tools`: the current tool names; tool calls naming others are dropped.
+    pub allowed_tools: Option<Vec<String>>,
+    /// `--thinking on|off`; `None` = from the session's thinking level.
+    pub thinking: Option<bool>,
+    /// `--image-max-px`: longest image side sent.
+    pub image_max_px: u32,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        Self {
+            allowed_tools: None,
+            thinking: None,
+            image_max_px: 1200,
+        }
+    }
+}
+
+/// Everything a rule may read besides the working transcript.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    /// Target, family and policy flags.
+    pub resolved: &'a ResolvedPolicy,
+    /// Replay options.
+    pub options: &'a ReplayOptions,
+    /// Model selections recorded on the session's branch.
+    pub model_events: &'a [ModelEvent],
+    /// The session's thinking level, when recorded.
+    pub thinking_level: Option<&'a str>,
+}
+
+impl Context<'_> {
+    /// The target model API, or `""`.
+    pub fn api(&self) -> &str {
+        self.resolved.target.api.as_deref().unwrap_or("")
+    }
+
+    /// Whether the target is an OpenAI Responses-family API.
+    pub fn is_openai_responses(&self) -> bool {
+        matches!(
+            self.api(),
+            "openai-responses" | "openai-chatgpt-responses" | "azure-openai-responses"
+        )
+    }
+}
+
+/// One hygiene rule.
+pub trait Rule: Send + Sync {
+    /// The rule's documentation.
+    fn info(&self) -> &'static RuleInfo;
+
+    /// Whether the rule runs for this target (its policy gate).
+    fn enabled(&self, ctx: &Context<'_>) -> bool;
+
+    /// Rewrite the working transcript in place, recording one rewrite per change.
+    /// A rule that changes nothing must leave the messages (and their borrows) untouched.
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>);
+}

@@ -1,0 +1,58 @@
+//! Helpers for rule unit tests.
+
+use serde_json::Value;
+
+use crate::hygiene::{Context, PendingRewrite, ReplayOptions, Rule, Working};
+use crate::model::Message;
+use crate::policy::{ResolvedPolicy, Target, resolve};
+
+/// A working transcript from a JSON array of messages.
+pub fn msgs(v: Value) -> Working<'static> {
+    let list = v
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|m| Message::from_value(m.clone()).expect("object"))
+        .collect();
+    Working::from_messages(list)
+}
+
+/// The resolved policy of a target.
+pub fn resolved(provider: &str, api: &str, model: &str) -> ResolvedPolicy {
+    resolve(&Target {
+        provider: Some(provider.into()),
+        api: Some(api.into()),
+        model: Some(model.into()),
+    })
+}
+
+/// Apply one rule with a default (anthropic) target; returns the messages and rewrites.
+pub fn apply_rule(rule: &dyn Rule, work: Working<'static>) -> (Vec<Message>, Vec<PendingRewrite>) {
+    apply_rule_for(
+        rule,
+        work,
+        &resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
+        &ReplayOptions::default(),
+    )
+}
+
+/// Apply one rule for a given policy and options.
+pub fn apply_rule_for(
+    rule: &dyn Rule,
+    mut work: Working<'static>,
+    resolved: &ResolvedPolicy,
+    options: &ReplayOptions,
+) -> (Vec<Message>, Vec<PendingRewrite>) {
+    let ctx = Context {
+        resolved,
+        options,
+        model_events: &[],
+        thinking_level: None,
+    };
+    let mut rewrites = Vec::new();
+    rule.apply(&ctx, &mut work, &mut rewrites);
+    (
+        work.messages.into_iter().map(|m| m.message.into_owned()).collect(),
+        rewrites,
+    )
+}

@@ -1,0 +1,111 @@
+//! `tool-result-details`: strip `details` from tool results before replay.
+
+use serde_json::{Map, Value, json};
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "tool-result-details",
+    summary: "strip `details` from tool results (synthetics keep only the marker)",
+    explanation: "Tool results may carry a `details` object with tool-specific structured data (diffs, exit \
+        codes, file lists) that the model never needs and providers do not accept. OpenClaw's \
+        stripToolResultDetails removes `details` from every toolResult message. A synthetic missing-result \
+        message keeps exactly `{openclawSyntheticMissingToolResult: true}` so that later replays still \
+        recognise it as synthetic. Messages without `details` are left untouched.",
+    families: "all",
+    reference: "hygiene-a §3.1 step 5",
+};
+
+/// The `tool-result-details` rule.
+pub struct ToolResultDetails;
+
+impl Rule for ToolResultDetails {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        for wm in &mut work.messages {
+            let Some(next) = stripped(&wm.message) else { continue };
+            let detail = if next.get("details").is_some() {
+                "kept only the synthetic-result marker of `details`".to_owned()
+            } else {
+                "removed `details`".to_owned()
+            };
+            *wm.message.to_mut() = next;
+            rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, wm, detail));
+        }
+    }
+}
+
+/// The message with `details` stripped, or `None` when nothing changes.
+fn stripped(m: &Message) -> Option<Message> {
+    if !m.is_tool_result() {
+        return None;
+    }
+    let details = m.get("details")?;
+    let mut next = m.clone();
+    if is_synthetic_result(m) {
+        let marker = json!({ SYNTHETIC_MARKER: true });
+        if *details == marker {
+            return None;
+        }
+        let mut only = Map::new();
+        only.insert(SYNTHETIC_MARKER.to_owned(), Value::Bool(true));
+        next.set("details", Value::Object(only));
+    } else {
+        next.remove("details");
+    }
+    Some(next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::rules::test_support::{apply_rule, msgs};
+
+    #[test]
+    fn removes_details_from_real_results_only() {
+        let work = msgs(json!([
+            {"role": "user", "content": "x", "details": {"keep": true}},
+            {"role": "toolResult", "toolCallId": "a", "toolName": "read", "content": [], "isError": false, "details": {"diff": "…"}, "z": 1},
+            {"role": "toolResult", "toolCallId": "b", "toolName": "read", "content": [], "isError": false}
+        ]));
+        let (out, rw) = apply_rule(&ToolResultDetails, work);
+        assert_eq!(out[0].get("details"), Some(&json!({"keep": true})));
+        assert_eq!(out[1].get("details"), None);
+        assert_eq!(
+            serde_json::to_string(&out[1]).unwrap(),
+            r#"{"role":"toolResult","toolCallId":"a","toolName":"read","content":[],"isError":false,"z":1}"#
+        );
+        assert_eq!(rw.len(), 1);
+        assert_eq!(rw[0].stored, vec![1]);
+    }
+
+    #[test]
+    fn synthetic_results_keep_only_the_marker() {
+        let work = msgs(json!([
+            {"role": "toolResult", "toolCallId": "a", "toolName": "read", "content": [{"type": "text", "text": "x"}], "isError": true,
+             "details": {"openclawSyntheticMissingToolResult": true, "reason": "missing_tool_result"}},
+            {"role": "toolResult", "toolCallId": "b", "toolName": "read", "content": [], "isError": true,
+             "details": {"openclawSyntheticMissingToolResult": true}}
+        ]));
+        let (out, rw) = apply_rule(&ToolResultDetails, work);
+        assert_eq!(
+            out[0].get("details"),
+            Some(&json!({"openclawSyntheticMissingToolResult": true}))
+        );
+        assert_eq!(
+            out[1].get("details"),
+            Some(&json!({"openclawSyntheticMissingToolResult": true}))
+        );
+        assert_eq!(rw.len(), 1, "an already-minimal marker is not a change");
+    }
+}

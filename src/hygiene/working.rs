@@ -1,0 +1,139 @@
+//! The working transcript that flows through the rules, with provenance on every message.
+
+use std::borrow::Cow;
+
+use super::rewrite::{Action, PendingRewrite};
+use crate::model::{Message, StoredMessage};
+
+/// A stable identity for a working message, kept while rules run so that rewrites can be
+/// mapped to final replay indices at the end.
+pub type Uid = u32;
+
+/// One message of the working transcript.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorkingMessage<'s> {
+    /// Identity across rules.
+    pub uid: Uid,
+    /// The message; borrowed from the session until a rule changes it.
+    pub message: Cow<'s, Message>,
+    /// Indices of the stored messages it came from (`[]` when synthesized, several for a merge).
+    pub source: Vec<usize>,
+}
+
+/// The working transcript: messages plus the allocator of fresh identities.
+#[derive(Debug, Clone, Default)]
+pub struct Working<'s> {
+    /// Messages, in order.
+    pub messages: Vec<WorkingMessage<'s>>,
+    next_uid: Uid,
+}
+
+impl<'s> Working<'s> {
+    /// Start from the stored transcript: message `i` has source `[i]`.
+    pub fn from_stored(stored: &[StoredMessage<'s>]) -> Self {
+        let messages = stored
+            .iter()
+            .enumerate()
+            .map(|(i, m)| WorkingMessage {
+                uid: i as Uid,
+                message: m.message.clone(),
+                source: vec![i],
+            })
+            .collect();
+        Self {
+            messages,
+            next_uid: stored.len() as Uid,
+        }
+    }
+
+    /// Start from bare messages (used by rule unit tests).
+    pub fn from_messages(messages: Vec<Message>) -> Self {
+        let n = messages.len();
+        let messages = messages
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| WorkingMessage {
+                uid: i as Uid,
+                message: Cow::Owned(m),
+                source: vec![i],
+            })
+            .collect();
+        Self {
+            messages,
+            next_uid: n as Uid,
+        }
+    }
+
+    /// A fresh identity for a message a rule creates.
+    pub fn fresh_uid(&mut self) -> Uid {
+        let uid = self.next_uid;
+        self.next_uid += 1;
+        uid
+    }
+
+    /// A synthesized message (no stored source).
+    pub fn synthesized(&mut self, message: Message) -> WorkingMessage<'s> {
+        WorkingMessage {
+            uid: self.fresh_uid(),
+            message: Cow::Owned(message),
+            source: Vec::new(),
+        }
+    }
+
+    /// Number of messages.
+    pub fn len(&self) -> usize {
+        self.messages.len()
+    }
+
+    /// True when there are no messages.
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
+    }
+
+    /// The plain messages, in order.
+    pub fn iter_messages(&self) -> impl Iterator<Item = &Message> {
+        self.messages.iter().map(|m| m.message.as_ref())
+    }
+
+    /// Drop every message for which `why` returns a detail, recording one `drop` rewrite
+    /// per message for `rule`. `why` sees the message and its index in the current list.
+    pub fn drop_where(
+        &mut self,
+        rule: &'static str,
+        rewrites: &mut Vec<PendingRewrite>,
+        mut why: impl FnMut(usize, &Message) -> Option<String>,
+    ) {
+        let verdicts: Vec<Option<String>> = self
+            .messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| why(i, &m.message))
+            .collect();
+        if verdicts.iter().all(Option::is_none) {
+            return;
+        }
+        let old = std::mem::take(&mut self.messages);
+        for (m, verdict) in old.into_iter().zip(verdicts) {
+            match verdict {
+                Some(detail) => rewrites.push(PendingRewrite::dropped(rule, &m, detail)),
+                None => self.messages.push(m),
+            }
+        }
+    }
+
+    /// Replace every message for which `change` returns a new message and a detail,
+    /// recording one `modify` rewrite each. Unchanged messages keep their borrows.
+    pub fn modify_each(
+        &mut self,
+        rule: &'static str,
+        rewrites: &mut Vec<PendingRewrite>,
+        mut change: impl FnMut(usize, &Message) -> Option<(Message, String)>,
+    ) {
+        for (i, wm) in self.messages.iter_mut().enumerate() {
+            if let Some((next, detail)) = change(i, &wm.message) {
+                wm.message = Cow::Owned(next);
+                rewrites.push(PendingRewrite::on(rule, Action::Modify, wm, detail));
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! One replay: a session, a target and options → policy, stored transcript and projection.
+
+use crate::hygiene::{Context, Projection, ReplayOptions, project};
+use crate::model::{ModelRef, Session, Transcript};
+use crate::policy::{ResolvedPolicy, Target, resolve};
+
+/// Everything one replay computed.
+#[derive(Debug, Clone)]
+pub struct Replay<'s> {
+    /// The stored transcript the replay starts from.
+    pub transcript: Transcript<'s>,
+    /// The target (after filling missing parts from the session), family and policy.
+    pub resolved: ResolvedPolicy,
+    /// The options used.
+    pub options: ReplayOptions,
+    /// The projection and its rewrites.
+    pub projection: Projection<'s>,
+}
+
+/// Fill the parts of `requested` that are missing from the session's latest model.
+pub fn effective_target(requested: &Target, session_model: &ModelRef) -> Target {
+    Target {
+        provider: requested.provider.clone().or_else(|| session_model.provider.clone()),
+        api: requested.api.clone().or_else(|| session_model.api.clone()),
+        model: requested.model.clone().or_else(|| session_model.model.clone()),
+    }
+}
+
+/// Replay a session for a target.
+pub fn replay<'s>(session: &'s Session, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
+    let transcript = session.transcript();
+    replay_transcript(transcript, requested, options)
+}
+
+/// Replay an already built stored transcript for a target.
+pub fn replay_transcript<'s>(transcript: Transcript<'s>, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
+    let resolved = resolve(&effective_target(requested, &transcript.model));
+    let ctx = Context {
+        resolved: &resolved,
+        options,
+        model_events: &transcript.model_events,
+        thinking_level: transcript.thinking_level.as_deref(),
+    };
+    let projection = project(&transcript.messages, &ctx);
+    Replay {
+        transcript,
+        resolved,
+        options: options.clone(),
+        projection,
+    }
+}
