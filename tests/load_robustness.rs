@@ -180,6 +180,24 @@ fn branch_leaf_is_the_last_entry_and_leaf_entries_move_it() {
 }
 
 #[test]
+fn side_appends_do_not_move_the_leaf() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = [
+        HEADER.to_owned(),
+        line("r1", None, "user", "question"),
+        line("a1", Some("r1"), "assistant", "answer"),
+        r#"{"type":"custom","id":"s1","parentId":"a1","appendMode":"side","customType":"cache-ttl","data":{}}"#
+            .to_owned(),
+    ]
+    .join("\n");
+    let p = write(dir.path(), "side.jsonl", &body);
+    let s = load_path(&p, &LoadOptions::default()).unwrap();
+    let t = s.transcript();
+    assert_eq!(t.leaf_id.as_deref(), Some("a1"));
+    assert_eq!(t.branch_len, 2);
+}
+
+#[test]
 fn parent_cycles_stop_the_walk_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let body = [

@@ -160,7 +160,10 @@ fn list_file(path: &Path) -> Vec<Listing> {
             l.id = w.session_id.clone();
             l.session_key = w.window.session_key.clone();
             if !w.window.current {
-                l.archive = Some(w.window.reason.clone().unwrap_or_else(|| "previous".into()));
+                l.archive = Some(match &w.window.reason {
+                    Some(reason) => format!("previous window, started by {reason}"),
+                    None => "previous window".into(),
+                });
             }
             if l.format.is_none() {
                 l.format = Some(SessionFormat::OpenClawSqlite.as_str());

@@ -251,7 +251,7 @@ impl<'p> Builder<'p> {
                 ));
             }
             _ => {
-                if entry.id.is_some() && !self.pi_core {
+                if entry.id.is_some() && !self.pi_core && !entry.is_side_append() {
                     s.explicit_leaf = None;
                 }
             }

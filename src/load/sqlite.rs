@@ -340,12 +340,12 @@ fn read_events(
 
 /// Decode one `event_zstd` blob, checking `event_utf8_bytes`.
 fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option<String>), String> {
-    let limit = declared
+    let cap = declared
         .and_then(|d| usize::try_from(d).ok())
         .filter(|d| *d <= MAX_EVENT_BYTES);
-    let bytes = match limit {
-        Some(cap) => zstd::bulk::decompress(blob, cap.max(1)).map_err(|e| e.to_string())?,
-        None => {
+    let bytes = match cap.map(|c| zstd::bulk::decompress(blob, c.max(1))) {
+        Some(Ok(bytes)) => bytes,
+        _ => {
             let mut out = Vec::new();
             let decoder = zstd::Decoder::new(blob).map_err(|e| e.to_string())?;
             decoder

@@ -116,6 +116,12 @@ impl Entry {
         self.str_field("timestamp")
     }
 
+    /// Whether the entry was appended with `appendMode:"side"`: it joins the tree but does
+    /// not move the session's leaf.
+    pub fn is_side_append(&self) -> bool {
+        self.str_field("appendMode") == Some("side")
+    }
+
     /// For `custom` entries, the `customType`.
     pub fn custom_type(&self) -> Option<&str> {
         self.str_field("customType")

@@ -210,7 +210,7 @@ impl Session {
                         ),
                     ));
                 }
-                if e.kind() != EntryKind::Leaf {
+                if e.kind() != EntryKind::Leaf && !e.is_side_append() {
                     last_tree_id = Some(id);
                 }
             }
