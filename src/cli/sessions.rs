@@ -32,41 +32,63 @@ pub fn run(path: Option<&Path>, json: bool) -> anyhow::Result<()> {
 }
 
 fn print_table(out: &mut impl Write, listings: &[Listing]) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{:<38} {:<24} {:>5} {:<32} {:<16} {:>7}  PATH",
-        "SESSION", "UPDATED", "MSGS", "MODEL", "FORMAT", "SKIPPED"
-    )?;
-    for l in listings {
-        let mut id = l.id.clone();
-        if let Some(a) = &l.archive {
-            id.push_str(&format!(" ({a})"));
+    let header = ["SESSION", "UPDATED", "MSGS", "MODEL", "FORMAT", "SKIPPED", "PATH"];
+    let rows: Vec<[String; 7]> = listings
+        .iter()
+        .map(|l| {
+            let mut id = l.id.clone();
+            if let Some(a) = &l.archive {
+                id.push_str(&format!(" ({a})"));
+            }
+            let path = l.path.display().to_string();
+            match &l.error {
+                Some(_) => [
+                    id,
+                    "-".into(),
+                    "-".into(),
+                    "-".into(),
+                    "unreadable".into(),
+                    "-".into(),
+                    path,
+                ],
+                None => [
+                    id,
+                    l.updated.clone().unwrap_or_else(|| "-".into()),
+                    l.messages.to_string(),
+                    l.model.clone().unwrap_or_else(|| "-".into()),
+                    l.format.unwrap_or("-").to_owned(),
+                    l.skipped.to_string(),
+                    path,
+                ],
+            }
+            .map(|cell| esc(&cell).into_owned())
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
         }
-        let path = l.path.display().to_string();
-        match &l.error {
-            Some(err) => writeln!(
-                out,
-                "{:<38} {:<24} {:>5} {:<32} {:<16} {:>7}  {}\n    {}",
-                esc(&id),
-                "-",
-                "-",
-                "-",
-                "unreadable",
-                "-",
-                esc(&path),
-                esc(err)
-            )?,
-            None => writeln!(
-                out,
-                "{:<38} {:<24} {:>5} {:<32} {:<16} {:>7}  {}",
-                esc(&id),
-                esc(l.updated.as_deref().unwrap_or("-")),
-                l.messages,
-                esc(l.model.as_deref().unwrap_or("-")),
-                l.format.unwrap_or("-"),
-                l.skipped,
-                esc(&path)
-            )?,
+    }
+    let line = |cells: [&str; 7]| {
+        let mut text = String::new();
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            let numeric = i == 2 || i == 5;
+            if i == 6 {
+                text.push_str(cell);
+            } else if numeric {
+                text.push_str(&format!("{cell:>w$}  "));
+            } else {
+                text.push_str(&format!("{cell:<w$}  "));
+            }
+        }
+        text
+    };
+    writeln!(out, "{}", line(header))?;
+    for (row, l) in rows.iter().zip(listings) {
+        writeln!(out, "{}", line(row.each_ref().map(String::as_str)))?;
+        if let Some(err) = &l.error {
+            writeln!(out, "    {}", esc(err))?;
         }
     }
     Ok(())

@@ -1,0 +1,171 @@
+//! The `replay --format json` contract of README §3.1, checked field by field, for every
+//! bundled sample session and every family preset; `policy` and `rules` commands.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::Command;
+
+use replaylens::policy::{Family, preset};
+use serde_json::Value;
+
+fn sample_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(common::bundled_samples())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl" || x == "sqlite"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn replay_json(path: &PathBuf, args: &[&str]) -> Value {
+    let out = Command::new(common::bin()).arg("replay").arg(path).args(args).args(["--format", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn target_args(family: Family) -> Vec<String> {
+    let t = preset(family);
+    let mut args = Vec::new();
+    for (flag, v) in [("--provider", t.provider), ("--api", t.api), ("--model", t.model)] {
+        if let Some(v) = v {
+            args.push(flag.to_owned());
+            args.push(v);
+        }
+    }
+    args
+}
+
+/// Check every field of README §3.1 and the index / provenance invariants.
+fn check_contract(doc: &Value, path: &PathBuf) {
+    let what = path.display();
+    let session = &doc["session"];
+    assert!(session["path"].as_str().is_some_and(|p| p.ends_with(path.file_name().unwrap().to_str().unwrap())), "{what}");
+    assert!(matches!(session["format"].as_str(), Some("openclaw-jsonl" | "openclaw-sqlite")), "{what}");
+    assert!(session["id"].as_str().is_some_and(|s| !s.is_empty()), "{what}");
+    let target = doc["target"].as_object().expect("target object");
+    for k in target.keys() {
+        assert!(["provider", "api", "model"].contains(&k.as_str()), "{what}: target key {k}");
+    }
+    let policy = doc["policy"].as_object().expect("policy object");
+    assert_eq!(policy.get("repairToolUseResultPairing"), Some(&Value::Bool(true)), "{what}");
+    for (k, v) in policy {
+        assert!(!v.is_null(), "{what}: absent flags are omitted, not null ({k})");
+        assert!(k.chars().next().unwrap().is_ascii_lowercase() && !k.contains('_'), "{what}: camelCase {k}");
+    }
+    let stored = doc["stored"].as_array().expect("stored array");
+    for (i, s) in stored.iter().enumerate() {
+        assert_eq!(s["index"], i, "{what}");
+        assert!(s["message"].is_object(), "{what}");
+        if let Some(id) = s.get("entryId") {
+            assert!(id.is_string(), "{what}");
+        }
+    }
+    let replay = doc["replay"].as_array().expect("replay array");
+    let mut used = HashSet::new();
+    for (i, r) in replay.iter().enumerate() {
+        assert_eq!(r["index"], i, "{what}");
+        assert!(r["message"].is_object(), "{what}");
+        for src in r["source"].as_array().expect("source array") {
+            let s = src.as_u64().unwrap() as usize;
+            assert!(s < stored.len(), "{what}: source {s} out of range");
+            assert!(used.insert(s), "{what}: stored {s} appears in two replay messages");
+        }
+    }
+    for rw in doc["rewrites"].as_array().expect("rewrites array") {
+        assert!(rw["rule"].as_str().is_some_and(|r| replaylens::hygiene::rules::by_id(r).is_some()), "{what}: {rw}");
+        assert!(matches!(rw["action"].as_str(), Some("drop" | "insert" | "modify" | "merge" | "move")), "{what}");
+        for s in rw["stored"].as_array().unwrap() {
+            assert!((s.as_u64().unwrap() as usize) < stored.len(), "{what}");
+        }
+        for r in rw["replay"].as_array().unwrap() {
+            assert!((r.as_u64().unwrap() as usize) < replay.len(), "{what}");
+        }
+        assert!(rw["detail"].is_string(), "{what}");
+        if rw["action"] == "drop" {
+            assert!(rw["replay"].as_array().unwrap().is_empty(), "{what}: a drop has no replay side");
+        }
+        if rw["action"] == "insert" {
+            assert!(rw["stored"].as_array().unwrap().is_empty(), "{what}: an insert has no stored side");
+        }
+    }
+}
+
+#[test]
+fn every_sample_and_every_family_replays_within_the_contract() {
+    let families = Family::all();
+    assert!(families.len() >= 9);
+    for path in sample_files() {
+        let own = replay_json(&path, &[]);
+        check_contract(&own, &path);
+        for &family in families {
+            let args = target_args(family);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let doc = replay_json(&path, &args);
+            check_contract(&doc, &path);
+            assert_eq!(doc["family"], family.id(), "{} → {:?}", path.display(), args);
+        }
+    }
+}
+
+#[test]
+fn replay_output_is_deterministic() {
+    for path in sample_files() {
+        let run = || {
+            Command::new(common::bin()).arg("replay").arg(&path).args(["--format", "json"]).output().unwrap().stdout
+        };
+        assert_eq!(run(), run(), "{}", path.display());
+    }
+}
+
+#[test]
+fn stored_array_equals_show_json() {
+    let path = common::bundled_samples().join("anthropic-tool-repair.jsonl");
+    let doc = replay_json(&path, &[]);
+    let out = Command::new(common::bin()).args(["show", "--format", "json"]).arg(&path).output().unwrap();
+    let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["stored"], shown);
+}
+
+#[test]
+fn target_parts_default_to_the_session_model() {
+    let path = common::bundled_samples().join("anthropic-tool-repair.jsonl");
+    let doc = replay_json(&path, &["--provider", "mistral"]);
+    assert_eq!(doc["target"]["provider"], "mistral");
+    assert_eq!(doc["target"]["model"], "claude-sonnet-4-6", "model from the session");
+    assert_eq!(doc["family"], "mistral");
+}
+
+#[test]
+fn policy_command_text_and_json() {
+    let out = Command::new(common::bin())
+        .args(["policy", "--provider", "mistral", "--model", "mistral-large-latest", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["toolCallIdMode"], "strict9");
+    assert_eq!(v["sanitizeToolCallIds"], true);
+    assert_eq!(v["sanitizeMode"], "images-only");
+    assert_eq!(v["family"], "mistral");
+    let text = Command::new(common::bin()).args(["policy", "--provider", "anthropic", "--model", "claude-opus-4-1"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.to_lowercase().contains("anthropic"), "{text}");
+}
+
+#[test]
+fn rules_command_lists_and_explains() {
+    let out = Command::new(common::bin()).arg("rules").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let listed = String::from_utf8(out.stdout).unwrap();
+    for r in replaylens::hygiene::rules::pipeline() {
+        assert!(listed.contains(r.info().id), "{listed}");
+    }
+    let out = Command::new(common::bin()).args(["rules", "tool-result-details"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("reference:") && text.contains("applies to:"), "{text}");
+    let out = Command::new(common::bin()).args(["rules", "no-such-rule"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
