@@ -3,12 +3,14 @@
 //! The library holds no terminal code. [`model`] is the lossless transcript model,
 //! [`load`] reads the session formats users have, [`policy`] maps a target to policy flags,
 //! [`hygiene`] is the rule pipeline, [`replay`] ties them together, [`export`] renders
-//! results, and [`text`] makes untrusted text safe to show.
+//! results, [`repair`] is the explicit on-disk session repair, and [`text`] makes untrusted
+//! text safe to show.
 
 pub mod export;
 pub mod hygiene;
 pub mod load;
 pub mod model;
 pub mod policy;
+pub mod repair;
 pub mod replay;
 pub mod text;

@@ -95,6 +95,14 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Repair a session JSONL file on disk as OpenClaw does (backup first, atomic replace).
+    Repair {
+        /// The .jsonl session file to repair.
+        session: PathBuf,
+        /// Print what would change and write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// List the hygiene rules in pipeline order, or explain one.
     Rules {
         /// A rule id, e.g. tool-result-pairing.
@@ -125,6 +133,7 @@ fn main() -> ExitCode {
             cli::replay::run(&session, session_id, &target.target(), &options, format == Format::Json)
         }
         Command::Policy { target, format } => cli::policy::run(target.target(), format == Format::Json),
+        Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
         Command::Rules { rule } => cli::rules::run(rule.as_deref()),
     };
     cli::finish(result)

@@ -4,7 +4,7 @@
 mod common;
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use replaylens::policy::{Family, preset};
@@ -20,9 +20,21 @@ fn sample_files() -> Vec<PathBuf> {
     files
 }
 
-fn replay_json(path: &PathBuf, args: &[&str]) -> Value {
-    let out = Command::new(common::bin()).arg("replay").arg(path).args(args).args(["--format", "json"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}: {}", path.display(), String::from_utf8_lossy(&out.stderr));
+fn replay_json(path: &Path, args: &[&str]) -> Value {
+    let out = Command::new(common::bin())
+        .arg("replay")
+        .arg(path)
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}: {}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -39,21 +51,39 @@ fn target_args(family: Family) -> Vec<String> {
 }
 
 /// Check every field of README §3.1 and the index / provenance invariants.
-fn check_contract(doc: &Value, path: &PathBuf) {
+fn check_contract(doc: &Value, path: &Path) {
     let what = path.display();
     let session = &doc["session"];
-    assert!(session["path"].as_str().is_some_and(|p| p.ends_with(path.file_name().unwrap().to_str().unwrap())), "{what}");
-    assert!(matches!(session["format"].as_str(), Some("openclaw-jsonl" | "openclaw-sqlite")), "{what}");
+    assert!(
+        session["path"]
+            .as_str()
+            .is_some_and(|p| p.ends_with(path.file_name().unwrap().to_str().unwrap())),
+        "{what}"
+    );
+    assert!(
+        matches!(session["format"].as_str(), Some("openclaw-jsonl" | "openclaw-sqlite")),
+        "{what}"
+    );
     assert!(session["id"].as_str().is_some_and(|s| !s.is_empty()), "{what}");
     let target = doc["target"].as_object().expect("target object");
     for k in target.keys() {
-        assert!(["provider", "api", "model"].contains(&k.as_str()), "{what}: target key {k}");
+        assert!(
+            ["provider", "api", "model"].contains(&k.as_str()),
+            "{what}: target key {k}"
+        );
     }
     let policy = doc["policy"].as_object().expect("policy object");
-    assert_eq!(policy.get("repairToolUseResultPairing"), Some(&Value::Bool(true)), "{what}");
+    assert_eq!(
+        policy.get("repairToolUseResultPairing"),
+        Some(&Value::Bool(true)),
+        "{what}"
+    );
     for (k, v) in policy {
         assert!(!v.is_null(), "{what}: absent flags are omitted, not null ({k})");
-        assert!(k.chars().next().unwrap().is_ascii_lowercase() && !k.contains('_'), "{what}: camelCase {k}");
+        assert!(
+            k.chars().next().unwrap().is_ascii_lowercase() && !k.contains('_'),
+            "{what}: camelCase {k}"
+        );
     }
     let stored = doc["stored"].as_array().expect("stored array");
     for (i, s) in stored.iter().enumerate() {
@@ -75,8 +105,19 @@ fn check_contract(doc: &Value, path: &PathBuf) {
         }
     }
     for rw in doc["rewrites"].as_array().expect("rewrites array") {
-        assert!(rw["rule"].as_str().is_some_and(|r| replaylens::hygiene::rules::by_id(r).is_some()), "{what}: {rw}");
-        assert!(matches!(rw["action"].as_str(), Some("drop" | "insert" | "modify" | "merge" | "move")), "{what}");
+        assert!(
+            rw["rule"]
+                .as_str()
+                .is_some_and(|r| replaylens::hygiene::rules::by_id(r).is_some()),
+            "{what}: {rw}"
+        );
+        assert!(
+            matches!(
+                rw["action"].as_str(),
+                Some("drop" | "insert" | "modify" | "merge" | "move")
+            ),
+            "{what}"
+        );
         for s in rw["stored"].as_array().unwrap() {
             assert!((s.as_u64().unwrap() as usize) < stored.len(), "{what}");
         }
@@ -85,10 +126,16 @@ fn check_contract(doc: &Value, path: &PathBuf) {
         }
         assert!(rw["detail"].is_string(), "{what}");
         if rw["action"] == "drop" {
-            assert!(rw["replay"].as_array().unwrap().is_empty(), "{what}: a drop has no replay side");
+            assert!(
+                rw["replay"].as_array().unwrap().is_empty(),
+                "{what}: a drop has no replay side"
+            );
         }
         if rw["action"] == "insert" {
-            assert!(rw["stored"].as_array().unwrap().is_empty(), "{what}: an insert has no stored side");
+            assert!(
+                rw["stored"].as_array().unwrap().is_empty(),
+                "{what}: an insert has no stored side"
+            );
         }
     }
 }
@@ -114,7 +161,13 @@ fn every_sample_and_every_family_replays_within_the_contract() {
 fn replay_output_is_deterministic() {
     for path in sample_files() {
         let run = || {
-            Command::new(common::bin()).arg("replay").arg(&path).args(["--format", "json"]).output().unwrap().stdout
+            Command::new(common::bin())
+                .arg("replay")
+                .arg(&path)
+                .args(["--format", "json"])
+                .output()
+                .unwrap()
+                .stdout
         };
         assert_eq!(run(), run(), "{}", path.display());
     }
@@ -124,7 +177,11 @@ fn replay_output_is_deterministic() {
 fn stored_array_equals_show_json() {
     let path = common::bundled_samples().join("anthropic-tool-repair.jsonl");
     let doc = replay_json(&path, &[]);
-    let out = Command::new(common::bin()).args(["show", "--format", "json"]).arg(&path).output().unwrap();
+    let out = Command::new(common::bin())
+        .args(["show", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
     let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["stored"], shown);
 }
@@ -141,7 +198,15 @@ fn target_parts_default_to_the_session_model() {
 #[test]
 fn policy_command_text_and_json() {
     let out = Command::new(common::bin())
-        .args(["policy", "--provider", "mistral", "--model", "mistral-large-latest", "--format", "json"])
+        .args([
+            "policy",
+            "--provider",
+            "mistral",
+            "--model",
+            "mistral-large-latest",
+            "--format",
+            "json",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -150,7 +215,10 @@ fn policy_command_text_and_json() {
     assert_eq!(v["sanitizeToolCallIds"], true);
     assert_eq!(v["sanitizeMode"], "images-only");
     assert_eq!(v["family"], "mistral");
-    let text = Command::new(common::bin()).args(["policy", "--provider", "anthropic", "--model", "claude-opus-4-1"]).output().unwrap();
+    let text = Command::new(common::bin())
+        .args(["policy", "--provider", "anthropic", "--model", "claude-opus-4-1"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.to_lowercase().contains("anthropic"), "{text}");
 }
@@ -163,9 +231,15 @@ fn rules_command_lists_and_explains() {
     for r in replaylens::hygiene::rules::pipeline() {
         assert!(listed.contains(r.info().id), "{listed}");
     }
-    let out = Command::new(common::bin()).args(["rules", "tool-result-details"]).output().unwrap();
+    let out = Command::new(common::bin())
+        .args(["rules", "tool-result-details"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("reference:") && text.contains("applies to:"), "{text}");
-    let out = Command::new(common::bin()).args(["rules", "no-such-rule"]).output().unwrap();
+    let out = Command::new(common::bin())
+        .args(["rules", "no-such-rule"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

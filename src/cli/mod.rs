@@ -2,6 +2,7 @@
 
 pub mod describe;
 pub mod policy;
+pub mod repair;
 pub mod replay;
 pub mod rules;
 pub mod sessions;
@@ -19,8 +20,13 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let internal =
-                err.downcast_ref::<LoadError>().is_none() && err.downcast_ref::<rules::UnknownRule>().is_none();
+            let unusable_input = err.downcast_ref::<LoadError>().is_some()
+                || err.downcast_ref::<rules::UnknownRule>().is_some()
+                || matches!(
+                    err.downcast_ref::<replaylens::repair::RepairError>(),
+                    Some(replaylens::repair::RepairError::Read { .. } | replaylens::repair::RepairError::Refused(_))
+                );
+            let internal = !unusable_input;
             eprintln!(
                 "replaylens: {}",
                 replaylens::text::escape_controls_single_line(&err.to_string())

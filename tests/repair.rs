@@ -1,0 +1,186 @@
+//! `replaylens repair`: hygiene-b §4 on a damaged copy of a sample; the original is never
+//! lost, even when writing fails between steps.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use replaylens::load::{LoadOptions, load_path};
+use replaylens::repair::{FailPoint, RepairChange, RepairError, plan_file, repair_file};
+
+/// A copy of a bundled sample with one of each problem the repair fixes appended.
+fn damaged_copy(dir: &Path) -> PathBuf {
+    let original = std::fs::read_to_string(common::bundled_samples().join("anthropic-tool-repair.jsonl")).unwrap();
+    let mut lines: Vec<String> = original.lines().map(str::to_owned).collect();
+    let last_id = serde_json::from_str::<serde_json::Value>(lines.last().unwrap()).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    lines.insert(3, r#"{"type":"message","id":"zz000001","parentId": BROKEN"#.into());
+    lines.push(format!(r#"{{"type":"message","id":"zz000002","parentId":"{last_id}","timestamp":"2026-03-09T09:00:00.000Z","message":{{"role":"assistant","content":[],"stopReason":"error","errorMessage":"overloaded","api":"anthropic-messages","provider":"anthropic","model":"claude-sonnet-4-6","timestamp":1773046800000}}}}"#));
+    lines.push(r#"{"type":"message","id":"zz000003","parentId":"zz000002","timestamp":"2026-03-09T09:00:01.000Z","message":{"role":"user","content":[{"type":"text","text":"   "}],"timestamp":1773046801000}}"#.into());
+    lines.push(r#"{"type":"message","id":"zz000004","parentId":"zz000003","timestamp":"2026-03-09T09:00:02.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"call_9|fc_9","name":"read","arguments":{"path":"a"}}],"api":"openai-chatgpt-responses","provider":"openai","model":"gpt-5.1-codex","stopReason":"toolUse","timestamp":1773046802000}}"#.into());
+    lines.push(r#"{"type":"message","id":"zz000005","parentId":"zz000004","message":{"content":"no role"}}"#.into());
+    let path = dir.join("damaged.jsonl");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+fn backups(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".bak-"))
+        .collect()
+}
+
+#[test]
+fn repairs_a_damaged_copy_keeps_no_backup_and_is_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    let out = Command::new(common::bin()).arg("repair").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("session file repaired: dropped 2 malformed line(s), rewrote 2 assistant message(s), rewrote 1 user message(s), inserted 1 missing tool result(s) (damaged.jsonl)"),
+        "{stdout}"
+    );
+    assert!(backups(dir.path()).is_empty(), "the backup is removed on success");
+    let repaired = std::fs::read_to_string(&path).unwrap();
+    assert!(repaired.contains(r#""text":"[assistant turn failed before producing content]""#));
+    assert!(repaired.contains(r#""content":[{"type":"text","text":"(continue)"}]"#));
+    assert!(repaired.contains(r#""toolCallId":"call_9|fc_9""#) && repaired.contains(r#""text":"aborted""#));
+    let s = load_path(&path, &LoadOptions::default()).unwrap();
+    assert_eq!(s.skipped_count(), 0);
+    let t = s.transcript();
+    assert_eq!(
+        t.messages.last().unwrap().message.tool_call_id(),
+        Some("call_9|fc_9"),
+        "the inserted result is on the branch"
+    );
+
+    let again = Command::new(common::bin()).arg("repair").arg(&path).output().unwrap();
+    assert_eq!(again.status.code(), Some(0));
+    assert!(String::from_utf8(again.stdout).unwrap().contains("nothing to repair"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), repaired);
+}
+
+#[test]
+fn clean_files_stay_byte_identical_and_crlf_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean.jsonl");
+    std::fs::copy(common::bundled_samples().join("gemini-signatures.jsonl"), &clean).unwrap();
+    let before = std::fs::read(&clean).unwrap();
+    let (plan, outcome) = repair_file(&clean, None).unwrap();
+    assert!(plan.is_clean() && outcome.is_none());
+    assert_eq!(std::fs::read(&clean).unwrap(), before);
+
+    let crlf = dir.path().join("crlf.jsonl");
+    let text = std::fs::read_to_string(damaged_copy(dir.path()))
+        .unwrap()
+        .replace('\n', "\r\n");
+    std::fs::write(&crlf, &text).unwrap();
+    repair_file(&crlf, None).unwrap();
+    let repaired = std::fs::read_to_string(&crlf).unwrap();
+    assert!(repaired.ends_with("\r\n"));
+    assert_eq!(
+        repaired.matches('\n').count(),
+        repaired.matches("\r\n").count(),
+        "every line ends with CRLF"
+    );
+}
+
+#[test]
+fn dry_run_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    let before = std::fs::read(&path).unwrap();
+    let out = Command::new(common::bin())
+        .args(["repair", "--dry-run"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("dry run, nothing written"), "{stdout}");
+    assert!(stdout.contains("line 4: drop"), "{stdout}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_crash_between_steps_never_loses_the_original() {
+    for point in [FailPoint::AfterBackup, FailPoint::BeforeRename] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = damaged_copy(dir.path());
+        let before = std::fs::read(&path).unwrap();
+        let err = repair_file(&path, Some(point)).unwrap_err();
+        assert!(matches!(err, RepairError::Write { .. }));
+        assert!(err.to_string().contains("the original is unchanged"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{point:?}");
+        let kept = backups(dir.path());
+        assert_eq!(kept.len(), 1, "{point:?}");
+        assert_eq!(
+            std::fs::read(&kept[0]).unwrap(),
+            before,
+            "the backup holds the original bytes"
+        );
+        let stray: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().to_string_lossy().contains(".repair-"))
+            .collect();
+        assert!(stray.is_empty(), "no temporary file is left");
+    }
+}
+
+#[test]
+fn an_unwritable_folder_fails_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    let before = std::fs::read(&path).unwrap();
+    let locked = if nix_is_root() {
+        Command::new("chattr")
+            .arg("+i")
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success())
+    } else {
+        Command::new("chmod")
+            .arg("0555")
+            .arg(dir.path())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !locked {
+        eprintln!("SKIPPED: cannot make {} unwritable here", dir.path().display());
+        return;
+    }
+    let out = Command::new(common::bin()).arg("repair").arg(&path).output().unwrap();
+    let _ = Command::new("chattr").arg("-i").arg(dir.path()).status();
+    let _ = Command::new("chmod").arg("0755").arg(dir.path()).status();
+    assert_eq!(out.status.code(), Some(1), "a write failure is not bad input");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("repair of") && stderr.contains("failed"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn invalid_header_and_changes_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, "{\"type\":\"message\",\"id\":\"a\"}\n").unwrap();
+    assert!(matches!(plan_file(&bad), Err(RepairError::Refused(_))));
+    let out = Command::new(common::bin()).arg("repair").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let plan = plan_file(&damaged_copy(dir.path())).unwrap();
+    assert!(matches!(plan.changes[0], RepairChange::DroppedLine { line: 4, .. }));
+}
+
+fn nix_is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}
