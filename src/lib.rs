@@ -2,10 +2,12 @@
 //!
 //! The library holds no terminal code. [`model`] is the lossless transcript model,
 //! [`load`] reads the session formats users have, [`policy`] maps a target to policy flags,
-//! [`hygiene`] is the rule pipeline, [`replay`] ties them together, [`export`] renders
+//! [`hygiene`] is the rule pipeline, [`replay`] ties them together, [`diff`] aligns stored and
+//! replayed messages, [`export`] renders
 //! results, [`repair`] is the explicit on-disk session repair, and [`text`] makes untrusted
 //! text safe to show.
 
+pub mod diff;
 pub mod export;
 pub mod hygiene;
 pub mod load;
