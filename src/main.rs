@@ -26,6 +26,26 @@ enum Format {
     Json,
 }
 
+/// Export format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExportFormatArg {
+    /// GitHub-flavoured Markdown.
+    Md,
+    /// One self-contained HTML file.
+    Html,
+    /// The replay JSON contract plus export metadata.
+    Json,
+}
+
+/// Redaction level of an export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RedactArg {
+    /// Secrets, e-mail addresses, phone numbers, image data, very long tool output.
+    Secrets,
+    /// Also every user and assistant prose string (length-preserving placeholders).
+    AllText,
+}
+
 /// The replay target; missing parts come from the session's latest model.
 #[derive(Debug, Clone, Args)]
 struct TargetArgs {
@@ -87,6 +107,34 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Export the stored ↔ replay comparison, every rewrite annotated, for a bug report.
+    Export {
+        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+        session: PathBuf,
+        /// For a database: the session id or key (default: the most recent).
+        #[arg(long = "session", value_name = "ID")]
+        session_id: Option<String>,
+        #[command(flatten)]
+        target: TargetArgs,
+        /// Current tool names (comma-separated); tool calls naming others are dropped.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        tools: Option<Vec<String>>,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: ExportFormatArg,
+        /// Write to this file instead of stdout.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Redact secrets (default level) or all prose too.
+        #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "secrets")]
+        redact: Option<RedactArg>,
+        /// HTML: only the changed rows (Markdown always shows only changes).
+        #[arg(long)]
+        only_changed: bool,
+        /// Unchanged rows to show around each change.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        context: usize,
+    },
     /// Show the policy flags and family resolved for a target.
     Policy {
         #[command(flatten)]
@@ -131,6 +179,44 @@ fn main() -> ExitCode {
                 ..ReplayOptions::default()
             };
             cli::replay::run(&session, session_id, &target.target(), &options, format == Format::Json)
+        }
+        Command::Export {
+            session,
+            session_id,
+            target,
+            tools,
+            format,
+            output,
+            redact,
+            only_changed,
+            context,
+        } => {
+            let options = replaylens::export::ExportOptions {
+                format: match format {
+                    ExportFormatArg::Md => replaylens::export::ExportFormat::Markdown,
+                    ExportFormatArg::Html => replaylens::export::ExportFormat::Html,
+                    ExportFormatArg::Json => replaylens::export::ExportFormat::Json,
+                },
+                redaction: match redact {
+                    None => replaylens::export::Redaction::None,
+                    Some(RedactArg::Secrets) => replaylens::export::Redaction::Secrets,
+                    Some(RedactArg::AllText) => replaylens::export::Redaction::AllText,
+                },
+                only_changed,
+                context,
+            };
+            let replay_options = ReplayOptions {
+                allowed_tools: tools,
+                ..ReplayOptions::default()
+            };
+            cli::export::run(
+                &session,
+                session_id,
+                &target.target(),
+                &replay_options,
+                &options,
+                output.as_ref(),
+            )
         }
         Command::Policy { target, format } => cli::policy::run(target.target(), format == Format::Json),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),

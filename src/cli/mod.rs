@@ -1,6 +1,7 @@
 //! Command implementations of the binary: they call the library and print.
 
 pub mod describe;
+pub mod export;
 pub mod policy;
 pub mod repair;
 pub mod replay;

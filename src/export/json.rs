@@ -44,3 +44,43 @@ pub fn replay_document(session: &Session, replay: &Replay<'_>) -> Value {
         "rewrites": replay.projection.rewrites,
     })
 }
+
+/// The replay document built from an export [`super::View`] (redacted strings).
+pub fn view_document(view: &super::View) -> Value {
+    let stored: Vec<Value> = view
+        .stored
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut v = Map::new();
+            v.insert("index".into(), json!(i));
+            if let Some(id) = &view.entry_ids[i] {
+                v.insert("entryId".into(), json!(id));
+            }
+            v.insert("message".into(), m.clone());
+            Value::Object(v)
+        })
+        .collect();
+    let replay: Vec<Value> = view
+        .replay
+        .iter()
+        .enumerate()
+        .map(|(i, (source, m))| json!({"index": i, "source": source, "message": m}))
+        .collect();
+    let [provider, api, model] = &view.target;
+    let mut target = Map::new();
+    for (k, v) in [("provider", provider), ("api", api), ("model", model)] {
+        if let Some(v) = v {
+            target.insert(k.into(), json!(v));
+        }
+    }
+    json!({
+        "session": {"path": view.path, "format": view.format, "id": view.session_id},
+        "target": target,
+        "family": view.family.0,
+        "policy": view.policy,
+        "stored": stored,
+        "replay": replay,
+        "rewrites": view.rewrites,
+    })
+}

@@ -1,3 +1,93 @@
-//! Machine- and human-readable renderings of a replay.
+//! Renderings of a replay for bug reports: the JSON contract (README §3.1), Markdown for
+//! GitHub issues and a self-contained HTML page, with optional redaction.
 
+pub mod html;
 pub mod json;
+pub mod markdown;
+pub mod redact;
+pub mod view;
+
+pub use redact::{Redaction, Redactor};
+pub use view::View;
+
+use serde_json::json;
+
+use crate::model::Session;
+use crate::replay::Replay;
+
+/// Export format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// GitHub-flavoured Markdown.
+    Markdown,
+    /// One self-contained HTML file.
+    Html,
+    /// The replay JSON contract plus export metadata.
+    Json,
+}
+
+impl ExportFormat {
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Markdown => "md",
+            Self::Html => "html",
+            Self::Json => "json",
+        }
+    }
+}
+
+/// Export options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Output format.
+    pub format: ExportFormat,
+    /// Redaction level.
+    pub redaction: Redaction,
+    /// HTML: show only changed rows (plus context). Markdown always does.
+    pub only_changed: bool,
+    /// Unchanged rows shown around each change.
+    pub context: usize,
+}
+
+/// Render one replay in the chosen format. Deterministic: same input, same bytes.
+pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> String {
+    let view = View::build(session, replay, options.redaction);
+    match options.format {
+        ExportFormat::Markdown => markdown::render(&view, options.context),
+        ExportFormat::Html => html::render(&view, !options.only_changed, options.context),
+        ExportFormat::Json => {
+            let mut doc = json::view_document(&view);
+            doc["export"] = json!({
+                "replaylens": view.version,
+                "redaction": view.redaction,
+                "redacted": view.redacted,
+            });
+            let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+    }
+}
+
+/// A default file name for an export: session id and target, filesystem-safe.
+pub fn default_file_name(session_id: &str, target: &crate::policy::Target, format: ExportFormat) -> String {
+    let parts = [Some(session_id), target.provider.as_deref(), target.model.as_deref()];
+    let stem: String = parts
+        .iter()
+        .flatten()
+        .map(|p| {
+            p.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("-");
+    format!("replaylens-{stem}.{}", format.extension())
+}

@@ -1,0 +1,161 @@
+//! The data every export format renders: a redacted, owned copy of one replay, aligned
+//! row by row.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::redact::{Redaction, Redactor};
+use crate::diff::{Row, align};
+use crate::hygiene::Rewrite;
+use crate::model::Session;
+use crate::replay::Replay;
+
+/// One replay, ready to render: every transcript string already redacted.
+#[derive(Debug, Clone)]
+pub struct View {
+    /// replaylens version.
+    pub version: &'static str,
+    /// Session id (redacted).
+    pub session_id: String,
+    /// Session format name.
+    pub format: &'static str,
+    /// Session path (redacted).
+    pub path: String,
+    /// Target provider / API / model (redacted).
+    pub target: [Option<String>; 3],
+    /// Family id and label.
+    pub family: (&'static str, &'static str),
+    /// Resolved policy flags as JSON.
+    pub policy: Value,
+    /// Stored messages (redacted), by stored index.
+    pub stored: Vec<Value>,
+    /// Stored entry ids (redacted), by stored index.
+    pub entry_ids: Vec<Option<String>>,
+    /// Replay messages (redacted) and their provenance.
+    pub replay: Vec<(Vec<usize>, Value)>,
+    /// Rewrites with redacted details.
+    pub rewrites: Vec<Rewrite>,
+    /// Rows aligned by provenance.
+    pub rows: Vec<Row>,
+    /// Redaction level.
+    pub redaction: Redaction,
+    /// What was redacted, by kind.
+    pub redacted: BTreeMap<&'static str, usize>,
+}
+
+impl View {
+    /// Build the view of a replay, redacting as asked.
+    pub fn build(session: &Session, replay: &Replay<'_>, redaction: Redaction) -> Self {
+        let mut r = Redactor::new(redaction);
+        let mut text = |s: &str| r.text(s);
+        let session_id = text(&session.id);
+        let path = text(&session.path.display().to_string());
+        let t = &replay.resolved.target;
+        let target = [
+            t.provider.as_deref().map(&mut text),
+            t.api.as_deref().map(&mut text),
+            t.model.as_deref().map(&mut text),
+        ];
+        let entry_ids = replay
+            .transcript
+            .messages
+            .iter()
+            .map(|m| m.entry_id.as_deref().map(&mut text))
+            .collect();
+        let mut stored: Vec<Value> = Vec::with_capacity(replay.transcript.messages.len());
+        for m in &replay.transcript.messages {
+            let mut v = serde_json::to_value(m.message.as_ref()).unwrap_or(Value::Null);
+            r.message(&mut v);
+            stored.push(v);
+        }
+        let mut replayed = Vec::with_capacity(replay.projection.messages.len());
+        for m in &replay.projection.messages {
+            let mut v = serde_json::to_value(m.message.as_ref()).unwrap_or(Value::Null);
+            r.message(&mut v);
+            replayed.push((m.source.clone(), v));
+        }
+        let rewrites = replay
+            .projection
+            .rewrites
+            .iter()
+            .map(|rw| Rewrite {
+                detail: r.text(&rw.detail),
+                ..rw.clone()
+            })
+            .collect();
+        let rows = align(replay.transcript.messages.len(), &replay.projection);
+        Self {
+            version: env!("CARGO_PKG_VERSION"),
+            session_id,
+            format: session.format.as_str(),
+            path,
+            target,
+            family: (replay.resolved.family.id(), replay.resolved.family.label()),
+            policy: serde_json::to_value(&replay.resolved.policy).unwrap_or(Value::Null),
+            stored,
+            entry_ids,
+            replay: replayed,
+            rewrites,
+            rows,
+            redaction,
+            redacted: r.counts().clone(),
+        }
+    }
+
+    /// The target as `provider / api / model`.
+    pub fn target_line(&self) -> String {
+        self.target
+            .iter()
+            .map(|p| p.as_deref().unwrap_or("?"))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+
+    /// Rewrite counts per rule, in pipeline order of first appearance.
+    pub fn per_rule(&self) -> Vec<(&'static str, usize)> {
+        let mut out: Vec<(&'static str, usize)> = Vec::new();
+        for rw in &self.rewrites {
+            match out.iter_mut().find(|(r, _)| *r == rw.rule) {
+                Some((_, n)) => *n += 1,
+                None => out.push((rw.rule, 1)),
+            }
+        }
+        out
+    }
+
+    /// Indices of the rows to show: changed rows plus `context` unchanged rows around each
+    /// (all rows when `all` is set).
+    pub fn selected_rows(&self, all: bool, context: usize) -> Vec<usize> {
+        if all {
+            return (0..self.rows.len()).collect();
+        }
+        let mut keep = vec![false; self.rows.len()];
+        for (i, row) in self.rows.iter().enumerate() {
+            if row.is_changed() {
+                let lo = i.saturating_sub(context);
+                let hi = (i + context).min(self.rows.len().saturating_sub(1));
+                keep[lo..=hi].iter_mut().for_each(|k| *k = true);
+            }
+        }
+        keep.iter().enumerate().filter(|(_, k)| **k).map(|(i, _)| i).collect()
+    }
+
+    /// The stored side of a row as pretty JSON (merged rows: one document per message).
+    pub fn stored_text(&self, row: &Row) -> String {
+        row.stored
+            .iter()
+            .map(|&s| pretty(&self.stored[s]))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The replay side of a row as pretty JSON (empty when there is none).
+    pub fn replay_text(&self, row: &Row) -> String {
+        row.replay.map(|r| pretty(&self.replay[r].1)).unwrap_or_default()
+    }
+}
+
+fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
