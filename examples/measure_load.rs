@@ -1,33 +1,43 @@
-//! Peak heap and wall-clock time of loading a session, against a plain
-//! line-by-line `serde_json::Value` parse of the same file.
+//! Peak heap and time of loading a session, against a plain line-by-line
+//! `serde_json::Value` parse of the same file.
 //!
-//! `cargo run --release --example measure_load -- FILE.jsonl`
+//! `cargo run --release --example measure_load -- FILE.jsonl [--runs N]`
+//!
+//! Peak heap is counted by a wrapping global allocator in one run of each workload. Times
+//! are taken with counting switched off, the two workloads interleaved, best of N runs
+//! (default 3); on Linux the thread's on-CPU time (`/proc/thread-self/schedstat`) is
+//! reported too, which is less disturbed by other processes than wall-clock time.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
 use replaylens::load::{LoadOptions, load_path};
 use serde_json::Value;
 
-/// The system allocator, counting live and peak heap bytes.
+/// The system allocator, counting live and peak heap bytes while `COUNTING` is set.
 struct Counting;
 
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static CURRENT: AtomicIsize = AtomicIsize::new(0);
+static PEAK: AtomicIsize = AtomicIsize::new(0);
 
 impl Counting {
     fn add(size: usize) {
-        let now = CURRENT.fetch_add(size, Ordering::Relaxed) + size;
-        PEAK.fetch_max(now, Ordering::Relaxed);
+        if COUNTING.load(Ordering::Relaxed) {
+            let now = CURRENT.fetch_add(size as isize, Ordering::Relaxed) + size as isize;
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
     }
 
     fn sub(size: usize) {
-        CURRENT.fetch_sub(size, Ordering::Relaxed);
+        if COUNTING.load(Ordering::Relaxed) {
+            CURRENT.fetch_sub(size as isize, Ordering::Relaxed);
+        }
     }
 }
 
@@ -92,20 +102,47 @@ fn load(path: &Path) -> usize {
     session.transcript().messages.len()
 }
 
-/// Peak heap above the starting level while `f` runs, and the best wall time of 3 runs.
-fn measure(path: &Path, f: fn(&Path) -> usize) -> (usize, Duration, usize) {
-    let mut best = Duration::MAX;
-    let mut peak = 0;
-    let mut out = 0;
-    for _ in 0..3 {
-        let base = CURRENT.load(Ordering::Relaxed);
-        PEAK.store(base, Ordering::Relaxed);
+/// Peak heap bytes above the starting level while `f` runs once.
+fn peak_heap(path: &Path, f: fn(&Path) -> usize) -> isize {
+    CURRENT.store(0, Ordering::Relaxed);
+    PEAK.store(0, Ordering::Relaxed);
+    COUNTING.store(true, Ordering::SeqCst);
+    std::hint::black_box(f(path));
+    COUNTING.store(false, Ordering::SeqCst);
+    PEAK.load(Ordering::Relaxed)
+}
+
+/// This thread's on-CPU time, when the kernel reports it.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Best wall-clock and on-CPU time of several runs.
+#[derive(Clone, Copy)]
+struct Timing {
+    wall: Duration,
+    cpu: Option<Duration>,
+}
+
+impl Timing {
+    const NONE: Self = Self {
+        wall: Duration::MAX,
+        cpu: None,
+    };
+
+    fn run(&mut self, path: &Path, f: fn(&Path) -> usize) -> usize {
+        let cpu_start = cpu_time();
         let start = Instant::now();
-        out = std::hint::black_box(f(path));
-        best = best.min(start.elapsed());
-        peak = peak.max(PEAK.load(Ordering::Relaxed) - base);
+        let out = std::hint::black_box(f(path));
+        self.wall = self.wall.min(start.elapsed());
+        if let (Some(a), Some(b)) = (cpu_start, cpu_time()) {
+            let d = b.saturating_sub(a);
+            self.cpu = Some(self.cpu.map_or(d, |c| c.min(d)));
+        }
+        out
     }
-    (peak, best, out)
 }
 
 fn mib(n: u64) -> f64 {
@@ -113,8 +150,24 @@ fn mib(n: u64) -> f64 {
 }
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1).map(PathBuf::from) else {
-        eprintln!("usage: measure_load FILE.jsonl");
+    let mut args = std::env::args().skip(1);
+    let mut path = None;
+    let mut runs = 3usize;
+    while let Some(arg) = args.next() {
+        if arg == "--runs" {
+            match args.next().and_then(|n| n.parse().ok()).filter(|n| *n > 0) {
+                Some(n) => runs = n,
+                None => {
+                    eprintln!("--runs needs a positive integer");
+                    return ExitCode::from(2);
+                }
+            }
+        } else {
+            path = Some(PathBuf::from(arg));
+        }
+    }
+    let Some(path) = path else {
+        eprintln!("usage: measure_load FILE.jsonl [--runs N]");
         return ExitCode::from(2);
     };
     let size = match std::fs::metadata(&path) {
@@ -124,9 +177,16 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let (ref_peak, ref_time, lines) = measure(&path, reference_parse);
-    let (load_peak, load_time, messages) = measure(&path, load);
+    let ref_peak = peak_heap(&path, reference_parse);
+    let load_peak = peak_heap(&path, load);
+    let (mut ref_time, mut load_time) = (Timing::NONE, Timing::NONE);
+    let (mut lines, mut messages) = (0, 0);
+    for _ in 0..runs {
+        lines = ref_time.run(&path, reference_parse);
+        messages = load_time.run(&path, load);
+    }
     let secs = |d: Duration| d.as_secs_f64();
+    let rate = |d: Duration| size as f64 / 1e6 / secs(d);
     println!("file: {}", path.display());
     println!("file size: {size} bytes ({:.1} MiB)", mib(size));
     println!("lines parsed (reference): {lines}");
@@ -146,15 +206,31 @@ fn main() -> ExitCode {
         load_peak as f64 / ref_peak as f64
     );
     println!(
-        "reference_parse time (best of 3): {:.3} s ({:.0} MB/s)",
-        secs(ref_time),
-        size as f64 / 1e6 / secs(ref_time)
+        "reference_parse wall time (best of {runs}): {:.3} s ({:.0} MB/s)",
+        secs(ref_time.wall),
+        rate(ref_time.wall)
     );
     println!(
-        "load+transcript time (best of 3): {:.3} s ({:.0} MB/s)",
-        secs(load_time),
-        size as f64 / 1e6 / secs(load_time)
+        "load+transcript wall time (best of {runs}): {:.3} s ({:.0} MB/s)",
+        secs(load_time.wall),
+        rate(load_time.wall)
     );
-    println!("load/reference time ratio: {:.2}", secs(load_time) / secs(ref_time));
+    println!(
+        "load/reference wall time ratio: {:.2}",
+        secs(load_time.wall) / secs(ref_time.wall)
+    );
+    if let (Some(r), Some(l)) = (ref_time.cpu, load_time.cpu) {
+        println!(
+            "reference_parse CPU time (best of {runs}): {:.3} s ({:.0} MB/s)",
+            secs(r),
+            rate(r)
+        );
+        println!(
+            "load+transcript CPU time (best of {runs}): {:.3} s ({:.0} MB/s)",
+            secs(l),
+            rate(l)
+        );
+        println!("load/reference CPU time ratio: {:.2}", secs(l) / secs(r));
+    }
     ExitCode::SUCCESS
 }
