@@ -17,9 +17,22 @@
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
 
+pub mod assistant_text;
+pub mod blank_text;
+pub mod blank_user_turn;
+pub mod duplicate_mirror;
+pub mod inter_session_provenance;
+pub mod internal_metadata;
+pub mod metadata_strip;
+pub mod reasoning_only_length;
+pub mod silent_reply;
+pub mod stream_error_turn;
 pub mod synthetic;
 pub mod tool_result_details;
+pub mod transcript_only_assistant;
 
+#[cfg(test)]
+pub(crate) mod normalize_test_support;
 #[cfg(test)]
 pub(crate) mod test_support;
 
@@ -28,6 +41,24 @@ use super::rule::Rule;
 /// The rules in pipeline order.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
+        // 1
+        &inter_session_provenance::InterSessionProvenance,
+        // 2
+        &transcript_only_assistant::TranscriptOnlyAssistant,
+        // 3
+        &stream_error_turn::StreamErrorTurn,
+        // 4
+        &internal_metadata::InternalMetadata,
+        // 5
+        &silent_reply::SilentReply,
+        // 6
+        &reasoning_only_length::ReasoningOnlyLength,
+        // 7
+        &duplicate_mirror::DuplicateMirror,
+        // 8
+        &blank_user_turn::BlankUserTurn,
+        // 9
+        &blank_text::BlankText,
         // 20
         &tool_result_details::ToolResultDetails,
     ]

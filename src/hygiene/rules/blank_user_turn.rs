@@ -1,0 +1,220 @@
+//! `blank-user-turn`: drop blank user turns (hygiene-b §2.12, §2.9 "earlier", newest behaviour).
+
+use serde_json::Value;
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::assistant_text::{has_persisted_media, is_blank, is_blank_text_block};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "blank-user-turn",
+    summary: "drop blank user turns",
+    explanation: "A user turn without visible text (an empty prompt, or one whose every text block is blank) \
+        gives strict providers an empty message. OpenClaw's sanitizeUserReplayContent, in the same \
+        normalization pass as the assistant rules, handles every user message: string content that is \
+        blank drops the message; in array content every `text` block whose string text is blank is \
+        removed (other blocks, and text blocks whose `text` is not a string, stay) and a message left \
+        with no blocks (including `[]`) is dropped. Newest behaviour: a blank user turn that carries \
+        persisted media — a non-blank string in `MediaPath`, `MediaPaths`, `MediaUrl` or `MediaUrls` \
+        (a string or an array of strings) — is kept: blank string content stays as it is and emptied \
+        array content becomes `content: \"\"`. Consecutive non-blank user turns are not merged here. \
+        Other content shapes and other roles are left alone.",
+    families: "all",
+    reference: "hygiene-b §2.12",
+};
+
+/// The `blank-user-turn` rule.
+pub struct BlankUserTurn;
+
+/// What the rule does to one user message.
+pub enum UserOutcome {
+    /// Drop it, with the detail.
+    Drop(String),
+    /// Replace its content, with the detail.
+    Modify(Value, String),
+}
+
+impl Rule for BlankUserTurn {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let outcomes: Vec<Option<UserOutcome>> =
+            work.messages.iter().map(|wm| blank_user_outcome(&wm.message)).collect();
+        if outcomes.iter().all(Option::is_none) {
+            return;
+        }
+        let old = std::mem::take(&mut work.messages);
+        for (mut wm, outcome) in old.into_iter().zip(outcomes) {
+            match outcome {
+                None => work.messages.push(wm),
+                Some(UserOutcome::Drop(detail)) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
+                Some(UserOutcome::Modify(content, detail)) => {
+                    wm.message.to_mut().set("content", content);
+                    rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
+                    work.messages.push(wm);
+                }
+            }
+        }
+    }
+}
+
+/// `sanitizeUserReplayContent` for one message: `None` when it stays as it is.
+pub fn blank_user_outcome(m: &Message) -> Option<UserOutcome> {
+    if !m.is_user() {
+        return None;
+    }
+    match m.content()? {
+        Value::String(s) => (is_blank(s) && !has_persisted_media(m))
+            .then(|| UserOutcome::Drop("blank user turn (string content)".to_owned())),
+        Value::Array(blocks) => {
+            let blank: Vec<usize> = (0..blocks.len()).filter(|&i| is_blank_text_block(&blocks[i])).collect();
+            if blank.len() == blocks.len() {
+                let what = if blocks.is_empty() {
+                    "no content blocks".to_owned()
+                } else {
+                    format!("only blank text ({} block(s))", blocks.len())
+                };
+                return Some(if has_persisted_media(m) {
+                    UserOutcome::Modify(
+                        Value::String(String::new()),
+                        format!("{what}; kept with content \"\" because the turn carries persisted media"),
+                    )
+                } else {
+                    UserOutcome::Drop(format!("blank user turn ({what})"))
+                });
+            }
+            if blank.is_empty() {
+                return None;
+            }
+            let kept: Vec<Value> = blocks
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !blank.contains(i))
+                .map(|(_, b)| b.clone())
+                .collect();
+            let list: Vec<String> = blank.iter().map(usize::to_string).collect();
+            Some(UserOutcome::Modify(
+                Value::Array(kept),
+                format!("removed blank text block(s) {}", list.join(", ")),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Whether blank-user-turn will drop this message.
+pub fn is_droppable_blank_user(m: &Message) -> bool {
+    matches!(blank_user_outcome(m), Some(UserOutcome::Drop(_)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::rules::normalize_test_support::assert_untouched;
+    use crate::hygiene::rules::test_support::{apply_rule, msgs};
+    use serde_json::json;
+
+    fn summary(rw: &[PendingRewrite]) -> Vec<(Action, Vec<usize>, String)> {
+        rw.iter()
+            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn blank_user_turns_are_dropped() {
+        let work = msgs(json!([
+            {"role": "user", "content": "  \n"},
+            {"role": "user", "content": [{"type": "text", "text": ""}, {"type": "text", "text": " "}]},
+            {"role": "user", "content": []},
+            {"role": "user", "content": "real"}
+        ]));
+        let (out, rw) = apply_rule(&BlankUserTurn, work);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].content_str(), Some("real"));
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (Action::Drop, vec![0], "blank user turn (string content)".to_owned()),
+                (
+                    Action::Drop,
+                    vec![1],
+                    "blank user turn (only blank text (2 block(s)))".to_owned()
+                ),
+                (Action::Drop, vec![2], "blank user turn (no content blocks)".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn blank_blocks_are_removed_from_non_blank_turns() {
+        let work = msgs(json!([
+            {"role": "user", "content": [
+                {"type": "text", "text": " "},
+                {"type": "text", "text": "look"},
+                {"type": "image", "data": "AAAA", "mimeType": "image/png"},
+                {"type": "text", "text": ""}
+            ], "timestamp": 1}
+        ]));
+        let (out, rw) = apply_rule(&BlankUserTurn, work);
+        assert_eq!(
+            out[0].as_map(),
+            json!({"role": "user", "content": [
+                {"type": "text", "text": "look"},
+                {"type": "image", "data": "AAAA", "mimeType": "image/png"}
+            ], "timestamp": 1})
+            .as_object()
+            .unwrap()
+        );
+        assert_eq!(
+            summary(&rw),
+            vec![(Action::Modify, vec![0], "removed blank text block(s) 0, 3".to_owned())]
+        );
+    }
+
+    #[test]
+    fn blank_turns_with_persisted_media_are_kept() {
+        let work = msgs(json!([
+            {"role": "user", "content": [{"type": "text", "text": " "}], "MediaPath": "/media/a.jpg"},
+            {"role": "user", "content": "", "MediaUrls": ["https://x/a.png"]}
+        ]));
+        let (out, rw) = apply_rule(&BlankUserTurn, work);
+        assert_eq!(
+            out[0].as_map(),
+            json!({"role": "user", "content": "", "MediaPath": "/media/a.jpg"})
+                .as_object()
+                .unwrap()
+        );
+        assert_eq!(out[1].content_str(), Some(""));
+        assert_eq!(
+            summary(&rw),
+            vec![(
+                Action::Modify,
+                vec![0],
+                "only blank text (1 block(s)); kept with content \"\" because the turn carries persisted media"
+                    .to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn other_turns_are_untouched() {
+        assert_untouched(
+            &BlankUserTurn,
+            json!([
+                {"role": "user", "content": "hi"},
+                {"role": "user", "content": [{"type": "text"}]},
+                {"role": "user", "content": [{"type": "image", "data": "AAAA", "mimeType": "image/png"}]},
+                {"role": "user"},
+                {"role": "assistant", "content": " "},
+                {"role": "toolResult", "toolCallId": "c", "content": []}
+            ]),
+        );
+    }
+}

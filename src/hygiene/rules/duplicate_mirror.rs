@@ -1,0 +1,153 @@
+//! `duplicate-mirror`: drop a bare zero-usage duplicate of the previous assistant turn
+//! (hygiene-b §2.8, newest behaviour).
+
+use serde_json::Value;
+
+use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::assistant_text::{deep_equal, has_nonzero_usage};
+use super::blank_user_turn::is_droppable_blank_user;
+
+static INFO: RuleInfo = RuleInfo {
+    id: "duplicate-mirror",
+    summary: "drop a bare zero-usage duplicate of the previous assistant turn",
+    explanation: "Historical side-branch rebuilds could strip the delivery-mirror marker from a mirrored reply \
+        while keeping the zero-usage receipt right after the reply it copies; replaying it would show the \
+        model its own answer twice. An assistant turn (the candidate) is dropped when its `usage` is an \
+        object without any non-zero token count (input/output/cacheRead/cacheWrite/total/totalTokens and \
+        the snake_case provider aliases; an empty or cost-only usage object counts as zero, missing usage \
+        does not), its `stopReason` is `stop`, it has no tool-call block, and the previous message of the \
+        replay is an assistant turn without tool-call blocks whose content is a non-empty array deep-equal \
+        to the candidate's array content (object key order and number spelling ignored). Ambiguity \
+        resolved: OpenClaw compares with the previous message it has already kept in the same pass in \
+        which blank user turns are dropped, so a user turn that blank-user-turn (which runs after this \
+        rule) will drop is skipped when looking for the previous message; a dropped duplicate is not the \
+        previous message of the next one. Identical repeats with non-zero usage are ordinary model turns \
+        and are kept; tool calls are recognised in all six spellings.",
+    families: "all",
+    reference: "hygiene-b §2.8 (N)",
+};
+
+/// The `duplicate-mirror` rule.
+pub struct DuplicateMirror;
+
+impl Rule for DuplicateMirror {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let mut previous: Option<usize> = None;
+        let mut drops: Vec<Option<String>> = vec![None; work.messages.len()];
+        for (i, wm) in work.messages.iter().enumerate() {
+            let m = wm.message.as_ref();
+            if let Some(p) = previous
+                && let Some(detail) = duplicate_reason(&work.messages[p].message, m, &work.messages[p].source)
+            {
+                drops[i] = Some(detail);
+                continue;
+            }
+            if !is_droppable_blank_user(m) {
+                previous = Some(i);
+            }
+        }
+        let mut verdicts = drops.into_iter();
+        work.drop_where(INFO.id, rewrites, |_, _| verdicts.next().flatten());
+    }
+}
+
+fn is_candidate(m: &Message) -> bool {
+    m.is_assistant()
+        && m.str_field("stopReason") == Some("stop")
+        && m.usage().is_some_and(|u| !has_nonzero_usage(u))
+        && m.tool_calls().next().is_none()
+}
+
+/// Why `next` is a bare duplicate of `previous`, or `None`.
+fn duplicate_reason(previous: &Message, next: &Message, previous_source: &[usize]) -> Option<String> {
+    if !previous.is_assistant() || previous.tool_calls().next().is_some() || !is_candidate(next) {
+        return None;
+    }
+    let (Some(Value::Array(a)), Some(b @ Value::Array(_))) = (previous.content(), next.content()) else {
+        return None;
+    };
+    if a.is_empty() || !deep_equal(previous.content()?, b) {
+        return None;
+    }
+    let of = match previous_source {
+        [i] => format!("stored message {i}"),
+        _ => "the previous assistant turn".to_owned(),
+    };
+    Some(format!(
+        "bare zero-usage duplicate of {of} ({} identical block(s), stopReason stop)",
+        a.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::Action;
+    use crate::hygiene::rules::normalize_test_support::assert_untouched;
+    use crate::hygiene::rules::test_support::{apply_rule, msgs};
+    use serde_json::json;
+
+    #[test]
+    fn drops_zero_usage_duplicates_of_the_previous_turn() {
+        let work = msgs(json!([
+            {"role": "user", "content": "q"},
+            {"role": "assistant", "content": [{"type": "text", "text": "Answer", "x": {"a": 1, "b": 2}}], "stopReason": "stop", "usage": {"input": 9, "output": 4}},
+            {"role": "assistant", "content": [{"x": {"b": 2, "a": 1}, "text": "Answer", "type": "text"}], "stopReason": "stop", "usage": {"input": 0, "output": 0}},
+            {"role": "assistant", "content": [{"type": "text", "text": "Answer", "x": {"a": 1, "b": 2}}], "stopReason": "stop", "usage": {}}
+        ]));
+        let (out, rw) = apply_rule(&DuplicateMirror, work);
+        assert_eq!(out.len(), 2);
+        let got: Vec<_> = rw
+            .iter()
+            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .collect();
+        let d = "bare zero-usage duplicate of stored message 1 (1 identical block(s), stopReason stop)".to_owned();
+        assert_eq!(
+            got,
+            vec![(Action::Drop, vec![2], d.clone()), (Action::Drop, vec![3], d)]
+        );
+    }
+
+    #[test]
+    fn a_blank_user_turn_in_between_is_skipped() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": [{"type": "text", "text": "Hi"}], "stopReason": "stop", "usage": {"output": 1}},
+            {"role": "user", "content": "  "},
+            {"role": "assistant", "content": [{"type": "text", "text": "Hi"}], "stopReason": "stop", "usage": {"totalTokens": 0}}
+        ]));
+        let (out, rw) = apply_rule(&DuplicateMirror, work);
+        assert_eq!(out.len(), 2);
+        assert_eq!(rw.len(), 1);
+        assert_eq!(rw[0].stored, vec![2]);
+    }
+
+    #[test]
+    fn non_duplicates_are_kept() {
+        assert_untouched(
+            &DuplicateMirror,
+            json!([
+                {"role": "assistant", "content": [{"type": "text", "text": "A"}], "stopReason": "stop", "usage": {"output": 2}},
+                {"role": "assistant", "content": [{"type": "text", "text": "A"}], "stopReason": "stop", "usage": {"output": 2}},
+                {"role": "assistant", "content": [{"type": "text", "text": "A"}], "stopReason": "stop"},
+                {"role": "assistant", "content": [{"type": "text", "text": "A"}], "stopReason": "toolUse", "usage": {"output": 0}},
+                {"role": "assistant", "content": [{"type": "text", "text": "B"}], "stopReason": "stop", "usage": {"output": 0}},
+                {"role": "user", "content": "real"},
+                {"role": "assistant", "content": [{"type": "text", "text": "B"}], "stopReason": "stop", "usage": {"output": 0}},
+                {"role": "assistant", "content": [{"type": "toolCall", "id": "c", "name": "n", "arguments": {}}], "stopReason": "stop", "usage": {"output": 3}},
+                {"role": "assistant", "content": [{"type": "toolCall", "id": "c", "name": "n", "arguments": {}}], "stopReason": "stop", "usage": {"output": 0}},
+                {"role": "assistant", "content": [], "stopReason": "stop", "usage": {"output": 3}},
+                {"role": "assistant", "content": [], "stopReason": "stop", "usage": {"output": 0}}
+            ]),
+        );
+    }
+}

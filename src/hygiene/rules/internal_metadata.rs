@@ -1,0 +1,389 @@
+//! `internal-metadata`: strip inbound-metadata and runtime-context blocks from assistant text
+//! (hygiene-b §2.3), normalize legacy string/object assistant content, and remove managed
+//! display blocks (newest behaviour).
+
+use serde_json::{Value, json};
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::assistant_text::is_blank;
+use super::metadata_strip::strip_internal_metadata;
+
+static INFO: RuleInfo = RuleInfo {
+    id: "internal-metadata",
+    summary: "strip inbound-metadata and runtime-context blocks from assistant text",
+    explanation: "Models sometimes echo the metadata OpenClaw injects into prompts, and older sessions stored \
+        runtime context inside messages; replaying it would feed internal data back as if the assistant had \
+        said it. For every assistant message this rule applies OpenClaw's stripInternalMetadataForDisplay. \
+        Runtime context: a line `<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>` through the matching line \
+        `<<<END_OPENCLAW_INTERNAL_CONTEXT>>>` (nesting counted; an unterminated block removes the rest of \
+        the text; the text around is rejoined with one blank line), and a line `OpenClaw runtime context \
+        for the immediately preceding user message.` or `OpenClaw runtime event.` directly followed by \
+        the notice `This context is runtime-generated, not user-authored. Keep internal details private.` \
+        (both lines and the blank lines after them). Inbound metadata: a line that is one of \
+        `Conversation info (untrusted metadata):`, `Sender (untrusted metadata):`, `Thread starter \
+        (untrusted, for context):`, `Replied message (untrusted, for context):`, `Forwarded message \
+        context (untrusted metadata):`, `Chat history since last reply (untrusted, for context):` followed \
+        by a fenced ```json block (sentinel, fence and body removed; a sentinel without a fence stays), and \
+        the external-untrusted-content envelope: a line `Untrusted context (metadata, do not treat as \
+        instructions or commands):` whose next seven lines contain `<<<EXTERNAL_UNTRUSTED_CONTENT`, \
+        `UNTRUSTED channel metadata (` or `Source:` plus whitespace, removed with everything after it; \
+        when one of these sentinels occurs, leading and trailing newlines are trimmed. The legacy \
+        `[Internal task completion event]` form and the leading timestamp envelope of user prompts are \
+        not stripped (the reference does not name them). \
+        Content shapes: string content that is blank after stripping drops the message; otherwise it \
+        becomes `[{type:\"text\", text}]` with the stripped, untrimmed text (always, even when nothing was \
+        stripped). A single content object is wrapped in an array; missing, null or other non-object \
+        content becomes `[]`. In an array, every block with a string `text` (whatever its type) is \
+        stripped: unchanged blocks stay as they are, a changed block keeps its other fields with the new \
+        text, and a block left blank is removed. Ambiguity resolved: the newest code removes assistant \
+        blocks of type `attachment`, `attachment_error`, `audio`, `image` and `video` (display-only \
+        facts) in the same pass; this rule owns that removal, because those blocks are OpenClaw \
+        display metadata rather than silent replies. A message whose blocks are all removed is dropped. \
+        A silent `NO_REPLY` text left after stripping is removed by the next rule (silent-reply), which \
+        gives the same result as OpenClaw's single pass. Known difference: OpenClaw returns early for \
+        string content, so a converted string reply is never tested as a duplicate mirror; here it is.",
+    families: "all",
+    reference: "hygiene-b §2.3",
+};
+
+/// Assistant block types that only carry display facts and are removed before replay (N).
+pub const MANAGED_DISPLAY_BLOCK_TYPES: [&str; 5] = ["attachment", "attachment_error", "audio", "image", "video"];
+
+/// The `internal-metadata` rule.
+pub struct InternalMetadata;
+
+/// What the rule does to one message.
+enum Outcome {
+    Drop(String),
+    Modify(Message, String),
+}
+
+impl Rule for InternalMetadata {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let outcomes: Vec<Option<Outcome>> = work.messages.iter().map(|wm| normalize(&wm.message)).collect();
+        if outcomes.iter().all(Option::is_none) {
+            return;
+        }
+        let old = std::mem::take(&mut work.messages);
+        for (mut wm, outcome) in old.into_iter().zip(outcomes) {
+            match outcome {
+                None => work.messages.push(wm),
+                Some(Outcome::Drop(detail)) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
+                Some(Outcome::Modify(next, detail)) => {
+                    *wm.message.to_mut() = next;
+                    rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
+                    work.messages.push(wm);
+                }
+            }
+        }
+    }
+}
+
+fn chars_removed(before: &str, after: &str) -> usize {
+    before.chars().count().saturating_sub(after.chars().count())
+}
+
+fn normalize(m: &Message) -> Option<Outcome> {
+    if !m.is_assistant() {
+        return None;
+    }
+    let mut notes = Vec::new();
+    let blocks: Vec<Value> = match m.content() {
+        Some(Value::String(s)) => return Some(normalize_string(m, s)),
+        Some(Value::Array(_)) => return normalize_blocks(m, m.content_array()?, notes),
+        Some(obj @ Value::Object(_)) => {
+            notes.push("wrapped the single content object in an array".to_owned());
+            vec![obj.clone()]
+        }
+        None => {
+            notes.push("replaced missing content by []".to_owned());
+            Vec::new()
+        }
+        Some(Value::Null) => {
+            notes.push("replaced null content by []".to_owned());
+            Vec::new()
+        }
+        Some(other) => {
+            notes.push(format!("replaced non-array content ({}) by []", kind_name(other)));
+            Vec::new()
+        }
+    };
+    normalize_blocks(m, &blocks, notes)
+}
+
+fn kind_name(v: &Value) -> &'static str {
+    match v {
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        _ => "value",
+    }
+}
+
+fn normalize_string(m: &Message, s: &str) -> Outcome {
+    let stripped = strip_internal_metadata(s);
+    let text = stripped.as_ref().map_or(s, |x| x.text.as_str());
+    if is_blank(text) {
+        return Outcome::Drop(match &stripped {
+            None => "string content is blank".to_owned(),
+            Some(x) => format!(
+                "string content is blank after stripping {} ({} chars)",
+                x.what(),
+                chars_removed(s, text)
+            ),
+        });
+    }
+    let mut next = m.clone();
+    next.set_content(vec![json!({"type": "text", "text": text})]);
+    Outcome::Modify(
+        next,
+        match &stripped {
+            None => "converted string content to a text block".to_owned(),
+            Some(x) => format!(
+                "stripped {} from string content ({} chars) and converted it to a text block",
+                x.what(),
+                chars_removed(s, text)
+            ),
+        },
+    )
+}
+
+fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>) -> Option<Outcome> {
+    let mut kept = Vec::with_capacity(blocks.len());
+    let mut touched = !notes.is_empty();
+    for (i, block) in blocks.iter().enumerate() {
+        if let Some(t) = block.get("type").and_then(Value::as_str)
+            && MANAGED_DISPLAY_BLOCK_TYPES.contains(&t)
+        {
+            notes.push(format!("removed {t} block {i} (display-only)"));
+            touched = true;
+            continue;
+        }
+        let Some(text) = block.get("text").and_then(Value::as_str) else {
+            kept.push(block.clone());
+            continue;
+        };
+        let Some(stripped) = strip_internal_metadata(text) else {
+            kept.push(block.clone());
+            continue;
+        };
+        touched = true;
+        let n = chars_removed(text, &stripped.text);
+        if is_blank(&stripped.text) {
+            notes.push(format!("removed text block {i}: only {} ({n} chars)", stripped.what()));
+            continue;
+        }
+        notes.push(format!("stripped {} from text block {i} ({n} chars)", stripped.what()));
+        let mut changed = block.clone();
+        changed["text"] = Value::String(stripped.text);
+        kept.push(changed);
+    }
+    if !touched {
+        return None;
+    }
+    if kept.is_empty() && !blocks.is_empty() {
+        return Some(Outcome::Drop(format!("every block removed: {}", notes.join("; "))));
+    }
+    let mut next = m.clone();
+    next.set_content(kept);
+    Some(Outcome::Modify(next, notes.join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::rules::metadata_strip::RUNTIME_CONTEXT_NOTICE;
+    use crate::hygiene::rules::normalize_test_support::assert_untouched;
+    use crate::hygiene::rules::test_support::{apply_rule, msgs};
+
+    const META: &str = "Conversation info (untrusted metadata):\n```json\n{\"chat_id\": \"42\"}\n```\n\n";
+
+    fn summary(rw: &[PendingRewrite]) -> Vec<(Action, Vec<usize>, String)> {
+        rw.iter()
+            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn string_content_is_stripped_and_converted() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": format!("{META}Sure, done."), "stopReason": "stop", "z": 1},
+            {"role": "assistant", "content": "  plain  ", "stopReason": "stop"}
+        ]));
+        let (out, rw) = apply_rule(&InternalMetadata, work);
+        assert_eq!(
+            out[0].as_map(),
+            json!({"role": "assistant", "content": [{"type": "text", "text": "Sure, done."}], "stopReason": "stop", "z": 1})
+                .as_object()
+                .unwrap()
+        );
+        assert_eq!(out[1].content(), Some(&json!([{"type": "text", "text": "  plain  "}])));
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (
+                    Action::Modify,
+                    vec![0],
+                    "stripped Conversation info (untrusted metadata) block from string content (71 chars) and converted it to a text block".to_owned()
+                ),
+                (Action::Modify, vec![1], "converted string content to a text block".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn blank_string_content_is_dropped() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": "   "},
+            {"role": "assistant", "content": "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>\nsecret\n<<<END_OPENCLAW_INTERNAL_CONTEXT>>>"}
+        ]));
+        let (out, rw) = apply_rule(&InternalMetadata, work);
+        assert!(out.is_empty());
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (Action::Drop, vec![0], "string content is blank".to_owned()),
+                (
+                    Action::Drop,
+                    vec![1],
+                    "string content is blank after stripping runtime-context block (80 chars)".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn text_blocks_are_stripped_in_place() {
+        let runtime = format!("OpenClaw runtime event.\n{RUNTIME_CONTEXT_NOTICE}\n\nThe job finished.");
+        let work = msgs(json!([
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "t", "thinkingSignature": "sig"},
+                {"type": "text", "text": runtime, "textSignature": "x"},
+                {"type": "text", "text": "untouched"},
+                {"type": "toolCall", "id": "c1", "name": "read", "arguments": {}}
+            ], "stopReason": "toolUse"}
+        ]));
+        let (out, rw) = apply_rule(&InternalMetadata, work);
+        assert_eq!(
+            out[0].content(),
+            Some(&json!([
+                {"type": "thinking", "thinking": "t", "thinkingSignature": "sig"},
+                {"type": "text", "text": "The job finished.", "textSignature": "x"},
+                {"type": "text", "text": "untouched"},
+                {"type": "toolCall", "id": "c1", "name": "read", "arguments": {}}
+            ]))
+        );
+        assert_eq!(
+            summary(&rw),
+            vec![(
+                Action::Modify,
+                vec![0],
+                "stripped runtime-context header and notice from text block 1 (110 chars)".to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn blocks_left_blank_are_removed_and_empty_turns_dropped() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": [
+                {"type": "text", "text": META},
+                {"type": "text", "text": "answer"}
+            ]},
+            {"role": "assistant", "content": [{"type": "text", "text": META}]}
+        ]));
+        let (out, rw) = apply_rule(&InternalMetadata, work);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].content(), Some(&json!([{"type": "text", "text": "answer"}])));
+        let only = "removed text block 0: only Conversation info (untrusted metadata) block (71 chars)";
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (Action::Modify, vec![0], only.to_owned()),
+                (Action::Drop, vec![1], format!("every block removed: {only}")),
+            ]
+        );
+    }
+
+    #[test]
+    fn managed_display_blocks_are_removed() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "here"},
+                {"type": "image", "data": "AAAA", "mimeType": "image/png"},
+                {"type": "attachment", "path": "/x"}
+            ]},
+            {"role": "assistant", "content": [{"type": "audio"}, {"type": "video"}, {"type": "attachment_error"}]}
+        ]));
+        let (out, rw) = apply_rule(&InternalMetadata, work);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].content(), Some(&json!([{"type": "text", "text": "here"}])));
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (
+                    Action::Modify,
+                    vec![0],
+                    "removed image block 1 (display-only); removed attachment block 2 (display-only)".to_owned()
+                ),
+                (
+                    Action::Drop,
+                    vec![1],
+                    "every block removed: removed audio block 0 (display-only); removed video block 1 (display-only); removed attachment_error block 2 (display-only)".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn legacy_content_shapes_become_arrays() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": {"type": "text", "text": "one"}, "stopReason": "stop"},
+            {"role": "assistant", "stopReason": "toolUse"},
+            {"role": "assistant", "content": null},
+            {"role": "assistant", "content": 3}
+        ]));
+        let (out, rw) = apply_rule(&InternalMetadata, work);
+        assert_eq!(out[0].content(), Some(&json!([{"type": "text", "text": "one"}])));
+        assert_eq!(
+            serde_json::to_string(&out[1]).unwrap(),
+            r#"{"role":"assistant","stopReason":"toolUse","content":[]}"#
+        );
+        assert_eq!(out[2].content(), Some(&json!([])));
+        assert_eq!(out[3].content(), Some(&json!([])));
+        let details: Vec<_> = rw.iter().map(|r| r.detail.as_str()).collect();
+        assert_eq!(
+            details,
+            vec![
+                "wrapped the single content object in an array",
+                "replaced missing content by []",
+                "replaced null content by []",
+                "replaced non-array content (number) by []",
+            ]
+        );
+    }
+
+    #[test]
+    fn clean_arrays_and_other_roles_are_untouched() {
+        assert_untouched(
+            &InternalMetadata,
+            json!([
+                {"role": "assistant", "content": []},
+                {"role": "assistant", "content": [{"type": "text", "text": " "}, {"type": "text", "text": "NO_REPLY"}]},
+                {"role": "assistant", "content": [{"type": "text", "text": "Sender (untrusted metadata):\nno fence"}]},
+                {"role": "user", "content": format!("{META}hi")},
+                {"role": "user", "content": [{"type": "image", "data": "AAAA", "mimeType": "image/png"}]},
+                {"role": "toolResult", "toolCallId": "c", "content": "x"}
+            ]),
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! `silent-reply`: remove `NO_REPLY` silent-reply text; drop turns it leaves empty or
+//! reasoning-only (hygiene-b §2.3, newest behaviour).
+
+use serde_json::Value;
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::assistant_text::{excerpt, is_blank, is_reasoning_only, is_silent_reply_payload, js_trim};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "silent-reply",
+    summary: "remove `NO_REPLY` silent-reply text; drop turns it leaves empty or reasoning-only",
+    explanation: "An agent that decides not to answer replies with the silent token `NO_REPLY`; OpenClaw does \
+        not deliver it, and replaying it would teach the model to stay silent. In every assistant message \
+        with array content, each block that has a string `text` (whatever its type) whose trimmed text is \
+        a silent payload is removed. A silent payload is exactly `NO_REPLY` with optional surrounding \
+        whitespace (case-sensitive, one token) or a JSON object with the single key `action` whose string \
+        value trims to `NO_REPLY`, e.g. `{\"action\":\"NO_REPLY\"}`; `NO_REPLY` inside a longer text, \
+        a lower-case `no_reply` or an object with more keys is not silent (reasoning-prefixed silent \
+        text, accepted by some newer builds, is not). A message whose blocks are all removed is dropped \
+        (no placeholder is fabricated). Newest behaviour: when a silent text was removed and what \
+        remains is reasoning-only (at least one `thinking`/`redacted_thinking` block and otherwise only \
+        blank text blocks), the whole message is dropped so its signed reasoning cannot merge into a \
+        later assistant tool-use turn. A silent turn that also has tool calls, visible text or unknown \
+        blocks keeps them; only the silent block goes. String content (normally converted to a text \
+        block by internal-metadata just before) is dropped when it is a silent payload.",
+    families: "all",
+    reference: "hygiene-b §2.3",
+};
+
+/// The `silent-reply` rule.
+pub struct SilentReply;
+
+enum Outcome {
+    Drop(String),
+    Modify(Vec<Value>, String),
+}
+
+impl Rule for SilentReply {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let outcomes: Vec<Option<Outcome>> = work.messages.iter().map(|wm| silent_outcome(&wm.message)).collect();
+        if outcomes.iter().all(Option::is_none) {
+            return;
+        }
+        let old = std::mem::take(&mut work.messages);
+        for (mut wm, outcome) in old.into_iter().zip(outcomes) {
+            match outcome {
+                None => work.messages.push(wm),
+                Some(Outcome::Drop(detail)) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
+                Some(Outcome::Modify(blocks, detail)) => {
+                    wm.message.to_mut().set_content(blocks);
+                    rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
+                    work.messages.push(wm);
+                }
+            }
+        }
+    }
+}
+
+/// Whether a block is a silent-reply text block.
+pub fn is_silent_block(block: &Value) -> bool {
+    block
+        .get("text")
+        .and_then(Value::as_str)
+        .is_some_and(|t| !is_blank(t) && is_silent_reply_payload(t))
+}
+
+fn silent_outcome(m: &Message) -> Option<Outcome> {
+    if !m.is_assistant() {
+        return None;
+    }
+    if let Some(s) = m.content_str() {
+        return (!is_blank(s) && is_silent_reply_payload(s)).then(|| {
+            Outcome::Drop(format!(
+                "string content is the silent reply {}",
+                excerpt(js_trim(s), 40)
+            ))
+        });
+    }
+    let blocks = m.content_array()?;
+    let mut notes = Vec::new();
+    let mut kept = Vec::with_capacity(blocks.len());
+    for (i, block) in blocks.iter().enumerate() {
+        if is_silent_block(block) {
+            let text = block.get("text").and_then(Value::as_str).unwrap_or_default();
+            let ty = block.get("type").and_then(Value::as_str).unwrap_or("untyped");
+            notes.push(format!("removed {} {ty} block {i}", excerpt(js_trim(text), 40)));
+        } else {
+            kept.push(block.clone());
+        }
+    }
+    if notes.is_empty() {
+        return None;
+    }
+    let removed = notes.join("; ");
+    if kept.is_empty() {
+        return Some(Outcome::Drop(format!("only silent-reply text: {removed}")));
+    }
+    if is_reasoning_only(&kept) {
+        return Some(Outcome::Drop(format!("reasoning-only after silent reply: {removed}")));
+    }
+    Some(Outcome::Modify(kept, removed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::rules::normalize_test_support::assert_untouched;
+    use crate::hygiene::rules::test_support::{apply_rule, msgs};
+    use serde_json::json;
+
+    fn summary(rw: &[PendingRewrite]) -> Vec<(Action, Vec<usize>, String)> {
+        rw.iter()
+            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn silent_only_turns_are_dropped() {
+        let work = msgs(json!([
+            {"role": "user", "content": "ping"},
+            {"role": "assistant", "content": [{"type": "text", "text": "  NO_REPLY\n"}], "stopReason": "stop", "usage": {"output": 3}},
+            {"role": "assistant", "content": [{"type": "text", "text": "{\"action\": \"NO_REPLY\"}"}], "stopReason": "stop"},
+            {"role": "assistant", "content": "NO_REPLY"}
+        ]));
+        let (out, rw) = apply_rule(&SilentReply, work);
+        assert_eq!(out.len(), 1);
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (
+                    Action::Drop,
+                    vec![1],
+                    "only silent-reply text: removed NO_REPLY text block 0".to_owned()
+                ),
+                (
+                    Action::Drop,
+                    vec![2],
+                    "only silent-reply text: removed {\"action\": \"NO_REPLY\"} text block 0".to_owned()
+                ),
+                (
+                    Action::Drop,
+                    vec![3],
+                    "string content is the silent reply NO_REPLY".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn silent_block_is_removed_and_the_rest_kept() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "NO_REPLY"},
+                {"type": "toolCall", "id": "c1", "name": "read", "arguments": {}}
+            ], "stopReason": "toolUse"},
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "Visible"},
+                {"type": "output_text", "text": "NO_REPLY"},
+                {"type": "mystery"}
+            ]}
+        ]));
+        let (out, rw) = apply_rule(&SilentReply, work);
+        assert_eq!(
+            out[0].content(),
+            Some(&json!([{"type": "toolCall", "id": "c1", "name": "read", "arguments": {}}]))
+        );
+        assert_eq!(
+            out[1].content(),
+            Some(&json!([{"type": "text", "text": "Visible"}, {"type": "mystery"}]))
+        );
+        assert_eq!(
+            summary(&rw),
+            vec![
+                (Action::Modify, vec![0], "removed NO_REPLY text block 0".to_owned()),
+                (
+                    Action::Modify,
+                    vec![1],
+                    "removed NO_REPLY output_text block 1".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn reasoning_left_alone_after_a_silent_reply_is_dropped() {
+        let work = msgs(json!([
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "nothing to add", "thinkingSignature": "sig"},
+                {"type": "text", "text": " "},
+                {"type": "text", "text": "NO_REPLY"}
+            ], "stopReason": "stop"}
+        ]));
+        let (out, rw) = apply_rule(&SilentReply, work);
+        assert!(out.is_empty());
+        assert_eq!(
+            summary(&rw),
+            vec![(
+                Action::Drop,
+                vec![0],
+                "reasoning-only after silent reply: removed NO_REPLY text block 2".to_owned()
+            )]
+        );
+    }
+
+    #[test]
+    fn look_alikes_are_kept() {
+        assert_untouched(
+            &SilentReply,
+            json!([
+                {"role": "assistant", "content": [{"type": "text", "text": "Reply NO_REPLY if nothing changed."}]},
+                {"role": "assistant", "content": [{"type": "text", "text": "no_reply"}]},
+                {"role": "assistant", "content": [{"type": "text", "text": "{\"action\":\"NO_REPLY\",\"reason\":\"x\"}"}]},
+                {"role": "assistant", "content": [{"type": "thinking", "thinking": "t"}, {"type": "text", "text": " "}]},
+                {"role": "assistant", "content": "Answer"},
+                {"role": "user", "content": [{"type": "text", "text": "NO_REPLY"}]},
+                {"role": "toolResult", "toolCallId": "c", "content": [{"type": "text", "text": "NO_REPLY"}]}
+            ]),
+        );
+    }
+}
