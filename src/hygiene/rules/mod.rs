@@ -19,6 +19,7 @@
 
 pub mod synthetic;
 pub mod tool_result_details;
+pub mod tool_result_pairing;
 
 #[cfg(test)]
 pub(crate) mod test_support;
@@ -28,6 +29,8 @@ use super::rule::Rule;
 /// The rules in pipeline order.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
+        // 17
+        &tool_result_pairing::ToolResultPairing,
         // 20
         &tool_result_details::ToolResultDetails,
     ]
