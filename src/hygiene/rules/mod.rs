@@ -29,6 +29,7 @@ pub mod silent_reply;
 pub mod stream_error_turn;
 pub mod synthetic;
 pub mod tool_result_details;
+pub mod tool_result_pairing;
 pub mod transcript_only_assistant;
 
 #[cfg(test)]
@@ -59,6 +60,8 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
         &blank_user_turn::BlankUserTurn,
         // 9
         &blank_text::BlankText,
+        // 17
+        &tool_result_pairing::ToolResultPairing,
         // 20
         &tool_result_details::ToolResultDetails,
     ]

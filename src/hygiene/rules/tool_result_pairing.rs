@@ -1,0 +1,115 @@
+//! `tool-result-pairing`: pair every tool-call occurrence with exactly one result directly after
+//! its assistant turn (hygiene-a §3.4, newest: by occurrence; §3.5 for the Responses text).
+
+pub mod classify;
+mod results;
+#[cfg(test)]
+mod tests;
+
+use std::borrow::Cow;
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
+use crate::model::Message;
+
+use super::synthetic::{ABORTED_TEXT, MISSING_TOOL_RESULT_TEXT};
+use classify::{ErroredPolicy, Item, Options, plan};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "tool-result-pairing",
+    summary: "move displaced results, drop duplicates and orphans, synthesize missing results (`aborted` on Responses)",
+    explanation: "Providers reject a transcript unless every tool call is answered by exactly one result directly \
+        after its assistant turn. This is OpenClaw's newest pairing repair (sanitizeToolUseResultPairingForModel), \
+        which works by occurrence: a tool call is a `toolCall`, `toolUse` or `functionCall` block with a non-empty \
+        string `id` (snake_case spellings never form a frame, so their results are orphans), and a repeated id is \
+        a separate occurrence. Each assistant turn with tool calls opens a frame that runs up to the next such \
+        turn; text-only assistant turns do not end it. Within a frame, results claim the earliest unclaimed \
+        occurrence of their id. Result ids are read from toolCallId, toolUseId, tool_call_id, tool_use_id, callId, \
+        call_id in that order and trimmed, while call ids are not trimmed, so a call id with surrounding spaces \
+        never matches a real result and gets a synthetic one (ambiguity A3; the page's sentence about trimming \
+        both ids describes the provider-switch transport projection, not this pass). A result without any id in \
+        a frame with exactly one call adopts that call's id and is forced to isError:true (A6), unless the \
+        trimmed names conflict. Every assigned result gets its toolName trimmed, else the call's name, else \
+        `unknown`. A second result for an already answered occurrence is a duplicate: the first real result \
+        wins, a synthetic result loses to any real one, and the earlier of two of a kind wins. A result whose id \
+        belongs to no call of its frame moves backward to an earlier call only when exactly one unresolved \
+        occurrence (no result, or a synthetic one while this result is real) can own it; otherwise it is dropped \
+        as an orphan, as are results before the first tool call. Results never move forward. Each occurrence \
+        still without a result gets a synthetic error result (details marker, isError:true) whose text is our \
+        unknown-outcome guidance, or `aborted` on the OpenAI Responses family; its toolName is the trimmed \
+        call name or `unknown` and its timestamp is the owning assistant's timestamp, so output is \
+        deterministic and a second pass changes nothing. Replay uses erroredAssistantResultPolicy `drop` for \
+        every family (A7): an assistant turn with tool calls that stopped with `error` or `aborted` is removed \
+        together with every result assigned to it. Messages between a call and its results (user turns, \
+        text-only assistant turns) end up after the results; such a message is recorded as moved only when a \
+        result that originally followed it now precedes it. A synthetic result whose raw toolCallId has \
+        surrounding whitespace is matched by that exact id, so the repair's own output pairs again and the \
+        pass is idempotent. preserveUnframedToolResults (compaction windows only) is not used.",
+    families: "every family (the newest policy table keeps repairToolUseResultPairing on for all of them); the \
+        OpenAI Responses family (openai-responses, openai-chatgpt-responses, azure-openai-responses) writes \
+        `aborted` as the missing-result text",
+    reference: "hygiene-a §3.4, §3.5; hygiene-b §1.2 rows 12, 15, 19 and §1.3",
+};
+
+/// The `tool-result-pairing` rule.
+pub struct ToolResultPairing;
+
+impl Rule for ToolResultPairing {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.resolved.policy.repair_tool_use_result_pairing
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let opts = Options {
+            errored: ErroredPolicy::Drop,
+            missing_text: if ctx.is_openai_responses() {
+                ABORTED_TEXT
+            } else {
+                MISSING_TOOL_RESULT_TEXT
+            },
+        };
+        let plan = {
+            let view: Vec<&Message> = work.iter_messages().collect();
+            plan(&view, &opts)
+        };
+        let Some(plan) = plan else { return };
+        let mut old: Vec<Option<WorkingMessage<'s>>> =
+            std::mem::take(&mut work.messages).into_iter().map(Some).collect();
+        // (anchor input index, rewrite); a stable sort keeps rewrites in transcript order.
+        let mut recorded: Vec<(usize, PendingRewrite)> = Vec::new();
+        for (index, detail) in plan.dropped {
+            if let Some(wm) = old.get_mut(index).and_then(Option::take) {
+                recorded.push((index, PendingRewrite::dropped(INFO.id, &wm, detail)));
+            }
+        }
+        let mut next = Vec::with_capacity(plan.items.len());
+        for item in plan.items {
+            match item {
+                Item::Kept { index, change, moved } => {
+                    let Some(mut wm) = old.get_mut(index).and_then(Option::take) else {
+                        continue;
+                    };
+                    if let Some(detail) = moved {
+                        recorded.push((index, PendingRewrite::on(INFO.id, Action::Move, &wm, detail)));
+                    }
+                    if let Some((message, detail)) = change {
+                        wm.message = Cow::Owned(message);
+                        recorded.push((index, PendingRewrite::on(INFO.id, Action::Modify, &wm, detail)));
+                    }
+                    next.push(wm);
+                }
+                Item::Synthetic { owner, message, detail } => {
+                    let wm = work.synthesized(message);
+                    recorded.push((owner, PendingRewrite::on(INFO.id, Action::Insert, &wm, detail)));
+                    next.push(wm);
+                }
+            }
+        }
+        recorded.sort_by_key(|(anchor, _)| *anchor);
+        rewrites.extend(recorded.into_iter().map(|(_, r)| r));
+        work.messages = next;
+    }
+}
