@@ -17,7 +17,12 @@
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
 
+pub mod malformed_tool_call;
+pub mod signed_thinking;
 pub mod synthetic;
+pub mod tool_call_id;
+pub mod tool_calls;
+pub mod tool_id_allocator;
 pub mod tool_result_details;
 
 #[cfg(test)]
@@ -28,6 +33,10 @@ use super::rule::Rule;
 /// The rules in pipeline order.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
+        // 16
+        &malformed_tool_call::MalformedToolCall,
+        // 19
+        &tool_call_id::ToolCallId,
         // 20
         &tool_result_details::ToolResultDetails,
     ]
