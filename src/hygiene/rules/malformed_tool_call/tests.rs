@@ -484,3 +484,20 @@ fn without_signed_replay_a_thinking_turn_is_trimmed_block_by_block() {
     );
     assert!(out.is_empty());
 }
+
+#[test]
+fn a_legacy_result_without_id_counts_as_following_result_of_a_lone_call() {
+    let calls = json!([
+        {"type": "toolCall", "id": "toolu_1", "name": "sessions_spawn", "input": {"attachments": [{"name": "a.txt"}]}}
+    ]);
+    let legacy = json!({"role": "toolResult", "toolName": "sessions_spawn", "content": [], "isError": false});
+    let v = json!([signed(calls.clone()), legacy]);
+    let (out, rw) = run_a(v.clone(), None);
+    assert_eq!(json_of(&out), v);
+    assert!(rw.is_empty());
+    // Conflicting names: nothing is adopted, so the call has no following result.
+    let other = json!({"role": "toolResult", "toolName": "read", "content": [], "isError": false});
+    let (out, rw) = run_a(json!([signed(calls), other]), None);
+    assert_eq!(out.len(), 1);
+    assert_eq!(rw[0].action, Action::Drop);
+}
