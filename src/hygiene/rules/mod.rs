@@ -23,11 +23,16 @@ pub mod blank_user_turn;
 pub mod duplicate_mirror;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
+pub mod malformed_tool_call;
 pub mod metadata_strip;
 pub mod reasoning_only_length;
+pub mod signed_thinking;
 pub mod silent_reply;
 pub mod stream_error_turn;
 pub mod synthetic;
+pub mod tool_call_id;
+pub mod tool_calls;
+pub mod tool_id_allocator;
 pub mod tool_result_details;
 pub mod tool_result_pairing;
 pub mod transcript_only_assistant;
@@ -60,8 +65,12 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
         &blank_user_turn::BlankUserTurn,
         // 9
         &blank_text::BlankText,
+        // 16
+        &malformed_tool_call::MalformedToolCall,
         // 17
         &tool_result_pairing::ToolResultPairing,
+        // 19
+        &tool_call_id::ToolCallId,
         // 20
         &tool_result_details::ToolResultDetails,
     ]
