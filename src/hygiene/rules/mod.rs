@@ -17,7 +17,15 @@
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
 
+pub mod compaction_signature;
+pub mod drop_reasoning_history;
+pub mod drop_thinking;
+pub mod invalid_thinking_signature;
+pub mod openai_responses;
+pub mod responses_reasoning;
 pub mod synthetic;
+pub mod thinking_blocks;
+pub mod thought_signature;
 pub mod tool_result_details;
 
 #[cfg(test)]
@@ -28,6 +36,18 @@ use super::rule::Rule;
 /// The rules in pipeline order.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
+        // 10
+        &thought_signature::ThoughtSignature,
+        // 12
+        &compaction_signature::CompactionSignature,
+        // 13
+        &invalid_thinking_signature::InvalidThinkingSignature,
+        // 14
+        &drop_reasoning_history::DropReasoningHistory,
+        // 15
+        &drop_thinking::DropThinking,
+        // 18
+        &responses_reasoning::ResponsesReasoning,
         // 20
         &tool_result_details::ToolResultDetails,
     ]
