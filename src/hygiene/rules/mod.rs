@@ -23,10 +23,12 @@ pub mod drop_thinking;
 pub mod invalid_thinking_signature;
 pub mod openai_responses;
 pub mod responses_reasoning;
+pub mod stale_usage;
 pub mod synthetic;
 pub mod thinking_blocks;
 pub mod thought_signature;
 pub mod tool_result_details;
+pub mod usage_snapshot;
 
 #[cfg(test)]
 pub(crate) mod test_support;
@@ -50,6 +52,8 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
         &responses_reasoning::ResponsesReasoning,
         // 20
         &tool_result_details::ToolResultDetails,
+        // 21
+        &stale_usage::StaleUsage,
     ]
 }
 
