@@ -139,7 +139,6 @@ fn anthropic_claude_3_7_drops_thinking_from_older_turns() {
             {"role": "user", "content": "hi", "timestamp": 1},
             {"role": "assistant", "content": [
                 {"type": "thinking", "thinking": "Greet.", "thinkingSignature": "s1"},
-                {"type": "text", "text": "  "},
                 {"type": "text", "text": "Hello!"}
             ], "usage": usage(10, 3), "stopReason": "stop", "timestamp": 2},
             {"role": "user", "content": "Anything secret?", "timestamp": 3},
@@ -174,7 +173,7 @@ fn anthropic_claude_3_7_drops_thinking_from_older_turns() {
     assert_eq!(
         out.details,
         vec![
-            "removed thinking block 0, blank text block 1: older turn and the policy drops thinking blocks",
+            "removed thinking block 0: older turn and the policy drops thinking blocks",
             "removed redacted_thinking block 0: older turn and the policy drops thinking blocks; nothing left, so the turn keeps `[assistant reasoning omitted]`",
         ]
     );
