@@ -20,22 +20,32 @@
 pub mod assistant_text;
 pub mod blank_text;
 pub mod blank_user_turn;
+pub mod compaction_signature;
+pub mod drop_reasoning_history;
+pub mod drop_thinking;
 pub mod duplicate_mirror;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
+pub mod invalid_thinking_signature;
 pub mod malformed_tool_call;
 pub mod metadata_strip;
+pub mod openai_responses;
 pub mod reasoning_only_length;
+pub mod responses_reasoning;
 pub mod signed_thinking;
 pub mod silent_reply;
+pub mod stale_usage;
 pub mod stream_error_turn;
 pub mod synthetic;
+pub mod thinking_blocks;
+pub mod thought_signature;
 pub mod tool_call_id;
 pub mod tool_calls;
 pub mod tool_id_allocator;
 pub mod tool_result_details;
 pub mod tool_result_pairing;
 pub mod transcript_only_assistant;
+pub mod usage_snapshot;
 
 #[cfg(test)]
 pub(crate) mod normalize_test_support;
@@ -65,14 +75,28 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
         &blank_user_turn::BlankUserTurn,
         // 9
         &blank_text::BlankText,
+        // 10
+        &thought_signature::ThoughtSignature,
+        // 12
+        &compaction_signature::CompactionSignature,
+        // 13
+        &invalid_thinking_signature::InvalidThinkingSignature,
+        // 14
+        &drop_reasoning_history::DropReasoningHistory,
+        // 15
+        &drop_thinking::DropThinking,
         // 16
         &malformed_tool_call::MalformedToolCall,
         // 17
         &tool_result_pairing::ToolResultPairing,
+        // 18
+        &responses_reasoning::ResponsesReasoning,
         // 19
         &tool_call_id::ToolCallId,
         // 20
         &tool_result_details::ToolResultDetails,
+        // 21
+        &stale_usage::StaleUsage,
     ]
 }
 

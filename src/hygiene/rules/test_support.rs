@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, ReplayOptions, Rule, Working};
-use crate::model::Message;
+use crate::model::{Message, ModelEvent};
 use crate::policy::{ResolvedPolicy, Target, resolve};
 
 /// A working transcript from a JSON array of messages.
@@ -39,14 +39,25 @@ pub fn apply_rule(rule: &dyn Rule, work: Working<'static>) -> (Vec<Message>, Vec
 /// Apply one rule for a given policy and options.
 pub fn apply_rule_for(
     rule: &dyn Rule,
+    work: Working<'static>,
+    resolved: &ResolvedPolicy,
+    options: &ReplayOptions,
+) -> (Vec<Message>, Vec<PendingRewrite>) {
+    apply_rule_with_events(rule, work, resolved, options, &[])
+}
+
+/// Apply one rule for a given policy, options and recorded model events.
+pub fn apply_rule_with_events(
+    rule: &dyn Rule,
     mut work: Working<'static>,
     resolved: &ResolvedPolicy,
     options: &ReplayOptions,
+    model_events: &[ModelEvent],
 ) -> (Vec<Message>, Vec<PendingRewrite>) {
     let ctx = Context {
         resolved,
         options,
-        model_events: &[],
+        model_events,
         thinking_level: None,
     };
     let mut rewrites = Vec::new();

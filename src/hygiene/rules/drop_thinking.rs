@@ -1,0 +1,130 @@
+//! `drop-thinking`: drop thinking blocks from older assistant turns (dropThinkingBlocks,
+//! hygiene-b §2.6).
+
+use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::thinking_blocks::{
+    is_assistant_with_content, latest_assistant_index, strip_thinking_and_blank_text, with_content,
+};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "drop-thinking",
+    summary: "drop thinking blocks from older assistant turns (dropThinkingBlocks)",
+    explanation: "Some Claude routes do not accept reasoning from earlier turns (older Claude models such as \
+        claude-3-7-sonnet or claude-sonnet-4-5, GitHub Copilot Claude, models without reasoning-effort \
+        support). With the policy flag dropThinkingBlocks, OpenClaw's dropThinkingBlocks removes every \
+        `thinking` and `redacted_thinking` block from every assistant turn with array content except the \
+        latest such turn, which is kept verbatim even when it holds only thinking. In a turn that lost a \
+        thinking block, blank text blocks are removed too (the behaviour OpenClaw's tests assert; the code \
+        read does not, hygiene-b §6.4 — the tests win). A turn left with no blocks becomes \
+        `[{type:\"text\",text:\"[assistant reasoning omitted]\"}]` so strict providers keep the turn shape. \
+        Turns without thinking blocks are not touched, blank text included.",
+    families: "policies with dropThinkingBlocks: pre-4.6 Claude models on Anthropic / Bedrock / Vertex, GitHub \
+        Copilot Claude",
+    reference: "hygiene-b §2.6",
+};
+
+/// The `drop-thinking` rule.
+pub struct DropThinking;
+
+impl Rule for DropThinking {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.resolved.policy.drop_thinking_blocks
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let latest = latest_assistant_index(&work.iter_messages().collect::<Vec<_>>());
+        work.modify_each(INFO.id, rewrites, |i, m| {
+            if Some(i) == latest || !is_assistant_with_content(m) {
+                return None;
+            }
+            stripped(m)
+        });
+    }
+}
+
+fn stripped(m: &Message) -> Option<(Message, String)> {
+    let (content, detail) =
+        strip_thinking_and_blank_text(m.content_array()?, "older turn and the policy drops thinking blocks")?;
+    Some((with_content(m, content), detail))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
+    use crate::hygiene::{Action, ReplayOptions};
+    use serde_json::json;
+
+    fn old_claude() -> crate::policy::ResolvedPolicy {
+        resolved("anthropic", "anthropic-messages", "claude-3-7-sonnet-20250219")
+    }
+
+    #[test]
+    fn strips_older_turns_and_keeps_the_latest_verbatim() {
+        let work = msgs(json!([
+            {"role": "user", "content": "q1"},
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "a", "thinkingSignature": "s"},
+                {"type": "text", "text": "  "},
+                {"type": "text", "text": "answer"}
+            ], "stopReason": "stop"},
+            {"role": "user", "content": "q2"},
+            {"role": "assistant", "content": [{"type": "redacted_thinking", "data": "x"}, {"type": "text", "text": ""}]},
+            {"role": "assistant", "content": [{"type": "text", "text": ""}, {"type": "text", "text": "no thinking"}]},
+            {"role": "user", "content": "q3"},
+            {"role": "assistant", "content": [{"type": "thinking", "thinking": "latest", "thinkingSignature": "s"}]},
+            {"role": "user", "content": "q4"}
+        ]));
+        let (out, rw) = apply_rule_for(&DropThinking, work, &old_claude(), &ReplayOptions::default());
+        assert_eq!(
+            serde_json::to_value(&out[1]).unwrap(),
+            json!({"role": "assistant", "content": [{"type": "text", "text": "answer"}], "stopReason": "stop"})
+        );
+        assert_eq!(
+            out[3].content().unwrap(),
+            &json!([{"type": "text", "text": "[assistant reasoning omitted]"}])
+        );
+        assert_eq!(
+            out[4].content().unwrap(),
+            &json!([{"type": "text", "text": ""}, {"type": "text", "text": "no thinking"}]),
+            "unchanged turns keep blank text"
+        );
+        assert_eq!(
+            out[6].content().unwrap(),
+            &json!([{"type": "thinking", "thinking": "latest", "thinkingSignature": "s"}]),
+            "latest assistant kept even when followed by a user turn"
+        );
+        assert_eq!(rw.len(), 2);
+        assert_eq!((rw[0].action, rw[0].stored.clone()), (Action::Modify, vec![1]));
+        assert_eq!(
+            rw[0].detail,
+            "removed thinking block 0, blank text block 1: older turn and the policy drops thinking blocks"
+        );
+        assert_eq!(rw[1].stored, vec![3]);
+        assert_eq!(
+            rw[1].detail,
+            "removed redacted_thinking block 0, blank text block 1: older turn and the policy drops thinking blocks; nothing left, so the turn keeps `[assistant reasoning omitted]`"
+        );
+    }
+
+    #[test]
+    fn gate_is_drop_thinking_blocks() {
+        let opts = ReplayOptions::default();
+        let on = |p: &crate::policy::ResolvedPolicy| {
+            DropThinking.enabled(&Context {
+                resolved: p,
+                options: &opts,
+                model_events: &[],
+                thinking_level: None,
+            })
+        };
+        assert!(on(&old_claude()));
+        assert!(!on(&resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6")));
+    }
+}

@@ -1,0 +1,205 @@
+//! `invalid-thinking-signature`: remove thinking blocks with missing or blank signatures
+//! (hygiene-b §2.5).
+
+use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::Message;
+
+use super::thinking_blocks::{
+    OMITTED_ASSISTANT_REASONING_TEXT, block_type, has_replayable_signature, is_assistant_with_content,
+    is_thinking_like, latest_assistant_index, omitted_reasoning_content, should_preserve_latest_assistant_thinking,
+    signed_thinking_provider, with_content,
+};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "invalid-thinking-signature",
+    summary: "remove thinking blocks with missing or blank signatures; keep turn shape with `[assistant reasoning omitted]`",
+    explanation: "Anthropic and Bedrock reject a replayed thinking block whose signature is missing, empty or \
+        blank. OpenClaw's stripInvalidThinkingSignatures removes every thinking-like block (`thinking`, \
+        `redacted_thinking`) that has no replayable signature: a block is replayable iff one of its \
+        candidate fields is a string that is non-blank after trimming (`thinking`: `signature`, \
+        `thinkingSignature`, `thought_signature`; `redacted_thinking`: `data`, `signature`, \
+        `thinkingSignature`, `thought_signature`); no length or shape heuristics. Every assistant turn \
+        with array content is checked except the latest one when preserveLatestAssistant holds; that \
+        flag is shouldPreserveLatestAssistantThinking: the latest assistant with array content is the last \
+        message, or it is the current tool turn (at or after the latest user message, with a \
+        `toolCall`/`tool_use`/`function_call` block, no other assistant since the previous user message, \
+        and a toolResult after it before any user message). When the flag is false the latest assistant \
+        is checked like every other. A turn left with no blocks becomes \
+        `[{type:\"text\",text:\"[assistant reasoning omitted]\"}]` so the provider still sees the turn; \
+        other blocks (blank text included) are not touched. Unsigned blocks left by compaction-signature \
+        are removed here. Gate: the provider requires signed thinking (anthropic, amazon-bedrock, \
+        anthropic-vertex) or the policy preserves signatures (the newest order runs this together with \
+        compaction-signature under the same gate; the B0 `replayInvalid` retry pass no longer exists).",
+    families: "Anthropic, Amazon Bedrock, Anthropic Vertex, and any policy with preserveSignatures",
+    reference: "hygiene-b §2.5, §2.6 (shouldPreserveLatestAssistantThinking)",
+};
+
+/// The `invalid-thinking-signature` rule.
+pub struct InvalidThinkingSignature;
+
+impl Rule for InvalidThinkingSignature {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        signed_thinking_provider(ctx) || ctx.resolved.policy.preserve_signatures
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let exempt = {
+            let all: Vec<&Message> = work.iter_messages().collect();
+            if should_preserve_latest_assistant_thinking(&all) {
+                latest_assistant_index(&all)
+            } else {
+                None
+            }
+        };
+        work.modify_each(
+            INFO.id,
+            rewrites,
+            |i, m| if Some(i) == exempt { None } else { stripped(m) },
+        );
+    }
+}
+
+fn stripped(m: &Message) -> Option<(Message, String)> {
+    if !is_assistant_with_content(m) {
+        return None;
+    }
+    let content = m.content_array()?;
+    let mut kept = Vec::with_capacity(content.len());
+    let mut notes = Vec::new();
+    for (i, b) in content.iter().enumerate() {
+        if is_thinking_like(b) && !has_replayable_signature(b) {
+            let ty = block_type(b).unwrap_or("thinking");
+            let why = if signature_fields(b).any(|v| v.is_string()) {
+                "blank signature"
+            } else {
+                "missing signature"
+            };
+            notes.push(format!("removed {ty} block {i}: {why}"));
+        } else {
+            kept.push(b.clone());
+        }
+    }
+    if notes.is_empty() {
+        return None;
+    }
+    let mut detail = notes.join("; ");
+    if kept.is_empty() {
+        kept = omitted_reasoning_content();
+        detail.push_str(&format!(
+            "; nothing left, so the turn keeps `{OMITTED_ASSISTANT_REASONING_TEXT}`"
+        ));
+    }
+    Some((with_content(m, kept), detail))
+}
+
+/// The candidate signature values present on a block.
+fn signature_fields(b: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
+    ["data", "signature", "thinkingSignature", "thought_signature"]
+        .into_iter()
+        .filter(|k| *k != "data" || block_type(b) == Some("redacted_thinking"))
+        .filter_map(|k| b.get(k))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, msgs, resolved};
+    use crate::hygiene::{Action, ReplayOptions};
+    use serde_json::json;
+
+    #[test]
+    fn removes_unsigned_blocks_from_older_turns_and_keeps_the_latest() {
+        let work = msgs(json!([
+            {"role": "user", "content": "q1"},
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "a", "thinkingSignature": "   "},
+                {"type": "thinking", "thinking": "b", "signature": "ok"},
+                {"type": "redacted_thinking", "data": ""},
+                {"type": "text", "text": "answer"}
+            ]},
+            {"role": "user", "content": "q2"},
+            {"role": "assistant", "content": [{"type": "thinking", "thinking": "only"}], "stopReason": "stop"},
+            {"role": "user", "content": "q3"},
+            {"role": "assistant", "content": [{"type": "thinking", "thinking": "latest"}, {"type": "text", "text": "x"}]}
+        ]));
+        let (out, rw) = apply_rule(&InvalidThinkingSignature, work);
+        assert_eq!(
+            out[1].content().unwrap(),
+            &json!([{"type": "thinking", "thinking": "b", "signature": "ok"}, {"type": "text", "text": "answer"}])
+        );
+        assert_eq!(
+            serde_json::to_value(&out[3]).unwrap(),
+            json!({"role": "assistant", "content": [{"type": "text", "text": "[assistant reasoning omitted]"}], "stopReason": "stop"})
+        );
+        assert_eq!(
+            out[5].content().unwrap(),
+            &json!([{"type": "thinking", "thinking": "latest"}, {"type": "text", "text": "x"}]),
+            "latest assistant is the last message: exempt"
+        );
+        assert_eq!(rw.len(), 2);
+        assert_eq!((rw[0].action, rw[0].stored.clone()), (Action::Modify, vec![1]));
+        assert_eq!(
+            rw[0].detail,
+            "removed thinking block 0: blank signature; removed redacted_thinking block 2: blank signature"
+        );
+        assert_eq!(rw[1].stored, vec![3]);
+        assert_eq!(
+            rw[1].detail,
+            "removed thinking block 0: missing signature; nothing left, so the turn keeps `[assistant reasoning omitted]`"
+        );
+    }
+
+    #[test]
+    fn latest_assistant_is_checked_when_it_is_not_exempt() {
+        // The latest assistant is followed by a user turn: not the last message, not a tool turn.
+        let work = msgs(json!([
+            {"role": "user", "content": "q"},
+            {"role": "assistant", "content": [{"type": "thinking", "thinking": "t"}, {"type": "text", "text": "a"}]},
+            {"role": "user", "content": "next"}
+        ]));
+        let (out, rw) = apply_rule(&InvalidThinkingSignature, work);
+        assert_eq!(out[1].content().unwrap(), &json!([{"type": "text", "text": "a"}]));
+        assert_eq!(rw[0].detail, "removed thinking block 0: missing signature");
+    }
+
+    #[test]
+    fn current_tool_turn_is_exempt() {
+        let work = msgs(json!([
+            {"role": "user", "content": "q"},
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "t"},
+                {"type": "toolCall", "id": "c1", "name": "read", "arguments": {}}
+            ]},
+            {"role": "toolResult", "toolCallId": "c1", "toolName": "read", "content": []}
+        ]));
+        let (_, rw) = apply_rule(&InvalidThinkingSignature, work);
+        assert!(rw.is_empty());
+    }
+
+    #[test]
+    fn signed_blocks_and_other_roles_are_untouched_and_gate_holds() {
+        let work = msgs(json!([
+            {"role": "user", "content": [{"type": "thinking", "thinking": "t"}]},
+            {"role": "assistant", "content": [{"type": "redacted_thinking", "signature": "s"}]},
+            {"role": "assistant", "content": "plain"}
+        ]));
+        let (_, rw) = apply_rule(&InvalidThinkingSignature, work);
+        assert!(rw.is_empty());
+        let opts = ReplayOptions::default();
+        let google = resolved("google", "google-generative-ai", "gemini-2.5-pro");
+        let ctx = Context {
+            resolved: &google,
+            options: &opts,
+            model_events: &[],
+            thinking_level: None,
+        };
+        assert!(!InvalidThinkingSignature.enabled(&ctx));
+        let work = msgs(json!([{"role": "assistant", "content": [{"type": "thinking", "thinking": "t"}]}]));
+        let (_, rw) = apply_rule_for(&InvalidThinkingSignature, work, &google, &opts);
+        assert!(rw.is_empty(), "latest assistant exempt");
+    }
+}

@@ -1,0 +1,331 @@
+//! `responses-reasoning`: OpenAI Responses — drop orphaned or pre-switch replayable
+//! reasoning, normalize call ids (hygiene-b §1.2 step 13, §1.3).
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
+use crate::model::Message;
+
+use super::openai_responses::{
+    RESULT_ID_FIELDS, describe_model, models_differ, normalize_function_call_id, replayable_reasoning,
+    responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
+};
+use super::thinking_blocks::with_content;
+
+static INFO: RuleInfo = RuleInfo {
+    id: "responses-reasoning",
+    summary: "OpenAI Responses: drop orphaned or pre-switch replayable reasoning, normalize call ids",
+    explanation: "OpenAI Responses replays reasoning as `reasoning` items (`rs_…`) stored in a thinking block's \
+        `thinkingSignature` (a JSON object, or a string holding one, whose `id` starts with `rs_` and whose \
+        `type` is `reasoning` or `reasoning.*`). The API rejects a reasoning item without its following \
+        item, an `fc_…` function call whose reasoning item is missing, and reasoning minted for another \
+        model. Four passes run, in this order, each recording its own rewrites. (1) Pre-switch drop \
+        (newest dropStaleOpenAIReasoning): the latest model switch is the current target differing from \
+        the session's last recorded model (every message is then before it), else the latest model event \
+        whose provider, API or model differs from the event before it; a part unknown on either side \
+        (pi model_change entries have no API) is not a difference. A message is before the switch when \
+        all its stored indices precede the event. In such assistant turns every replayable reasoning block \
+        is removed, falsy blocks (null, false, 0, \"\") are removed, and when reasoning was removed each \
+        text block's `textSignature` loses its paired `msg_…` id: it becomes `{\"v\":1,\"phase\":…}` when \
+        it carried a commentary/final_answer phase (kept in place), else it is removed. A turn left empty \
+        is dropped. (2) Orphan drop (the published page; the newest code moved it to the transport): a \
+        replayable reasoning block with no later block in its turn whose type is not `thinking` is \
+        removed; a turn left empty is dropped. (3) Call-id normalization \
+        (normalizeOpenAIResponsesToolCallIds): a `toolCall`/`toolUse`/`functionCall` id whose call part is \
+        not `call_[A-Za-z0-9_-]{1,59}` or whose `|` item part is not `fc_[A-Za-z0-9_-]{1,61}` is reshaped \
+        to `call_<safe tail>_<10 hex of SHA-256>` (at most 64 characters; for a pair the call part is \
+        shaped from the whole pair and the item part becomes `fc_…`); tool-result id fields (call_id, \
+        callId, tool_call_id, tool_use_id, toolCallId, toolUseId) are mapped the same way, so canonical \
+        same-model `call_*|fc_*` pairs are preserved. (4) Pair downgrade \
+        (downgradeOpenAIFunctionCallReasoningPairs): a tool call whose id is `call_x|fc_y` with no \
+        replayable reasoning block before it in its turn becomes `call_x`, and the tool results directly \
+        following that turn are renamed with it. Out of scope: re-keying duplicate call ids (done by \
+        tool-result-pairing / tool-call-id), the Codex wire-level item-id stripping, and the transport \
+        replay of `encrypted_content`.",
+    families: "OpenAI Responses family: openai-responses, openai-chatgpt-responses, azure-openai-responses",
+    reference: "hygiene-b §1.2 step 13, §1.3 (dropStaleOpenAIReasoning); seed page, OpenAI / OpenAI Codex",
+};
+
+/// The `responses-reasoning` rule.
+pub struct ResponsesReasoning;
+
+impl Rule for ResponsesReasoning {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.is_openai_responses()
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        if let Some((boundary, why)) = switch_boundary(ctx) {
+            rebuild(work, rewrites, |wm| {
+                if wm.source.iter().all(|&s| s < boundary) {
+                    pre_switch(&wm.message, &why)
+                } else {
+                    Verdict::Keep
+                }
+            });
+        }
+        rebuild(work, rewrites, |wm| orphans(&wm.message));
+        normalize_ids(work, rewrites);
+        downgrade_pairs(work, rewrites);
+    }
+}
+
+/// The stored-message count before the latest model switch, and a description of it.
+fn switch_boundary(ctx: &Context<'_>) -> Option<(usize, String)> {
+    let events = ctx.model_events;
+    let target = target_model(&ctx.resolved.target);
+    if let Some(last) = events.last()
+        && models_differ(&last.model, &target)
+    {
+        return Some((
+            usize::MAX,
+            format!(
+                "the target {} differs from the session's last model {}",
+                describe_model(&target),
+                describe_model(&last.model)
+            ),
+        ));
+    }
+    events
+        .windows(2)
+        .rev()
+        .find(|w| models_differ(&w[0].model, &w[1].model))
+        .map(|w| {
+            (
+                w[1].before_message,
+                format!("recorded before the model switch to {}", describe_model(&w[1].model)),
+            )
+        })
+}
+
+enum Verdict {
+    Keep,
+    Modify(Message, String),
+    Drop(String),
+}
+
+/// Apply a per-message verdict, recording one rewrite per changed or dropped message.
+fn rebuild(
+    work: &mut Working<'_>,
+    rewrites: &mut Vec<PendingRewrite>,
+    mut f: impl FnMut(&WorkingMessage<'_>) -> Verdict,
+) {
+    let verdicts: Vec<Verdict> = work.messages.iter().map(&mut f).collect();
+    if verdicts.iter().all(|v| matches!(v, Verdict::Keep)) {
+        return;
+    }
+    let old = std::mem::take(&mut work.messages);
+    for (mut wm, v) in old.into_iter().zip(verdicts) {
+        match v {
+            Verdict::Keep => work.messages.push(wm),
+            Verdict::Modify(next, detail) => {
+                wm.message = std::borrow::Cow::Owned(next);
+                rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
+                work.messages.push(wm);
+            }
+            Verdict::Drop(detail) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
+        }
+    }
+}
+
+fn is_falsy(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::String(s) => s.is_empty(),
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        _ => false,
+    }
+}
+
+fn pre_switch(m: &Message, why: &str) -> Verdict {
+    let Some(content) = m.content_array().filter(|_| m.is_assistant()) else {
+        return Verdict::Keep;
+    };
+    let mut kept: Vec<(usize, Value)> = Vec::with_capacity(content.len());
+    let mut notes = Vec::new();
+    let mut dropped_reasoning = false;
+    for (i, b) in content.iter().enumerate() {
+        if is_falsy(b) {
+            notes.push(format!("removed empty block {i}"));
+        } else if let Some(id) = replayable_reasoning(b) {
+            dropped_reasoning = true;
+            notes.push(format!("dropped replayable reasoning block {i} ({id})"));
+        } else {
+            kept.push((i, b.clone()));
+        }
+    }
+    if notes.is_empty() {
+        return Verdict::Keep;
+    }
+    if kept.is_empty() {
+        return Verdict::Drop(format!("dropped turn: nothing left after {}: {why}", notes.join(", ")));
+    }
+    if dropped_reasoning {
+        for (i, b) in &mut kept {
+            let is_text = b.get("type").and_then(Value::as_str) == Some("text");
+            let Some(obj) = b.as_object_mut().filter(|_| is_text) else {
+                continue;
+            };
+            let Some(sig) = obj.get("textSignature") else { continue };
+            match text_signature_phase(sig) {
+                Some(phase) => {
+                    let s = json!({"v": 1, "phase": phase}).to_string();
+                    obj.insert("textSignature".to_owned(), Value::String(s));
+                    notes.push(format!(
+                        "cleared the paired msg id from the textSignature of text block {i} (kept phase {phase})"
+                    ));
+                }
+                None => {
+                    obj.shift_remove("textSignature");
+                    notes.push(format!("removed the paired textSignature of text block {i}"));
+                }
+            }
+        }
+    }
+    let kept = kept.into_iter().map(|(_, b)| b).collect();
+    Verdict::Modify(with_content(m, kept), format!("{}: {why}", notes.join(", ")))
+}
+
+fn orphans(m: &Message) -> Verdict {
+    let Some(content) = m.content_array().filter(|_| m.is_assistant()) else {
+        return Verdict::Keep;
+    };
+    let mut kept = Vec::with_capacity(content.len());
+    let mut notes = Vec::new();
+    for (i, b) in content.iter().enumerate() {
+        let followed = content[i + 1..]
+            .iter()
+            .any(|n| !n.is_object() || n.get("type").and_then(Value::as_str) != Some("thinking"));
+        match replayable_reasoning(b) {
+            Some(id) if !followed => notes.push(format!("dropped orphaned reasoning block {i} ({id})")),
+            _ => kept.push(b.clone()),
+        }
+    }
+    if notes.is_empty() {
+        return Verdict::Keep;
+    }
+    let why = "no output item follows it in the turn";
+    if kept.is_empty() {
+        return Verdict::Drop(format!("dropped turn: nothing left after {}: {why}", notes.join(", ")));
+    }
+    Verdict::Modify(with_content(m, kept), format!("{}: {why}", notes.join(", ")))
+}
+
+/// Rewrite tool-call ids of assistant turns with `call` and result id fields with `result`.
+fn rename_ids(
+    m: &Message,
+    mut call: impl FnMut(&str) -> Option<String>,
+    mut result: impl FnMut(&str) -> Option<String>,
+) -> Option<(Message, Vec<(String, String)>)> {
+    let mut renamed = Vec::new();
+    if m.is_assistant() {
+        let mut content = m.content_array()?.clone();
+        for b in &mut content {
+            let Some(old) = responses_tool_call_id(b).map(str::to_owned) else {
+                continue;
+            };
+            if let Some(new) = call(&old).filter(|n| *n != old) {
+                b["id"] = Value::String(new.clone());
+                renamed.push((old, new));
+            }
+        }
+        return (!renamed.is_empty()).then(|| (with_content(m, content), renamed));
+    }
+    if m.is_tool_result() {
+        let mut next = m.clone();
+        for field in RESULT_ID_FIELDS {
+            let Some(old) = m.str_field(field) else { continue };
+            if let Some(new) = result(old).filter(|n| n != old) {
+                next.set(field, Value::String(new.clone()));
+                renamed.push((format!("{field} {old}"), new));
+            }
+        }
+        return (!renamed.is_empty()).then_some((next, renamed));
+    }
+    None
+}
+
+fn arrows(renamed: &[(String, String)]) -> String {
+    renamed
+        .iter()
+        .map(|(a, b)| format!("{a} → {b}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
+    let mut cache: HashMap<String, String> = HashMap::new();
+    let mut resolve = |id: &str| -> Option<String> {
+        if let Some(hit) = cache.get(id) {
+            return Some(hit.clone());
+        }
+        should_normalize(id).then(|| {
+            let n = normalize_function_call_id(id);
+            cache.insert(id.to_owned(), n.clone());
+            n
+        })
+    };
+    work.modify_each(INFO.id, rewrites, |_, m| {
+        let is_call = m.is_assistant();
+        let (next, renamed) = if is_call {
+            rename_ids(m, &mut resolve, |_| None)?
+        } else {
+            rename_ids(m, |_| None, &mut resolve)?
+        };
+        let what = if is_call { "tool call id" } else { "result id" };
+        Some((
+            next,
+            format!(
+                "normalized {what} {}: not a valid OpenAI Responses call_*/fc_* id (≤ 64 characters)",
+                arrows(&renamed)
+            ),
+        ))
+    });
+}
+
+fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
+    let mut pending: HashMap<String, String> = HashMap::new();
+    work.modify_each(INFO.id, rewrites, |_, m| {
+        if m.is_assistant() {
+            pending.clear();
+            let content = m.content_array()?;
+            let mut seen_reasoning = false;
+            for b in content {
+                if replayable_reasoning(b).is_some() {
+                    seen_reasoning = true;
+                } else if let Some(id) = responses_tool_call_id(b)
+                    && !seen_reasoning
+                    && let (call, Some(item)) = split_pairing(id)
+                    && item.starts_with("fc_")
+                {
+                    pending.insert(id.to_owned(), call.to_owned());
+                }
+            }
+            let (next, renamed) = rename_ids(m, |id| pending.get(id).cloned(), |_| None)?;
+            return Some((
+                next,
+                format!(
+                    "downgraded tool call id {}: no replayable reasoning item precedes it in the turn",
+                    arrows(&renamed)
+                ),
+            ));
+        }
+        if m.is_tool_result() && !pending.is_empty() {
+            let (next, renamed) = rename_ids(m, |_| None, |id| pending.get(id).cloned())?;
+            return Some((next, format!("downgraded result id {} with its call", arrows(&renamed))));
+        }
+        pending.clear();
+        None
+    });
+}
+
+#[cfg(test)]
+#[path = "responses_reasoning_tests.rs"]
+mod tests;

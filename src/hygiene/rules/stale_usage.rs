@@ -1,0 +1,199 @@
+//! `stale-usage`: zero usage recorded before the latest compaction, then normalize every
+//! assistant usage snapshot (hygiene-b §2.13).
+
+use serde_json::Value;
+
+use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::{Message, Role};
+
+use super::thinking_blocks::{fmt_ms, parse_timestamp_ms};
+use super::usage_snapshot::{already_normalized, normalize_snapshot, zero_snapshot};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "stale-usage",
+    summary: "zero usage recorded before the latest compaction; normalize usage",
+    explanation: "Token usage recorded before a compaction describes a context that no longer exists; \
+        replaying it would make OpenClaw's context accounting think the compacted session is still \
+        full. First (stripStaleAssistantUsageBeforeLatestCompaction): when a `compactionSummary` \
+        message exists, take the LAST one in the transcript; every assistant turn whose `usage` is an \
+        object is stale when both its timestamp and that summary's timestamp parse (a number, or an ISO \
+        string) and the turn's is at or before the summary's (`<=`, unlike the strict `<` of \
+        compaction-signature, hygiene-b §6.3), or, when either does not parse, when the turn comes before \
+        the summary in the transcript. A stale usage becomes the zero snapshot \
+        `{input:0,output:0,cacheRead:0,cacheWrite:0,totalTokens:0,cost:{input:0,output:0,cacheRead:0,\
+        cacheWrite:0,total:0}}`. Then (ensureAssistantUsageSnapshots) every assistant usage is normalized \
+        to numeric `{input,output,cacheRead,cacheWrite,totalTokens[,cost]}`: counts are read through \
+        their aliases (inputTokens/input_tokens/promptTokens/prompt_tokens, outputTokens/…/\
+        completion_tokens, cache_read/cache_read_input_tokens/cached_tokens/*_tokens_details.cached_tokens, \
+        cache_write/cache_creation_input_tokens, total/total_tokens); OpenAI-style prompt totals that \
+        include cached tokens have the cache reads subtracted; missing counts are 0 and totalTokens \
+        defaults to their sum; `cost` is kept only when it has a numeric field (missing ones 0, total \
+        defaulting to the sum, `totalOrigin: \"provider-billed\"` kept); a turn without usable usage \
+        gets the zero snapshot. A usage whose five token fields and cost fields already equal the \
+        normalized values is left as stored, extra fields included. Only JSON numbers count as numbers. \
+        A `contextUsage` object is carried over unchanged (the newest code normalizes it; its exact \
+        rules are not in the reference). Each changed turn is one rewrite.",
+    families: "all",
+    reference: "hygiene-b §2.13",
+};
+
+/// The `stale-usage` rule.
+pub struct StaleUsage;
+
+impl Rule for StaleUsage {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let summary = work
+            .iter_messages()
+            .enumerate()
+            .filter(|(_, m)| m.role() == Role::CompactionSummary)
+            .last()
+            .map(|(i, m)| (i, parse_timestamp_ms(m.get("timestamp"))));
+        work.modify_each(INFO.id, rewrites, |i, m| {
+            if !m.is_assistant() {
+                return None;
+            }
+            let usage = m.get("usage");
+            if let Some(why) = summary.and_then(|s| stale(i, m, s)) {
+                let zero = zero_snapshot();
+                if usage == Some(&zero) {
+                    return None;
+                }
+                return Some((with_usage(m, zero), format!("zeroed usage {}", why)));
+            }
+            let normalized = normalize_snapshot(usage);
+            if already_normalized(usage, &normalized) {
+                return None;
+            }
+            let detail = match usage {
+                None => "added a zero usage snapshot: the turn recorded none".to_owned(),
+                Some(old) => format!("normalized usage {} → {}", compact(old), compact(&normalized)),
+            };
+            Some((with_usage(m, normalized), detail))
+        });
+    }
+}
+
+/// Why the usage of the assistant at `i` is stale, or `None`.
+fn stale(i: usize, m: &Message, (summary_index, summary_ts): (usize, Option<f64>)) -> Option<String> {
+    if !m.get("usage").is_some_and(Value::is_object) {
+        return None;
+    }
+    match (parse_timestamp_ms(m.get("timestamp")), summary_ts) {
+        (Some(ts), Some(t)) => (ts <= t).then(|| {
+            format!(
+                "recorded before the latest compaction (turn at {} ≤ compaction at {})",
+                fmt_ms(ts),
+                fmt_ms(t)
+            )
+        }),
+        _ => (i < summary_index)
+            .then(|| "recorded before the latest compaction (the turn precedes the summary)".to_owned()),
+    }
+}
+
+fn with_usage(m: &Message, usage: Value) -> Message {
+    let mut next = m.clone();
+    next.set("usage", usage);
+    next
+}
+
+fn compact(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::Action;
+    use crate::hygiene::rules::test_support::{apply_rule, msgs};
+    use serde_json::json;
+
+    fn full(n: i64) -> Value {
+        json!({"input": n, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": n + 1,
+               "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}})
+    }
+
+    #[test]
+    fn zeroes_usage_at_or_before_the_latest_compaction() {
+        let work = msgs(json!([
+            {"role": "assistant", "timestamp": 1000, "usage": full(500), "content": []},
+            {"role": "compactionSummary", "summary": "s", "timestamp": 500},
+            {"role": "assistant", "timestamp": 2000, "usage": full(700), "content": []},
+            {"role": "compactionSummary", "summary": "s2", "timestamp": 2000},
+            {"role": "assistant", "timestamp": 2001, "usage": full(9), "content": []},
+            {"role": "assistant", "timestamp": 1, "usage": zero_snapshot(), "content": []}
+        ]));
+        let (out, rw) = apply_rule(&StaleUsage, work);
+        assert_eq!(out[0].get("usage"), Some(&zero_snapshot()));
+        assert_eq!(
+            out[2].get("usage"),
+            Some(&zero_snapshot()),
+            "equal timestamps are stale (<=)"
+        );
+        assert_eq!(out[4].get("usage"), Some(&full(9)));
+        assert_eq!(rw.len(), 2, "an already-zero snapshot is no change");
+        assert_eq!((rw[0].action, rw[0].stored.clone()), (Action::Modify, vec![0]));
+        assert_eq!(
+            rw[0].detail,
+            "zeroed usage recorded before the latest compaction (turn at 1000 ≤ compaction at 2000)"
+        );
+        assert_eq!(rw[1].stored, vec![2]);
+    }
+
+    #[test]
+    fn unparseable_timestamps_fall_back_to_transcript_order() {
+        let work = msgs(json!([
+            {"role": "assistant", "usage": full(5), "content": []},
+            {"role": "compactionSummary", "summary": "s", "timestamp": "not a date"},
+            {"role": "assistant", "timestamp": 1, "usage": full(6), "content": []},
+            {"role": "assistant", "usage": "bogus", "content": []}
+        ]));
+        let (out, rw) = apply_rule(&StaleUsage, work);
+        assert_eq!(out[0].get("usage"), Some(&zero_snapshot()));
+        assert_eq!(out[2].get("usage"), Some(&full(6)));
+        assert_eq!(
+            out[3].get("usage"),
+            Some(&zero_snapshot()),
+            "non-object usage is never stale, but normalized"
+        );
+        assert_eq!(
+            rw[0].detail,
+            "zeroed usage recorded before the latest compaction (the turn precedes the summary)"
+        );
+        assert_eq!(
+            rw[1].detail,
+            r#"normalized usage "bogus" → {"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"totalTokens":0,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}"#
+        );
+    }
+
+    #[test]
+    fn normalizes_aliases_and_adds_missing_snapshots_without_compaction() {
+        let work = msgs(json!([
+            {"role": "user", "content": "q", "usage": {"input_tokens": 1}},
+            {"role": "assistant", "content": [], "usage": {"input_tokens": 10, "output_tokens": 5}, "stopReason": "stop"},
+            {"role": "assistant", "content": []},
+            {"role": "assistant", "content": [], "usage": {"input": 1, "output": 2, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 3, "extra": true}}
+        ]));
+        let (out, rw) = apply_rule(&StaleUsage, work);
+        assert_eq!(
+            serde_json::to_value(&out[1]).unwrap(),
+            json!({"role": "assistant", "content": [], "usage": {"input": 10, "output": 5, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 15}, "stopReason": "stop"})
+        );
+        assert_eq!(out[2].get("usage"), Some(&zero_snapshot()));
+        assert_eq!(rw.len(), 2);
+        assert_eq!(
+            rw[0].detail,
+            r#"normalized usage {"input_tokens":10,"output_tokens":5} → {"input":10,"output":5,"cacheRead":0,"cacheWrite":0,"totalTokens":15}"#
+        );
+        assert_eq!(rw[1].detail, "added a zero usage snapshot: the turn recorded none");
+        assert_eq!(rw[1].stored, vec![2]);
+    }
+}

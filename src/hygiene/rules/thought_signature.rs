@@ -1,0 +1,287 @@
+//! `thought-signature`: strip Gemini `thought_signature` / `thoughtSignature` values that are
+//! not valid for the target (hygiene-b §2.10).
+
+use serde_json::Value;
+
+use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::{Message, StopReason};
+use crate::policy::ThoughtSignatureOptions;
+
+use super::thinking_blocks::{describe_block, with_content};
+
+static INFO: RuleInfo = RuleInfo {
+    id: "thought-signature",
+    summary: "strip Gemini `thought_signature` / `thoughtSignature` values that are not valid for the target",
+    explanation: "Gemini replays its reasoning state as base64 `thought_signature` bytes on content blocks; a \
+        value minted elsewhere (a Claude message id such as `msg_…`, or any non-base64 text) makes Gemini \
+        reject the request with \"Corrupted thought signature\". OpenClaw's stripThoughtSignatures runs on \
+        every block of every assistant turn with array content whose stopReason is not `error`, unless the \
+        policy sets preserveSignatures (hygiene-b §1.2 row 4). Without sanitizeThoughtSignatures options \
+        only a string `thought_signature` starting with `msg_` is removed. With allowBase64Only \
+        (Google APIs; OpenRouter-style routes to Gemini models) `thought_signature` is removed unless it \
+        is a string that is valid base64: trimmed, inner whitespace removed, only `[A-Za-z0-9+/=_-]`, \
+        base64url when it contains `-` or `_` (else standard base64), decoding to at least one byte, and \
+        re-encoding to the same text ignoring trailing `=`. A present non-string value (number, null, \
+        object) is removed; a missing field is not a change. includeCamelCase applies the same test to \
+        `thoughtSignature`. `thinkingSignature` is never touched. Only the named field is removed; the \
+        block and its other fields keep their order. Resolved ambiguity: the published page says OpenAI \
+        targets get \"no thought signature stripping\", but the code applies the default `msg_` test to \
+        every target without preserveSignatures and hygiene-b §6.9 calls that provider matrix \
+        descriptive, so the code's gate is used (a `msg_` value is never a valid signature anywhere).",
+    families: "every target whose policy does not preserve signatures (not Anthropic / Bedrock); the base64 \
+        test on Google Gemini and OpenRouter-style Gemini routes",
+    reference: "hygiene-b §2.10, §1.2 step 4",
+};
+
+/// The `thought-signature` rule.
+pub struct ThoughtSignature;
+
+impl Rule for ThoughtSignature {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        !ctx.resolved.policy.preserve_signatures
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let options = ctx.resolved.policy.sanitize_thought_signatures;
+        work.modify_each(INFO.id, rewrites, |_, m| stripped(m, options));
+    }
+}
+
+/// Why a signature value must go, or `None` when it stays.
+fn strip_reason(value: &Value, options: Option<ThoughtSignatureOptions>) -> Option<&'static str> {
+    match options {
+        Some(o) if o.allow_base64_only => match value {
+            Value::String(s) if is_base64_signature(s) => None,
+            Value::String(_) => Some("not base64"),
+            _ => Some("not a string"),
+        },
+        _ => match value {
+            Value::String(s) if s.starts_with("msg_") => Some("a Claude message id (msg_…), not a thought signature"),
+            _ => None,
+        },
+    }
+}
+
+fn stripped(m: &Message, options: Option<ThoughtSignatureOptions>) -> Option<(Message, String)> {
+    if !m.is_assistant() || m.stop_reason() == Some(StopReason::Error) {
+        return None;
+    }
+    let content = m.content_array()?;
+    let camel = options.is_some_and(|o| o.include_camel_case);
+    let mut next = content.clone();
+    let mut notes = Vec::new();
+    for (i, block) in next.iter_mut().enumerate() {
+        let name = describe_block(block, i);
+        let Some(obj) = block.as_object_mut() else { continue };
+        let fields: &[&str] = if camel {
+            &["thought_signature", "thoughtSignature"]
+        } else {
+            &["thought_signature"]
+        };
+        for field in fields {
+            let Some(reason) = obj.get(*field).and_then(|v| strip_reason(v, options)) else {
+                continue;
+            };
+            obj.shift_remove(*field);
+            notes.push(format!("stripped {field} of {name}: {reason}"));
+        }
+    }
+    if notes.is_empty() {
+        return None;
+    }
+    Some((with_content(m, next), notes.join("; ")))
+}
+
+/// The base64 test of hygiene-b §2.10 (Node `Buffer` decode, then re-encode and compare
+/// ignoring trailing `=`).
+pub fn is_base64_signature(value: &str) -> bool {
+    let compact: String = value.trim().chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.is_empty()
+        || !compact
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'_' | b'-'))
+    {
+        return false;
+    }
+    let url = compact.contains('-') || compact.contains('_');
+    let body = compact.trim_end_matches('=');
+    let mut bits: u32 = 0;
+    let mut nbits = 0;
+    let mut bytes = 0usize;
+    let mut last = 0u32;
+    for b in body.bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'-' | b'_' if url => {
+                if b == b'-' {
+                    62
+                } else {
+                    63
+                }
+            }
+            b'+' | b'/' if !url => {
+                if b == b'+' {
+                    62
+                } else {
+                    63
+                }
+            }
+            // An inner `=`, or a character of the other alphabet, never re-encodes identically.
+            _ => return false,
+        };
+        last = u32::from(v);
+        bits = (bits << 6) | last;
+        nbits += 6;
+        if nbits >= 8 {
+            nbits -= 8;
+            bytes += 1;
+            bits &= (1 << nbits) - 1;
+        }
+    }
+    // One dangling character is dropped by the decoder; leftover bits must be zero to
+    // re-encode to the same text.
+    let leftover_ok = match body.len() % 4 {
+        1 => false,
+        2 => last & 0b1111 == 0,
+        3 => last & 0b11 == 0,
+        _ => true,
+    };
+    bytes > 0 && leftover_ok
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::Action;
+    use crate::hygiene::ReplayOptions;
+    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
+    use serde_json::json;
+
+    fn gemini() -> crate::policy::ResolvedPolicy {
+        resolved("google", "google-generative-ai", "gemini-2.5-pro")
+    }
+
+    #[test]
+    fn base64_test_matches_node_round_trip() {
+        assert!(is_base64_signature("AAEC"));
+        assert!(is_base64_signature(" QUJD\nREVG "));
+        assert!(is_base64_signature("QQ=="));
+        assert!(is_base64_signature("QQ"));
+        assert!(is_base64_signature("a-_b"));
+        assert!(!is_base64_signature("QR"), "non-zero leftover bits");
+        assert!(!is_base64_signature("QUJDR"), "one dangling character");
+        assert!(is_base64_signature("msg_abc"), "valid base64url by the Node round trip");
+        assert!(!is_base64_signature("ab+c-d"), "mixed alphabets");
+        assert!(!is_base64_signature("QQ==QQ"));
+        assert!(!is_base64_signature("not base64!"));
+        assert!(!is_base64_signature("   "));
+        assert!(!is_base64_signature("Q"));
+    }
+
+    #[test]
+    fn base64_only_strips_invalid_snake_and_camel_values() {
+        let work = msgs(json!([
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "a", "thought_signature": "AAEC"},
+                {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {}, "thought_signature": "msg_01abc", "z": 1},
+                {"type": "text", "text": "b", "thoughtSignature": 7},
+                {"type": "thinking", "thinking": "t", "thinkingSignature": "not base64!"}
+            ], "stopReason": "toolUse"}
+        ]));
+        let (out, rw) = apply_rule_for(&ThoughtSignature, work, &gemini(), &ReplayOptions::default());
+        assert_eq!(
+            out[1].content().unwrap(),
+            &json!([
+                {"type": "text", "text": "a", "thought_signature": "AAEC"},
+                {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {}, "z": 1},
+                {"type": "text", "text": "b"},
+                {"type": "thinking", "thinking": "t", "thinkingSignature": "not base64!"}
+            ])
+        );
+        assert_eq!(rw.len(), 1);
+        assert_eq!((rw[0].action, rw[0].stored.clone()), (Action::Modify, vec![1]));
+        assert_eq!(
+            rw[0].detail,
+            "stripped thought_signature of toolCall call_1: not base64; stripped thoughtSignature of text block 2: not a string"
+        );
+    }
+
+    #[test]
+    fn default_options_strip_only_msg_prefixed_snake_values() {
+        let openai = resolved("openai", "openai-responses", "gpt-5");
+        let work = msgs(json!([
+            {"role": "assistant", "content": [
+                {"type": "text", "text": "a", "thought_signature": "msg_1"},
+                {"type": "text", "text": "b", "thought_signature": "not base64!"},
+                {"type": "text", "text": "c", "thoughtSignature": "msg_2"}
+            ]}
+        ]));
+        let (out, rw) = apply_rule_for(&ThoughtSignature, work, &openai, &ReplayOptions::default());
+        assert_eq!(
+            out[0].content().unwrap(),
+            &json!([
+                {"type": "text", "text": "a"},
+                {"type": "text", "text": "b", "thought_signature": "not base64!"},
+                {"type": "text", "text": "c", "thoughtSignature": "msg_2"}
+            ])
+        );
+        assert_eq!(
+            rw[0].detail,
+            "stripped thought_signature of text block 0: a Claude message id (msg_…), not a thought signature"
+        );
+    }
+
+    #[test]
+    fn error_turns_other_roles_and_preserve_signatures_are_left_alone() {
+        let work = msgs(json!([
+            {"role": "assistant", "stopReason": "error", "content": [{"type": "text", "text": "x", "thought_signature": "msg_1"}]},
+            {"role": "user", "content": [{"type": "text", "text": "x", "thought_signature": "msg_1"}]},
+            {"role": "assistant", "content": "msg_1"}
+        ]));
+        let (_, rw) = apply_rule_for(&ThoughtSignature, work.clone(), &gemini(), &ReplayOptions::default());
+        assert!(rw.is_empty());
+        let anthropic = resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
+        let ctx = Context {
+            resolved: &anthropic,
+            options: &ReplayOptions::default(),
+            model_events: &[],
+            thinking_level: None,
+        };
+        assert!(!ThoughtSignature.enabled(&ctx), "preserveSignatures closes the gate");
+        let g = gemini();
+        let ctx = Context { resolved: &g, ..ctx };
+        assert!(ThoughtSignature.enabled(&ctx));
+    }
+
+    #[test]
+    fn unchanged_messages_stay_borrowed() {
+        let stored = [Message::from_value(
+            json!({"role": "assistant", "content": [{"type": "text", "text": "a", "thought_signature": "AAEC"}]}),
+        )
+        .unwrap()];
+        let mut work = Working::default();
+        work.messages.push(crate::hygiene::WorkingMessage {
+            uid: 0,
+            message: std::borrow::Cow::Borrowed(&stored[0]),
+            source: vec![0],
+        });
+        let g = gemini();
+        let ctx = Context {
+            resolved: &g,
+            options: &ReplayOptions::default(),
+            model_events: &[],
+            thinking_level: None,
+        };
+        let mut rw = Vec::new();
+        ThoughtSignature.apply(&ctx, &mut work, &mut rw);
+        assert!(rw.is_empty());
+        assert!(matches!(work.messages[0].message, std::borrow::Cow::Borrowed(_)));
+    }
+}
