@@ -16,9 +16,24 @@
 //! 11. image-sanitize                24. anthropic-turn-merge
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
+//!
+//! 22–25 follow `validateReplayTurns`: the bootstrap is prepended first (Google plugin hook and
+//! generic ordering fix), then Gemini merges, then Anthropic validation. Upstream's
+//! `validateAnthropicTurns` merges assistants, strips dangling tool calls, then merges users;
+//! here both merges are `anthropic-turn-merge` (24) and the strip is `dangling-tool-call` (25).
+//! The strip must follow the assistant merge (an injected assistant turn would otherwise hide the
+//! result span of the call before it); moving the user merge before it changes nothing, because
+//! merging user turns never alters an assistant turn or which results lie between two assistant
+//! turns. `prefill-strip` (26) is payload-level and runs last.
 
+pub mod anthropic_turn_merge;
+pub mod dangling_tool_call;
+pub mod gemini_turn_merge;
+pub mod google_bootstrap;
+pub mod prefill_strip;
 pub mod synthetic;
 pub mod tool_result_details;
+pub mod turn_merge;
 
 #[cfg(test)]
 pub(crate) mod test_support;
@@ -30,6 +45,16 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
         // 20
         &tool_result_details::ToolResultDetails,
+        // 22
+        &google_bootstrap::GoogleBootstrap,
+        // 23
+        &gemini_turn_merge::GeminiTurnMerge,
+        // 24
+        &anthropic_turn_merge::AnthropicTurnMerge,
+        // 25
+        &dangling_tool_call::DanglingToolCall,
+        // 26
+        &prefill_strip::PrefillStrip,
     ]
 }
 
