@@ -35,7 +35,7 @@ static INFO: RuleInfo = RuleInfo {
         message in that span (user content in practice; upstream reads every message's content, which we \
         follow) the same six fields. Without thinking blocks in the turn, a tool call is kept only when its \
         trimmed id is among those ids; calls without an id go too, and so do null/false/0/\"\" entries of the \
-        content (an upstream filter quirk). With a `thinking` or `redacted_thinking` block in the turn the \
+        content (an upstream filter quirk), but a turn none of whose calls has an id is left alone. With a `thinking` or `redacted_thinking` block in the turn the \
         signed turn cannot be edited: it is kept only if every tool call has a non-blank id and name and a \
         real result message (not a user-embedded block) with that id whose tool name (toolName, else name) \
         matches or is absent; otherwise the whole content is replaced. When a turn loses all its content, or \

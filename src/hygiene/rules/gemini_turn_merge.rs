@@ -202,7 +202,7 @@ mod tests {
     }
 
     #[test]
-    fn default_helper_target_does_not_matter_to_apply() {
+    fn empty_assistants_merge_into_one() {
         // apply() itself is not gated: the pipeline checks enabled().
         let (out, rw) = apply_rule_for(
             &GeminiTurnMerge,
