@@ -16,20 +16,34 @@
 //! 11. image-sanitize                24. anthropic-turn-merge
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
+//!
+//! 22–25 follow `validateReplayTurns`: the bootstrap is prepended first (Google plugin hook and
+//! generic ordering fix), then Gemini merges, then Anthropic validation. Upstream's
+//! `validateAnthropicTurns` merges assistants, strips dangling tool calls, then merges users;
+//! here both merges are `anthropic-turn-merge` (24) and the strip is `dangling-tool-call` (25).
+//! The strip must follow the assistant merge (an injected assistant turn would otherwise hide the
+//! result span of the call before it); moving the user merge before it changes nothing, because
+//! merging user turns never alters an assistant turn or which results lie between two assistant
+//! turns. `prefill-strip` (26) is payload-level and runs last.
 
+pub mod anthropic_turn_merge;
 pub mod assistant_text;
 pub mod blank_text;
 pub mod blank_user_turn;
 pub mod compaction_signature;
+pub mod dangling_tool_call;
 pub mod drop_reasoning_history;
 pub mod drop_thinking;
 pub mod duplicate_mirror;
+pub mod gemini_turn_merge;
+pub mod google_bootstrap;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
 pub mod invalid_thinking_signature;
 pub mod malformed_tool_call;
 pub mod metadata_strip;
 pub mod openai_responses;
+pub mod prefill_strip;
 pub mod reasoning_only_length;
 pub mod responses_reasoning;
 pub mod signed_thinking;
@@ -45,6 +59,7 @@ pub mod tool_id_allocator;
 pub mod tool_result_details;
 pub mod tool_result_pairing;
 pub mod transcript_only_assistant;
+pub mod turn_merge;
 pub mod usage_snapshot;
 
 #[cfg(test)]
@@ -97,6 +112,16 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
         &tool_result_details::ToolResultDetails,
         // 21
         &stale_usage::StaleUsage,
+        // 22
+        &google_bootstrap::GoogleBootstrap,
+        // 23
+        &gemini_turn_merge::GeminiTurnMerge,
+        // 24
+        &anthropic_turn_merge::AnthropicTurnMerge,
+        // 25
+        &dangling_tool_call::DanglingToolCall,
+        // 26
+        &prefill_strip::PrefillStrip,
     ]
 }
 

@@ -1,0 +1,257 @@
+//! Unit tests of `dangling-tool-call` (hygiene-b §2.15 step 2).
+
+use serde_json::{Value, json};
+
+use super::*;
+use crate::hygiene::rules::test_support::{apply_rule, msgs, resolved};
+use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
+use crate::hygiene::{Action, ReplayOptions};
+
+fn call(id: &str, name: &str) -> Value {
+    json!({"type": "toolCall", "id": id, "name": name, "arguments": {}})
+}
+
+fn result(id: &str, name: &str) -> Value {
+    json!({"role": "toolResult", "toolCallId": id, "toolName": name, "content": [{"type": "text", "text": "ok"}], "isError": false})
+}
+
+fn thinking() -> Value {
+    json!({"type": "thinking", "thinking": "plan", "thinkingSignature": "sig"})
+}
+
+#[test]
+fn gate_is_validate_anthropic_turns() {
+    let opts = ReplayOptions::default();
+    for (p, a, m, on) in [
+        ("anthropic", "anthropic-messages", "claude-sonnet-4-6", true),
+        (
+            "amazon-bedrock",
+            "bedrock-converse-stream",
+            "us.anthropic.claude-opus-4-6-v1",
+            true,
+        ),
+        ("custom-responses", "openai-responses", "claude-sonnet-4-6", true),
+        ("custom-responses", "openai-responses", "gpt-5.1", false),
+        ("google", "google-generative-ai", "gemini-2.5-pro", false),
+    ] {
+        let r = resolved(p, a, m);
+        let ctx = Context {
+            resolved: &r,
+            options: &opts,
+            model_events: &[],
+            thinking_level: None,
+        };
+        assert_eq!(DanglingToolCall.enabled(&ctx), on, "{p} {a} {m}");
+    }
+}
+
+#[test]
+fn removes_only_unmatched_calls_and_keeps_other_blocks() {
+    let work = msgs(json!([
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": [{"type": "text", "text": "working"}, call("c1", "read"), call("c2", "exec")],
+         "stopReason": "toolUse", "timestamp": 5},
+        result("c1", "read"),
+        {"role": "user", "content": "next"}
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert_json(
+        &out,
+        json!([
+            {"role": "user", "content": "go"},
+            {"role": "assistant", "content": [{"type": "text", "text": "working"}, call("c1", "read")],
+             "stopReason": "toolUse", "timestamp": 5},
+            result("c1", "read"),
+            {"role": "user", "content": "next"}
+        ]),
+    );
+    assert_eq!(rw.len(), 1);
+    assert_eq!(
+        (rw[0].rule, rw[0].action, rw[0].stored.clone()),
+        ("dangling-tool-call", Action::Modify, vec![1])
+    );
+    assert_eq!(
+        rw[0].detail,
+        "removed tool call c2 (exec) without a result before the next assistant turn"
+    );
+}
+
+#[test]
+fn a_turn_left_empty_gets_the_omitted_text() {
+    let work = msgs(json!([
+        {"role": "assistant", "content": [call("c1", "read")], "stopReason": "toolUse", "x": 1},
+        {"role": "user", "content": "hello"}
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert_json(
+        &out,
+        json!([
+            {"role": "assistant", "content": [{"type": "text", "text": "[tool calls omitted]"}], "stopReason": "toolUse", "x": 1},
+            {"role": "user", "content": "hello"}
+        ]),
+    );
+    assert_eq!(
+        rw[0].detail,
+        "removed tool call c1 (read) without a result before the next assistant turn; nothing left, content is now `[tool calls omitted]`"
+    );
+}
+
+#[test]
+fn aborted_or_failed_turns_left_empty_get_empty_content() {
+    for stop in ["aborted", "error"] {
+        let work = msgs(json!([{"role": "assistant", "content": [call("c1", "read")], "stopReason": stop}]));
+        let (out, rw) = apply_rule(&DanglingToolCall, work);
+        assert_json(&out, json!([{"role": "assistant", "content": [], "stopReason": stop}]));
+        assert!(
+            rw[0]
+                .detail
+                .ends_with("content is now empty content (the turn was aborted/failed)")
+        );
+    }
+}
+
+#[test]
+fn results_match_through_alias_fields_trimmed_ids_and_user_embedded_blocks() {
+    let work = msgs(json!([
+        {"role": "assistant", "content": [call("c1", "read"), call("c2", "read"), call(" c3 ", "read"), call("c4", "read")]},
+        {"role": "toolResult", "tool_use_id": "c1", "content": []},
+        {"role": "tool", "call_id": " c2 ", "content": "x"},
+        {"role": "toolResult", "toolCallId": "c3", "content": []},
+        {"role": "user", "content": [{"type": "toolResult", "toolUseId": "c4", "content": "ok"}]}
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert!(rw.is_empty(), "{rw:?}");
+    assert_eq!(out[0].block_count(), 4);
+}
+
+#[test]
+fn the_result_span_ends_at_the_next_assistant_turn() {
+    let work = msgs(json!([
+        {"role": "assistant", "content": [{"type": "text", "text": "a"}, call("c1", "read")]},
+        {"role": "assistant", "content": [{"type": "text", "text": "b"}]},
+        result("c1", "read")
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert_json(
+        &out,
+        json!([
+            {"role": "assistant", "content": [{"type": "text", "text": "a"}]},
+            {"role": "assistant", "content": [{"type": "text", "text": "b"}]},
+            result("c1", "read")
+        ]),
+    );
+    assert_eq!(rw[0].stored, vec![0]);
+}
+
+#[test]
+fn thinking_turn_with_every_call_resolved_is_kept() {
+    let stored = list(json!([
+        {"role": "assistant", "content": [thinking(), call("c1", "read"), call("c2", "exec")]},
+        result("c1", "read"),
+        {"role": "toolResult", "toolCallId": "c2", "content": [], "isError": false}
+    ]));
+    let mut work = borrowed(&stored);
+    let r = resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
+    let opts = ReplayOptions::default();
+    let ctx = Context {
+        resolved: &r,
+        options: &opts,
+        model_events: &[],
+        thinking_level: None,
+    };
+    let mut rw = Vec::new();
+    DanglingToolCall.apply(&ctx, &mut work, &mut rw);
+    assert!(rw.is_empty(), "an unnamed result resolves any name");
+    assert!(all_borrowed(&work));
+}
+
+#[test]
+fn thinking_turn_is_replaced_whole_when_a_call_is_unresolved() {
+    let cases = [
+        (json!([result("c1", "write")]), "c1 (read)"),
+        (
+            json!([{"role": "user", "content": [{"type": "toolResult", "toolUseId": "c1"}]}]),
+            "c1 (read)",
+        ),
+        (json!([]), "c1 (read)"),
+    ];
+    for (after, who) in cases {
+        let mut all = vec![
+            json!({"role": "assistant", "content": [thinking(), {"type": "text", "text": "t"}, call("c1", "read")],
+            "stopReason": "toolUse"}),
+        ];
+        all.extend(after.as_array().unwrap().iter().cloned());
+        let (out, rw) = apply_rule(&DanglingToolCall, msgs(Value::Array(all)));
+        assert_json(
+            &out[..1],
+            json!([{"role": "assistant", "content": [{"type": "text", "text": "[tool calls omitted]"}], "stopReason": "toolUse"}]),
+        );
+        assert_eq!(
+            rw[0].detail,
+            format!(
+                "replaced the content of a turn with thinking blocks by `[tool calls omitted]`: tool call {who} has no matching result before the next assistant turn"
+            )
+        );
+    }
+}
+
+#[test]
+fn thinking_turn_with_a_nameless_call_or_abort_is_replaced() {
+    let work = msgs(json!([
+        {"role": "assistant", "content": [{"type": "redacted_thinking", "data": "x"}, call("c1", "read"),
+            {"type": "toolUse", "id": "c2", "input": {}}], "stopReason": "aborted"},
+        result("c1", "read"),
+        {"role": "toolResult", "toolCallId": "c2", "toolName": "read", "content": []}
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert_json(
+        &out[..1],
+        json!([{"role": "assistant", "content": [], "stopReason": "aborted"}]),
+    );
+    assert!(
+        rw[0].detail.contains("tool call c2 has no matching result"),
+        "{}",
+        rw[0].detail
+    );
+}
+
+#[test]
+fn turns_without_identified_calls_are_untouched() {
+    let stored = list(json!([
+        {"role": "assistant", "content": [{"type": "text", "text": "plain"}]},
+        {"role": "assistant", "content": [{"type": "toolCall", "name": "read", "arguments": {}}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "x", "name": "read", "input": {}}]},
+        {"role": "assistant", "content": []},
+        {"role": "assistant", "content": "string content"}
+    ]));
+    let mut work = borrowed(&stored);
+    let r = resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
+    let opts = ReplayOptions::default();
+    let ctx = Context {
+        resolved: &r,
+        options: &opts,
+        model_events: &[],
+        thinking_level: None,
+    };
+    let mut rw = Vec::new();
+    DanglingToolCall.apply(&ctx, &mut work, &mut rw);
+    assert!(rw.is_empty());
+    assert!(all_borrowed(&work));
+}
+
+#[test]
+fn idless_calls_and_null_entries_go_with_a_dangling_strip() {
+    let work = msgs(json!([
+        {"role": "assistant", "content": [null, call("c1", "read"), {"type": "functionCall", "name": "exec", "arguments": {}}]},
+        result("c1", "read")
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert_json(
+        &out[..1],
+        json!([{"role": "assistant", "content": [call("c1", "read")]}]),
+    );
+    assert_eq!(
+        rw[0].detail,
+        "removed tool call <no id> (exec) without a result before the next assistant turn and 1 null/empty content entry"
+    );
+}

@@ -1,0 +1,295 @@
+//! Shared helpers of the turn-validation rules (hygiene-b §2.15): merging runs of consecutive
+//! same-role messages, the two merge recipes (assistant and user), JavaScript truthiness and
+//! content normalization for concatenation.
+
+use std::borrow::Cow;
+
+use serde_json::{Value, json};
+
+use crate::hygiene::{Action, PendingRewrite, Working, WorkingMessage};
+use crate::model::{Message, Role};
+
+/// JavaScript truthiness of a JSON value (`null`, `false`, `0`, `""` are falsy).
+pub fn js_truthy(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(_) | Value::Object(_) => true,
+    }
+}
+
+/// A field that is present and neither `null` (JavaScript `??` semantics).
+fn present<'a>(m: &'a Message, key: &str) -> Option<&'a Value> {
+    m.get(key).filter(|v| !v.is_null())
+}
+
+/// The blocks a message contributes to a merge: an array as is, a string as one text block,
+/// anything else (missing, `null`, an object) nothing.
+pub fn content_for_merge(m: &Message) -> Vec<Value> {
+    match m.content() {
+        Some(Value::Array(blocks)) => blocks.clone(),
+        Some(Value::String(s)) => vec![json!({"type": "text", "text": s})],
+        _ => Vec::new(),
+    }
+}
+
+/// The concatenated content of two messages.
+fn concatenated(previous: &Message, current: &Message) -> Vec<Value> {
+    let mut blocks = content_for_merge(previous);
+    blocks.extend(content_for_merge(current));
+    blocks
+}
+
+/// `mergeConsecutiveAssistantTurns`: every field of the earlier turn (in its key order) with the
+/// content concatenated, then `usage`, `stopReason` and `errorMessage` of the later turn when
+/// truthy there. Returns the merged message and the names of the fields taken from the later turn.
+pub fn merge_assistants(previous: &Message, current: &Message) -> (Message, Vec<&'static str>) {
+    let mut merged = previous.clone();
+    merged.set_content(concatenated(previous, current));
+    let mut taken = Vec::new();
+    for key in ["usage", "stopReason", "errorMessage"] {
+        if let Some(v) = current.get(key).filter(|v| js_truthy(v)) {
+            merged.set(key, v.clone());
+            taken.push(key);
+        }
+    }
+    (merged, taken)
+}
+
+/// `mergeConsecutiveUserTurns`: every field of the later turn (in its key order) with the content
+/// concatenated and `timestamp = current.timestamp ?? previous.timestamp` (removed when both are
+/// absent). Returns the merged message and the name of the turn the timestamp came from.
+pub fn merge_users(previous: &Message, current: &Message) -> (Message, Vec<&'static str>) {
+    let mut merged = current.clone();
+    merged.set_content(concatenated(previous, current));
+    let note = if let Some(ts) = present(current, "timestamp") {
+        merged.set("timestamp", ts.clone());
+        "timestamp from the later turn"
+    } else if let Some(ts) = present(previous, "timestamp") {
+        merged.set("timestamp", ts.clone());
+        "timestamp from the earlier turn"
+    } else {
+        merged.remove("timestamp");
+        "no timestamp"
+    };
+    (merged, vec![note])
+}
+
+/// What a merging rule needs to record a run merge.
+pub struct MergeSpec<'a> {
+    /// The rule id.
+    pub rule: &'static str,
+    /// The role whose consecutive turns merge.
+    pub role: Role<'static>,
+    /// Why (e.g. `for Gemini alternation`).
+    pub why: &'a str,
+    /// How the fields of the merged turn are chosen (fixed part of the detail).
+    pub fields: &'a str,
+    /// Keep the notes of every merge of a run (`true`) or only those of the last one.
+    pub union_notes: bool,
+}
+
+/// Whether two adjacent messages both have `role`.
+fn has_adjacent(work: &Working<'_>, role: Role<'_>) -> bool {
+    work.messages
+        .windows(2)
+        .any(|w| w[0].message.role() == role && w[1].message.role() == role)
+}
+
+/// An open run of merged messages: its index in the output and the source of each member.
+struct Run {
+    at: usize,
+    parts: Vec<Vec<usize>>,
+    notes: Vec<&'static str>,
+}
+
+/// Merge every run of consecutive messages with `spec.role` into its first message, using
+/// `merge(previous, current)` left to right. The merged message keeps the first message's uid;
+/// its source is the concatenation of the members' sources. One `merge` rewrite per run.
+/// Adjacency means neighbours in the list: any message of another role, or without a role,
+/// breaks a run. Nothing is touched when no two neighbours share the role.
+pub fn merge_consecutive(
+    work: &mut Working<'_>,
+    spec: &MergeSpec<'_>,
+    merge: impl Fn(&Message, &Message) -> (Message, Vec<&'static str>),
+    rewrites: &mut Vec<PendingRewrite>,
+) {
+    if !has_adjacent(work, spec.role) {
+        return;
+    }
+    let old = std::mem::take(&mut work.messages);
+    let mut run: Option<Run> = None;
+    for wm in old {
+        let same = wm.message.role() == spec.role
+            && work
+                .messages
+                .last()
+                .is_some_and(|last| last.message.role() == spec.role);
+        if !same {
+            close(&mut run, &work.messages, spec, rewrites);
+            if wm.message.role() == spec.role {
+                run = Some(Run {
+                    at: work.messages.len(),
+                    parts: vec![wm.source.clone()],
+                    notes: Vec::new(),
+                });
+            }
+            work.messages.push(wm);
+            continue;
+        }
+        let Some(last) = work.messages.last_mut() else { continue };
+        let (merged, notes) = merge(&last.message, &wm.message);
+        last.message = Cow::Owned(merged);
+        last.source.extend(wm.source.iter().copied());
+        if let Some(r) = run.as_mut() {
+            r.parts.push(wm.source);
+            if !spec.union_notes {
+                r.notes.clear();
+            }
+            for n in notes {
+                if !r.notes.contains(&n) {
+                    r.notes.push(n);
+                }
+            }
+        }
+    }
+    close(&mut run, &work.messages, spec, rewrites);
+}
+
+/// Record the rewrite of a finished run (when it merged anything).
+fn close(run: &mut Option<Run>, out: &[WorkingMessage<'_>], spec: &MergeSpec<'_>, rewrites: &mut Vec<PendingRewrite>) {
+    let Some(r) = run.take() else { return };
+    if r.parts.len() < 2 {
+        return;
+    }
+    let wm = &out[r.at];
+    let members: Vec<String> = r.parts.iter().map(|p| format!("{p:?}")).collect();
+    let mut detail = format!(
+        "merged {} consecutive {} turns (stored {}) {}: content concatenated, {}",
+        r.parts.len(),
+        spec.role.as_str(),
+        members.join(" + "),
+        spec.why,
+        spec.fields,
+    );
+    if !r.notes.is_empty() {
+        detail.push_str(" (");
+        detail.push_str(&r.notes.join("; "));
+        detail.push(')');
+    }
+    rewrites.push(PendingRewrite::on(spec.rule, Action::Merge, wm, detail));
+}
+
+/// Helpers for the unit tests of the turn rules.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// A working transcript that borrows `list` (message `i` has source `[i]`), to check that a
+    /// rule which changes nothing leaves every message borrowed.
+    pub fn borrowed(list: &[Message]) -> Working<'_> {
+        let mut w = Working::default();
+        for (i, m) in list.iter().enumerate() {
+            let uid = w.fresh_uid();
+            w.messages.push(WorkingMessage {
+                uid,
+                message: Cow::Borrowed(m),
+                source: vec![i],
+            });
+        }
+        w
+    }
+
+    /// Messages from a JSON array.
+    pub fn list(v: Value) -> Vec<Message> {
+        v.as_array()
+            .expect("array")
+            .iter()
+            .map(|m| Message::from_value(m.clone()).expect("object"))
+            .collect()
+    }
+
+    /// Assert that `out` serializes exactly as `expected`, key order included.
+    pub fn assert_json(out: &[Message], expected: Value) {
+        assert_eq!(
+            serde_json::to_string(out).expect("json"),
+            serde_json::to_string(&expected).expect("json")
+        );
+    }
+
+    /// Whether every message is still borrowed.
+    pub fn all_borrowed(w: &Working<'_>) -> bool {
+        w.messages.iter().all(|m| matches!(m.message, Cow::Borrowed(_)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn msg(v: Value) -> Message {
+        Message::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn truthiness_follows_javascript() {
+        for v in [json!(null), json!(false), json!(0), json!(0.0), json!("")] {
+            assert!(!js_truthy(&v), "{v}");
+        }
+        for v in [json!(true), json!(1), json!("x"), json!([]), json!({})] {
+            assert!(js_truthy(&v), "{v}");
+        }
+    }
+
+    #[test]
+    fn merged_content_normalizes_strings_and_skips_other_shapes() {
+        assert_eq!(
+            content_for_merge(&msg(json!({"content": "hi"}))),
+            vec![json!({"type": "text", "text": "hi"})]
+        );
+        assert!(content_for_merge(&msg(json!({"content": null}))).is_empty());
+        assert!(content_for_merge(&msg(json!({"content": {"type": "text"}}))).is_empty());
+        assert!(content_for_merge(&msg(json!({}))).is_empty());
+    }
+
+    #[test]
+    fn assistant_merge_keeps_earlier_fields_and_key_order() {
+        let a = msg(
+            json!({"role": "assistant", "content": [{"type": "text", "text": "a"}], "stopReason": "toolUse",
+            "model": "m1", "timestamp": 1}),
+        );
+        let b = msg(
+            json!({"role": "assistant", "content": [{"type": "text", "text": "b"}], "stopReason": "stop",
+            "usage": {"input": 2}, "errorMessage": "", "model": "m2", "timestamp": 2}),
+        );
+        let (m, taken) = merge_assistants(&a, &b);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"role":"assistant","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}],"stopReason":"stop","model":"m1","timestamp":1,"usage":{"input":2}}"#
+        );
+        assert_eq!(taken, vec!["usage", "stopReason"]);
+    }
+
+    #[test]
+    fn user_merge_takes_later_fields_and_falls_back_for_timestamp() {
+        let a = msg(json!({"role": "user", "content": "a", "timestamp": 1, "x": 1}));
+        let b = msg(
+            json!({"role": "user", "content": [{"type": "image", "data": "QQ==", "mimeType": "image/png"}], "y": 2}),
+        );
+        let (m, notes) = merge_users(&a, &b);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"role":"user","content":[{"type":"text","text":"a"},{"type":"image","data":"QQ==","mimeType":"image/png"}],"y":2,"timestamp":1}"#
+        );
+        assert_eq!(notes, vec!["timestamp from the earlier turn"]);
+        let c = msg(json!({"role": "user", "timestamp": null, "content": "c"}));
+        let (m, notes) = merge_users(&msg(json!({"role": "user", "content": "x"})), &c);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"role":"user","content":[{"type":"text","text":"x"},{"type":"text","text":"c"}]}"#
+        );
+        assert_eq!(notes, vec!["no timestamp"]);
+    }
+}
