@@ -4,6 +4,8 @@
 //! * `reference_parse`: read the file line by line and parse each line into a
 //!   `serde_json::Value`, keeping every value (the floor any loader is measured against).
 //! * `load`: `replaylens::load::load_path` followed by `Session::transcript()`.
+//! * `replay`: `load`, then the whole rule pipeline for the session's own target, with
+//!   image limits so high that no image is re-encoded (see `benches/images.rs` for that).
 
 #[path = "support/session_gen.rs"]
 mod session_gen;
@@ -15,7 +17,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
+use replaylens::policy::Target;
+use replaylens::replay::replay;
 use serde_json::Value;
 
 /// The benchmark input, generated with the default settings when absent.
@@ -73,6 +78,26 @@ fn bench_load(c: &mut Criterion) {
         b.iter(|| {
             let session = load_path(black_box(&path), &LoadOptions::default()).expect("load");
             let messages = session.transcript().messages.len();
+            (session, messages)
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("replay");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_secs(2))
+        .measurement_time(Duration::from_secs(20))
+        .throughput(Throughput::Bytes(len));
+    group.bench_function("large-session-no-image-reencoding", |b| {
+        let options = ReplayOptions {
+            image_max_px: u32::MAX,
+            ..ReplayOptions::default()
+        };
+        b.iter(|| {
+            let session = load_path(black_box(&path), &LoadOptions::default()).expect("load");
+            let messages = replay(&session, &Target::default(), &options).projection.messages.len();
             (session, messages)
         })
     });

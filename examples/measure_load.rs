@@ -16,7 +16,10 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
+use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
+use replaylens::policy::Target;
+use replaylens::replay::replay;
 use serde_json::Value;
 
 /// The system allocator, counting live and peak heap bytes while `COUNTING` is set.
@@ -102,8 +105,31 @@ fn load(path: &Path) -> usize {
     session.transcript().messages.len()
 }
 
+/// `load`, then the whole replay pipeline for the session's own target, with image limits
+/// so high that no image is re-encoded (re-encoding is measured by `benches/images.rs`).
+fn replay_no_reencode(path: &Path) -> usize {
+    let session = load_path(path, &LoadOptions::default()).expect("load");
+    let options = ReplayOptions {
+        image_max_px: u32::MAX,
+        ..ReplayOptions::default()
+    };
+    replay(&session, &Target::default(), &options).projection.messages.len()
+}
+
+/// `load`, then the whole replay pipeline with default options (images re-encoded).
+fn replay_full(path: &Path) -> usize {
+    let session = load_path(path, &LoadOptions::default()).expect("load");
+    replay(&session, &Target::default(), &ReplayOptions::default())
+        .projection
+        .messages
+        .len()
+}
+
+/// One measured workload: reads the file, returns a count so the work is not optimized out.
+type Workload = fn(&Path) -> usize;
+
 /// Peak heap bytes above the starting level while `f` runs once.
-fn peak_heap(path: &Path, f: fn(&Path) -> usize) -> isize {
+fn peak_heap(path: &Path, f: Workload) -> isize {
     CURRENT.store(0, Ordering::Relaxed);
     PEAK.store(0, Ordering::Relaxed);
     COUNTING.store(true, Ordering::SeqCst);
@@ -132,7 +158,7 @@ impl Timing {
         cpu: None,
     };
 
-    fn run(&mut self, path: &Path, f: fn(&Path) -> usize) -> usize {
+    fn run(&mut self, path: &Path, f: Workload) -> usize {
         let cpu_start = cpu_time();
         let start = Instant::now();
         let out = std::hint::black_box(f(path));
@@ -177,60 +203,51 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let ref_peak = peak_heap(&path, reference_parse);
-    let load_peak = peak_heap(&path, load);
-    let (mut ref_time, mut load_time) = (Timing::NONE, Timing::NONE);
-    let (mut lines, mut messages) = (0, 0);
+    let workloads: [(&str, Workload); 4] = [
+        ("reference_parse", reference_parse),
+        ("load+transcript", load),
+        ("replay (no image re-encoding)", replay_no_reencode),
+        ("replay (full pipeline)", replay_full),
+    ];
+    let peaks: Vec<isize> = workloads.iter().map(|(_, f)| peak_heap(&path, *f)).collect();
+    let mut timings = [Timing::NONE; 4];
+    let mut outputs = [0usize; 4];
     for _ in 0..runs {
-        lines = ref_time.run(&path, reference_parse);
-        messages = load_time.run(&path, load);
+        for (i, (_, f)) in workloads.iter().enumerate() {
+            outputs[i] = timings[i].run(&path, *f);
+        }
     }
     let secs = |d: Duration| d.as_secs_f64();
     let rate = |d: Duration| size as f64 / 1e6 / secs(d);
     println!("file: {}", path.display());
     println!("file size: {size} bytes ({:.1} MiB)", mib(size));
-    println!("lines parsed (reference): {lines}");
-    println!("transcript messages (load): {messages}");
-    println!(
-        "reference_parse peak heap: {ref_peak} bytes ({:.1} MiB, {:.2}x file size)",
-        mib(ref_peak as u64),
-        ref_peak as f64 / size as f64
-    );
-    println!(
-        "load+transcript peak heap: {load_peak} bytes ({:.1} MiB, {:.2}x file size)",
-        mib(load_peak as u64),
-        load_peak as f64 / size as f64
-    );
-    println!(
-        "load/reference peak heap ratio: {:.2}",
-        load_peak as f64 / ref_peak as f64
-    );
-    println!(
-        "reference_parse wall time (best of {runs}): {:.3} s ({:.0} MB/s)",
-        secs(ref_time.wall),
-        rate(ref_time.wall)
-    );
-    println!(
-        "load+transcript wall time (best of {runs}): {:.3} s ({:.0} MB/s)",
-        secs(load_time.wall),
-        rate(load_time.wall)
-    );
-    println!(
-        "load/reference wall time ratio: {:.2}",
-        secs(load_time.wall) / secs(ref_time.wall)
-    );
-    if let (Some(r), Some(l)) = (ref_time.cpu, load_time.cpu) {
+    println!("lines parsed (reference): {}", outputs[0]);
+    println!("transcript messages (load): {}", outputs[1]);
+    println!("replay messages: {}", outputs[2]);
+    for (i, (name, _)) in workloads.iter().enumerate() {
         println!(
-            "reference_parse CPU time (best of {runs}): {:.3} s ({:.0} MB/s)",
-            secs(r),
-            rate(r)
+            "{name} peak heap: {} bytes ({:.1} MiB, {:.2}x file size)",
+            peaks[i],
+            mib(peaks[i] as u64),
+            peaks[i] as f64 / size as f64
         );
+    }
+    for (i, (name, _)) in workloads.iter().enumerate() {
+        let t = timings[i];
         println!(
-            "load+transcript CPU time (best of {runs}): {:.3} s ({:.0} MB/s)",
-            secs(l),
-            rate(l)
+            "{name} wall time (best of {runs}): {:.3} s ({:.0} MB/s), {:.2}x reference",
+            secs(t.wall),
+            rate(t.wall),
+            secs(t.wall) / secs(timings[0].wall)
         );
-        println!("load/reference CPU time ratio: {:.2}", secs(l) / secs(r));
+        if let (Some(c), Some(r)) = (t.cpu, timings[0].cpu) {
+            println!(
+                "{name} CPU time (best of {runs}): {:.3} s ({:.0} MB/s), {:.2}x reference",
+                secs(c),
+                rate(c),
+                secs(c) / secs(r)
+            );
+        }
     }
     ExitCode::SUCCESS
 }
