@@ -17,9 +17,13 @@
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
 
+pub mod image_ops;
+pub mod image_sanitize;
 pub mod synthetic;
 pub mod tool_result_details;
 
+#[cfg(test)]
+pub(crate) mod image_fixtures;
 #[cfg(test)]
 pub(crate) mod test_support;
 
@@ -28,6 +32,8 @@ use super::rule::Rule;
 /// The rules in pipeline order.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
+        // 11
+        &image_sanitize::ImageSanitize,
         // 20
         &tool_result_details::ToolResultDetails,
     ]
