@@ -103,6 +103,9 @@ enum Command {
         /// Current tool names (comma-separated); tool calls naming others are dropped.
         #[arg(long, value_delimiter = ',', value_name = "NAMES")]
         tools: Option<Vec<String>>,
+        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
+        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
+        image_max_px: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -172,10 +175,12 @@ fn main() -> ExitCode {
             session_id,
             target,
             tools,
+            image_max_px,
             format,
         } => {
             let options = ReplayOptions {
                 allowed_tools: tools,
+                image_max_px,
                 ..ReplayOptions::default()
             };
             cli::replay::run(&session, session_id, &target.target(), &options, format == Format::Json)

@@ -37,6 +37,8 @@ pub mod drop_thinking;
 pub mod duplicate_mirror;
 pub mod gemini_turn_merge;
 pub mod google_bootstrap;
+pub mod image_ops;
+pub mod image_sanitize;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
 pub mod invalid_thinking_signature;
@@ -62,6 +64,8 @@ pub mod transcript_only_assistant;
 pub mod turn_merge;
 pub mod usage_snapshot;
 
+#[cfg(test)]
+pub(crate) mod image_fixtures;
 #[cfg(test)]
 pub(crate) mod normalize_test_support;
 #[cfg(test)]
@@ -92,6 +96,8 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
         &blank_text::BlankText,
         // 10
         &thought_signature::ThoughtSignature,
+        // 11
+        &image_sanitize::ImageSanitize,
         // 12
         &compaction_signature::CompactionSignature,
         // 13

@@ -1,0 +1,440 @@
+//! Image payload sanitization (hygiene-b §3), the engine behind the `image-sanitize` rule.
+//!
+//! One base64 image payload goes in; out comes either the payload to send (kept as it was,
+//! relabelled with the MIME type its bytes show, or re-encoded as a smaller JPEG) or the
+//! reason it cannot be sent, which the rule turns into a text block. Deterministic: the
+//! same payload and limits always give the same bytes.
+
+use std::borrow::Cow;
+use std::io::Cursor;
+
+use base64::Engine as _;
+use base64::engine::DecodePaddingMode;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD};
+use image::codecs::jpeg::JpegEncoder;
+use image::metadata::Orientation;
+use image::{ColorType, DynamicImage, ImageDecoder, ImageReader, ImageResult};
+
+/// Default longest side sent, in pixels (`agents.defaults.imageMaxDimensionPx`).
+pub const DEFAULT_MAX_DIMENSION_PX: u32 = 1200;
+
+/// Largest payload sent, in decoded bytes (5 MiB; not configurable upstream).
+pub const DEFAULT_MAX_BYTES: usize = 5 * 1024 * 1024;
+
+/// Images with more input pixels than this are refused rather than decoded.
+pub const MAX_INPUT_PIXELS: u64 = 25_000_000;
+
+/// The fixed part of the side grid tried when re-encoding (capped at the maximum side).
+pub const SIDE_STEPS: [u32; 6] = [1800, 1600, 1400, 1200, 1000, 800];
+
+/// JPEG qualities tried for each side, best first.
+pub const QUALITY_STEPS: [u8; 6] = [85, 75, 65, 55, 45, 35];
+
+/// Decoding that accepts any trailing bits, like Node's `Buffer.from(s, "base64")`.
+const LENIENT: GeneralPurpose = GeneralPurpose::new(
+    &base64::alphabet::STANDARD,
+    GeneralPurposeConfig::new()
+        .with_decode_allow_trailing_bits(true)
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
+
+/// The limits an image must fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageLimits {
+    /// Longest side, in pixels (at least 1).
+    pub max_dimension_px: u32,
+    /// Largest payload, in decoded bytes (at least 1).
+    pub max_bytes: usize,
+}
+
+impl ImageLimits {
+    /// The replay limits for a configured longest side: `max(1, px)` and the 5 MiB cap.
+    pub fn with_max_dimension(px: u32) -> Self {
+        Self {
+            max_dimension_px: px.max(1),
+            max_bytes: DEFAULT_MAX_BYTES,
+        }
+    }
+}
+
+impl Default for ImageLimits {
+    fn default() -> Self {
+        Self::with_max_dimension(DEFAULT_MAX_DIMENSION_PX)
+    }
+}
+
+/// A re-encoding that fitted the limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reencoded {
+    /// Width of the JPEG sent.
+    pub width: u32,
+    /// Height of the JPEG sent.
+    pub height: u32,
+    /// Size of the JPEG sent, in bytes.
+    pub bytes: usize,
+    /// The JPEG quality that fitted.
+    pub quality: u8,
+    /// The grid side that fitted.
+    pub side: u32,
+}
+
+/// An image payload that is still sent as an image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SanitizedImage<'a> {
+    /// The base64 payload to send (canonical: no whitespace).
+    pub data: Cow<'a, str>,
+    /// The MIME type to send.
+    pub mime_type: &'a str,
+    /// The MIME type of the original payload: inferred from its first bytes, else declared.
+    pub source_mime_type: &'a str,
+    /// Decoded size of the original payload, in bytes.
+    pub source_bytes: usize,
+    /// Displayed size of the original (EXIF orientation applied), when its header could be read.
+    pub source_size: Option<(u32, u32)>,
+    /// The EXIF orientation (1–8) of the original, when it was not 1.
+    pub orientation: Option<u8>,
+    /// Set when the payload was re-encoded.
+    pub reencoded: Option<Reencoded>,
+}
+
+/// Why an image payload cannot be sent as an image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageFailure {
+    /// `data` is blank.
+    Empty,
+    /// `data` is not canonical base64.
+    InvalidBase64,
+    /// Decoding or reducing failed; the message follows `Error: ` in the placeholder.
+    Unusable(String),
+}
+
+impl ImageFailure {
+    /// The text that replaces the image block (hygiene-b §0 constants).
+    pub fn placeholder(&self, label: &str) -> String {
+        match self {
+            Self::Empty => format!("[{label}] omitted empty image payload"),
+            Self::InvalidBase64 => format!("[{label}] omitted image payload: invalid base64"),
+            Self::Unusable(message) => format!("[{label}] omitted image payload: Error: {message}"),
+        }
+    }
+
+    /// Why, in a few words (for rewrite details).
+    pub fn reason(&self) -> String {
+        match self {
+            Self::Empty => "empty image payload".to_owned(),
+            Self::InvalidBase64 => "invalid base64".to_owned(),
+            Self::Unusable(message) => format!("Error: {message}"),
+        }
+    }
+}
+
+/// Sanitize one image payload: validate, sniff, check the limits from the header, and
+/// re-encode only when the image is over a limit or its size cannot be read.
+pub fn sanitize_image<'a>(
+    data: &'a str,
+    declared_mime: &'a str,
+    limits: ImageLimits,
+) -> Result<SanitizedImage<'a>, ImageFailure> {
+    if data.trim().is_empty() {
+        return Err(ImageFailure::Empty);
+    }
+    let canonical = canonical_base64(data).ok_or(ImageFailure::InvalidBase64)?;
+    let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
+    let bytes = LENIENT
+        .decode(canonical.as_bytes())
+        .map_err(|_| ImageFailure::InvalidBase64)?;
+    let probe = probe(&bytes);
+    let source_size = probe.as_ref().ok().map(Probe::displayed);
+    let orientation = probe.as_ref().ok().map(|p| p.orientation.to_exif()).filter(|&o| o != 1);
+    let fits = |(w, h): (u32, u32)| {
+        bytes.len() <= limits.max_bytes && w <= limits.max_dimension_px && h <= limits.max_dimension_px
+    };
+    if source_size.is_some_and(fits) {
+        return Ok(SanitizedImage {
+            data: canonical,
+            mime_type,
+            source_mime_type: mime_type,
+            source_bytes: bytes.len(),
+            source_size,
+            orientation,
+            reencoded: None,
+        });
+    }
+    let (jpeg, reencoded) = reduce(&bytes, probe, limits).map_err(ImageFailure::Unusable)?;
+    Ok(SanitizedImage {
+        data: Cow::Owned(STANDARD.encode(jpeg)),
+        mime_type: "image/jpeg",
+        source_mime_type: mime_type,
+        source_bytes: bytes.len(),
+        source_size,
+        orientation,
+        reencoded: Some(reencoded),
+    })
+}
+
+/// The canonical form of a base64 payload: all whitespace removed; `None` unless it is
+/// non-empty, a multiple of 4 long and matches `^[A-Za-z0-9+/]+={0,2}$`.
+pub fn canonical_base64(data: &str) -> Option<Cow<'_, str>> {
+    let canonical: Cow<'_, str> = if data.chars().any(char::is_whitespace) {
+        Cow::Owned(data.chars().filter(|c| !c.is_whitespace()).collect())
+    } else {
+        Cow::Borrowed(data)
+    };
+    let body = canonical.trim_end_matches('=');
+    let padding = canonical.len() - body.len();
+    let valid = !body.is_empty()
+        && padding <= 2
+        && canonical.len().is_multiple_of(4)
+        && body
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
+    valid.then_some(canonical)
+}
+
+/// The MIME type shown by the first base64 characters (JPEG, PNG, GIF only).
+pub fn infer_mime_type(base64: &str) -> Option<&'static str> {
+    let s = base64.trim();
+    if s.starts_with("/9j/") {
+        Some("image/jpeg")
+    } else if s.starts_with("iVBOR") {
+        Some("image/png")
+    } else if s.starts_with("R0lGOD") {
+        Some("image/gif")
+    } else {
+        None
+    }
+}
+
+/// The side grid: `[start, 1800, 1600, 1400, 1200, 1000, 800]`, each capped at `max`,
+/// positive, de-duplicated, sorted descending.
+pub fn side_grid(max: u32, start: u32) -> Vec<u32> {
+    let mut grid: Vec<u32> = std::iter::once(start)
+        .chain(SIDE_STEPS)
+        .map(|v| v.min(max))
+        .filter(|&v| v > 0)
+        .collect();
+    grid.sort_unstable_by(|a, b| b.cmp(a));
+    grid.dedup();
+    grid
+}
+
+/// The size of an image of `width`×`height` fitted inside a `side`×`side` box, never enlarged.
+pub fn fit_inside(width: u32, height: u32, side: u32) -> (u32, u32) {
+    if width <= side && height <= side {
+        return (width, height);
+    }
+    let scaled = |short: u32, long: u32| {
+        let v = (f64::from(short) * f64::from(side) / f64::from(long)).round();
+        (v as u32).max(1)
+    };
+    if width >= height {
+        (side, scaled(height, width))
+    } else {
+        (scaled(width, height), side)
+    }
+}
+
+/// Whether the bytes are an ISO-BMFF HEIF/AVIF file (by major or compatible brand).
+pub fn is_heif_or_avif(bytes: &[u8]) -> bool {
+    const BRANDS: [&[u8; 4]; 12] = [
+        b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1", b"avif", b"avis",
+    ];
+    if bytes.len() < 16 || &bytes[4..8] != b"ftyp" {
+        return false;
+    }
+    let size = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize;
+    let end = size.clamp(16, bytes.len());
+    let major = &bytes[8..12];
+    let compatible = bytes[16..end].chunks_exact(4);
+    std::iter::once(major)
+        .chain(compatible)
+        .any(|brand| BRANDS.iter().any(|b| &b[..] == brand))
+}
+
+/// What the header of an image says.
+#[derive(Debug, Clone, Copy)]
+struct Probe {
+    /// Stored width.
+    width: u32,
+    /// Stored height.
+    height: u32,
+    /// EXIF orientation.
+    orientation: Orientation,
+}
+
+impl Probe {
+    /// Whether the orientation swaps width and height (EXIF 5–8).
+    fn swaps_axes(&self) -> bool {
+        matches!(
+            self.orientation,
+            Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH
+        )
+    }
+
+    /// The displayed size.
+    fn displayed(&self) -> (u32, u32) {
+        if self.swaps_axes() {
+            (self.height, self.width)
+        } else {
+            (self.width, self.height)
+        }
+    }
+}
+
+/// A decoder for the bytes, by the format their signature shows.
+fn decoder(bytes: &[u8]) -> Result<impl ImageDecoder + '_, String> {
+    if is_heif_or_avif(bytes) {
+        return Err("unsupported image format".to_owned());
+    }
+    let reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?;
+    if reader.format().is_none() {
+        return Err("unsupported image format".to_owned());
+    }
+    reader.into_decoder().map_err(|e| format!("corrupt image data ({e})"))
+}
+
+/// Read the header only: size and orientation.
+fn probe(bytes: &[u8]) -> Result<Probe, String> {
+    let mut decoder = decoder(bytes)?;
+    let (width, height) = decoder.dimensions();
+    if width == 0 || height == 0 {
+        return Err("corrupt image data (zero-sized image)".to_owned());
+    }
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    Ok(Probe {
+        width,
+        height,
+        orientation,
+    })
+}
+
+/// Decode fully, flattened for JPEG: grey stays grey, colour becomes RGB, alpha is
+/// composited onto black (what a JPEG encoder without alpha support produces).
+fn decode_flat(bytes: &[u8], probe: &Probe) -> Result<DynamicImage, String> {
+    let pixels = u64::from(probe.width) * u64::from(probe.height);
+    if pixels > MAX_INPUT_PIXELS {
+        return Err(format!(
+            "image exceeds pixel limit ({}×{} = {pixels} pixels > {MAX_INPUT_PIXELS})",
+            probe.width, probe.height
+        ));
+    }
+    let decoded = DynamicImage::from_decoder(decoder(bytes)?).map_err(|e| format!("corrupt image data ({e})"))?;
+    let grey = matches!(
+        decoded.color(),
+        ColorType::L8 | ColorType::L16 | ColorType::La8 | ColorType::La16
+    );
+    Ok(match (grey, decoded.color().has_alpha()) {
+        (true, false) => DynamicImage::ImageLuma8(decoded.into_luma8()),
+        (false, false) => DynamicImage::ImageRgb8(decoded.into_rgb8()),
+        (true, true) => {
+            let la = decoded.into_luma_alpha8();
+            DynamicImage::ImageLuma8(image::GrayImage::from_fn(la.width(), la.height(), |x, y| {
+                let [l, a] = la.get_pixel(x, y).0;
+                image::Luma([over_black(l, a)])
+            }))
+        }
+        (false, true) => {
+            let rgba = decoded.into_rgba8();
+            DynamicImage::ImageRgb8(image::RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
+                let [r, g, b, a] = rgba.get_pixel(x, y).0;
+                image::Rgb([over_black(r, a), over_black(g, a), over_black(b, a)])
+            }))
+        }
+    })
+}
+
+/// A channel value composited onto black.
+fn over_black(value: u8, alpha: u8) -> u8 {
+    ((u16::from(value) * u16::from(alpha) + 127) / 255) as u8
+}
+
+/// Encode as baseline JPEG at a quality.
+fn encode_jpeg(img: &DynamicImage, quality: u8) -> ImageResult<Vec<u8>> {
+    let mut out = Vec::new();
+    img.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))?;
+    Ok(out)
+}
+
+/// The side × quality search: the first JPEG within `max_bytes` wins; otherwise the
+/// error names the smallest size reached. An image whose header cannot be read cannot be
+/// decoded either, so the search needs the probe (upstream's "side = max when the size is
+/// unknown" case always ends in a decode error here).
+fn reduce(bytes: &[u8], probe: Result<Probe, String>, limits: ImageLimits) -> Result<(Vec<u8>, Reencoded), String> {
+    let probe = probe?;
+    let (width, height) = probe.displayed();
+    let start = limits.max_dimension_px.min(width.max(height));
+    let flat = decode_flat(bytes, &probe)?;
+    let mut smallest: Option<usize> = None;
+    let mut tried: Option<(u32, u32)> = None;
+    for side in side_grid(limits.max_dimension_px, start) {
+        let (w, h) = fit_inside(width, height, side);
+        if tried == Some((w, h)) {
+            // The same size at the same qualities gives the same bytes: already too big.
+            continue;
+        }
+        tried = Some((w, h));
+        let mut resized = if (w, h) == (width, height) {
+            flat.clone()
+        } else if probe.swaps_axes() {
+            flat.thumbnail_exact(h, w)
+        } else {
+            flat.thumbnail_exact(w, h)
+        };
+        resized.apply_orientation(probe.orientation);
+        for quality in QUALITY_STEPS {
+            let jpeg = encode_jpeg(&resized, quality).map_err(|e| e.to_string())?;
+            smallest = Some(smallest.map_or(jpeg.len(), |s| s.min(jpeg.len())));
+            if jpeg.len() <= limits.max_bytes {
+                let reencoded = Reencoded {
+                    width: w,
+                    height: h,
+                    bytes: jpeg.len(),
+                    quality,
+                    side,
+                };
+                return Ok((jpeg, reencoded));
+            }
+        }
+    }
+    let best = smallest.unwrap_or(bytes.len());
+    Err(format!(
+        "Image could not be reduced below {}MB (got {}MB)",
+        mib_fixed(limits.max_bytes, 0),
+        mib_fixed(best, 2)
+    ))
+}
+
+/// `(bytes / 2^20).toFixed(digits)` with JavaScript's round-half-up on exact ties.
+pub fn mib_fixed(bytes: usize, digits: u32) -> String {
+    let scale = 10u128.pow(digits);
+    let n = (bytes as u128 * scale + (1 << 19)) >> 20;
+    if digits == 0 {
+        return n.to_string();
+    }
+    format!("{}.{:0width$}", n / scale, n % scale, width = digits as usize)
+}
+
+/// A short human size: `512 B`, `3.4 KB`, `140 KB`, `1.8 MB` (binary units).
+pub fn human_bytes(bytes: usize) -> String {
+    let b = bytes as f64;
+    if bytes < 1024 {
+        format!("{bytes} B")
+    } else if bytes < 10 * 1024 {
+        format!("{:.1} KB", b / 1024.0)
+    } else if bytes < 1024 * 1024 {
+        format!("{:.0} KB", b / 1024.0)
+    } else {
+        format!("{:.1} MB", b / (1024.0 * 1024.0))
+    }
+}
+
+/// Encode bytes as standard padded base64 (used to build payloads).
+pub fn to_base64(bytes: &[u8]) -> String {
+    STANDARD.encode(bytes)
+}
+
+#[cfg(test)]
+#[path = "image_ops_tests.rs"]
+mod tests;

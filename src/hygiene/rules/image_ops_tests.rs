@@ -1,0 +1,244 @@
+//! Tests of the image engine (hygiene-b §3), one per rule of the section.
+
+use image::{DynamicImage, GenericImageView, GrayImage, Luma, Rgba, RgbaImage};
+
+use super::*;
+use crate::hygiene::rules::image_fixtures::{bmp_header_only, ftyp, gradient, jpeg, jpeg_with_orientation, noise, png};
+
+fn limits(px: u32, bytes: usize) -> ImageLimits {
+    ImageLimits {
+        max_dimension_px: px,
+        max_bytes: bytes,
+    }
+}
+
+fn decode(image: &SanitizedImage<'_>) -> DynamicImage {
+    let bytes = STANDARD.decode(image.data.as_bytes()).unwrap();
+    image::load_from_memory(&bytes).unwrap()
+}
+
+#[test]
+fn default_limits_are_1200_px_and_5_mib() {
+    assert_eq!(ImageLimits::default(), limits(1200, 5 * 1024 * 1024));
+    assert_eq!(ImageLimits::with_max_dimension(0).max_dimension_px, 1);
+}
+
+#[test]
+fn canonical_base64_strips_whitespace_and_checks_shape() {
+    assert_eq!(canonical_base64("QUJD"), Some(Cow::Borrowed("QUJD")));
+    assert!(matches!(canonical_base64("QUJD"), Some(Cow::Borrowed(_))));
+    assert_eq!(canonical_base64(" QU\nJD\t"), Some(Cow::Owned("QUJD".to_owned())));
+    assert_eq!(canonical_base64("QUI="), Some(Cow::Borrowed("QUI=")));
+    assert_eq!(canonical_base64("QQ=="), Some(Cow::Borrowed("QQ==")));
+    for bad in ["", "   ", "QUJ", "QUJ$", "Q===", "====", "QU=D", "QUJD-_AA", "QUJDQ"] {
+        assert_eq!(canonical_base64(bad), None, "{bad:?}");
+    }
+}
+
+#[test]
+fn mime_type_is_inferred_from_the_base64_prefix_only_for_jpeg_png_gif() {
+    assert_eq!(infer_mime_type("/9j/4AAQ"), Some("image/jpeg"));
+    assert_eq!(infer_mime_type("iVBORw0KGgo"), Some("image/png"));
+    assert_eq!(infer_mime_type("R0lGODlh"), Some("image/gif"));
+    assert_eq!(infer_mime_type("UklGRg=="), None, "WebP keeps its declared type");
+}
+
+#[test]
+fn side_grid_is_capped_deduplicated_and_descending() {
+    assert_eq!(side_grid(1200, 1200), [1200, 1000, 800]);
+    assert_eq!(side_grid(2000, 2000), [2000, 1800, 1600, 1400, 1200, 1000, 800]);
+    assert_eq!(side_grid(1200, 900), [1200, 1000, 900, 800]);
+    assert_eq!(side_grid(500, 500), [500]);
+}
+
+#[test]
+fn fit_inside_keeps_aspect_and_never_enlarges() {
+    assert_eq!(fit_inside(2600, 400, 1200), (1200, 185));
+    assert_eq!(fit_inside(400, 2600, 1200), (185, 1200));
+    assert_eq!(fit_inside(1000, 800, 1200), (1000, 800));
+    assert_eq!(fit_inside(5000, 1, 1200), (1200, 1));
+}
+
+#[test]
+fn heif_and_avif_are_detected_by_major_or_compatible_brand() {
+    assert!(is_heif_or_avif(&ftyp(b"heic", &[b"mif1"])));
+    assert!(is_heif_or_avif(&ftyp(b"isom", &[b"mp41", b"avif"])));
+    assert!(!is_heif_or_avif(&ftyp(b"isom", &[b"mp41"])));
+    assert!(!is_heif_or_avif(b"\x89PNG\r\n\x1a\n"));
+}
+
+#[test]
+fn megabytes_use_javascript_to_fixed_rounding() {
+    assert_eq!(mib_fixed(5 * 1024 * 1024, 0), "5");
+    assert_eq!(mib_fixed(1024 * 1024 * 49 / 8, 2), "6.13", "an exact tie rounds up");
+    assert_eq!(mib_fixed(1024 * 1024 * 3 / 2, 2), "1.50");
+    assert_eq!(mib_fixed(1000, 0), "0");
+    assert_eq!(human_bytes(512), "512 B");
+    assert_eq!(human_bytes(3500), "3.4 KB");
+    assert_eq!(human_bytes(140 * 1024), "140 KB");
+    assert_eq!(human_bytes(1_900_000), "1.8 MB");
+}
+
+#[test]
+fn placeholders_use_the_label() {
+    assert_eq!(
+        ImageFailure::Empty.placeholder("session:history"),
+        "[session:history] omitted empty image payload"
+    );
+    assert_eq!(
+        ImageFailure::InvalidBase64.placeholder("session:history"),
+        "[session:history] omitted image payload: invalid base64"
+    );
+    assert_eq!(
+        ImageFailure::Unusable("unsupported image format".into()).placeholder("x"),
+        "[x] omitted image payload: Error: unsupported image format"
+    );
+}
+
+#[test]
+fn image_within_limits_is_kept_borrowed_with_the_inferred_type() {
+    let data = to_base64(&png(&DynamicImage::ImageRgb8(gradient(40, 30))));
+    let out = sanitize_image(&data, "image/jpeg", ImageLimits::default()).unwrap();
+    assert!(matches!(out.data, Cow::Borrowed(_)));
+    assert_eq!(out.data, data);
+    assert_eq!(out.mime_type, "image/png");
+    assert_eq!(out.source_size, Some((40, 30)));
+    assert_eq!(out.reencoded, None);
+}
+
+#[test]
+fn empty_and_invalid_payloads_fail_before_decoding() {
+    assert_eq!(
+        sanitize_image(" \n", "image/png", ImageLimits::default()),
+        Err(ImageFailure::Empty)
+    );
+    assert_eq!(
+        sanitize_image("not base64!", "image/png", ImageLimits::default()),
+        Err(ImageFailure::InvalidBase64)
+    );
+}
+
+#[test]
+fn oversized_sides_are_reduced_to_a_jpeg() {
+    let data = to_base64(&png(&DynamicImage::ImageRgb8(gradient(2600, 400))));
+    let out = sanitize_image(&data, "image/png", ImageLimits::default()).unwrap();
+    let re = out.reencoded.clone().unwrap();
+    assert_eq!((re.width, re.height, re.quality, re.side), (1200, 185, 85, 1200));
+    assert_eq!(out.mime_type, "image/jpeg");
+    assert_eq!(out.source_mime_type, "image/png");
+    assert_eq!(decode(&out).dimensions(), (1200, 185));
+    assert_eq!(re.bytes, STANDARD.decode(out.data.as_bytes()).unwrap().len());
+}
+
+#[test]
+fn over_the_byte_cap_within_sides_is_recompressed_at_the_same_size() {
+    let png = png(&DynamicImage::ImageRgba8(noise(200, 200, 1)));
+    let data = to_base64(&png);
+    let cap = png.len() - 1;
+    let out = sanitize_image(&data, "image/png", limits(1200, cap)).unwrap();
+    let re = out.reencoded.unwrap();
+    assert_eq!((re.width, re.height, re.side), (200, 200, 1200));
+    assert!(re.bytes <= cap);
+}
+
+#[test]
+fn quality_then_side_search_reports_the_smallest_result_when_nothing_fits() {
+    let img = DynamicImage::ImageRgba8(noise(300, 200, 2));
+    let data = to_base64(&png(&img));
+    let err = sanitize_image(&data, "image/png", limits(1200, 1000)).unwrap_err();
+    // Sides 1200, 1000 and 800 all give the 300×200 original; the smallest try is quality 35.
+    let flat = DynamicImage::ImageRgb8(img.to_rgb8());
+    let smallest = encode_jpeg(&flat, 35).unwrap().len();
+    assert_eq!(
+        err,
+        ImageFailure::Unusable(format!(
+            "Image could not be reduced below 0MB (got {}MB)",
+            mib_fixed(smallest, 2)
+        ))
+    );
+}
+
+#[test]
+fn a_later_quality_wins_when_the_first_is_too_big() {
+    let img = DynamicImage::ImageRgba8(noise(300, 200, 3));
+    let data = to_base64(&png(&img));
+    let flat = DynamicImage::ImageRgb8(img.to_rgb8());
+    let q65 = encode_jpeg(&flat, 65).unwrap().len();
+    let out = sanitize_image(&data, "image/png", limits(1200, q65)).unwrap();
+    assert_eq!(out.reencoded.unwrap().quality, 65);
+}
+
+#[test]
+fn exif_orientation_is_applied_when_reencoding() {
+    // Stored 1300×100, left half red; orientation 6 (rotate 90° clockwise) shows 100×1300
+    // with the red half on top.
+    let data = to_base64(&jpeg_with_orientation(1300, 100, 6));
+    let out = sanitize_image(&data, "image/jpeg", ImageLimits::default()).unwrap();
+    assert_eq!(out.source_size, Some((100, 1300)));
+    assert_eq!(out.orientation, Some(6));
+    let img = decode(&out).to_rgb8();
+    assert_eq!(img.dimensions(), (92, 1200));
+    let [r, _, b] = img.get_pixel(46, 100).0;
+    assert!(r > 200 && b < 60, "top is red: {r} {b}");
+    let [r, _, b] = img.get_pixel(46, 1100).0;
+    assert!(r < 60 && b > 200, "bottom is blue: {r} {b}");
+}
+
+#[test]
+fn exif_oriented_image_within_limits_is_kept_as_is() {
+    let data = to_base64(&jpeg_with_orientation(100, 50, 8));
+    let out = sanitize_image(&data, "image/jpeg", ImageLimits::default()).unwrap();
+    assert_eq!(out.source_size, Some((50, 100)));
+    assert_eq!(out.data, data);
+    assert_eq!(out.reencoded, None);
+}
+
+#[test]
+fn more_than_25_megapixels_is_refused_without_decoding() {
+    let data = to_base64(&bmp_header_only(6000, 5000));
+    assert_eq!(
+        sanitize_image(&data, "image/bmp", ImageLimits::default()),
+        Err(ImageFailure::Unusable(
+            "image exceeds pixel limit (6000×5000 = 30000000 pixels > 25000000)".into()
+        ))
+    );
+}
+
+#[test]
+fn undecodable_payloads_fail_with_a_reason() {
+    let heic = to_base64(&ftyp(b"heic", &[b"mif1", b"heic"]));
+    assert_eq!(
+        sanitize_image(&heic, "image/heic", ImageLimits::default()),
+        Err(ImageFailure::Unusable("unsupported image format".into()))
+    );
+    let png = png(&DynamicImage::ImageRgb8(gradient(2600, 400)));
+    for cut in [12, png.len() / 2] {
+        let err = sanitize_image(&to_base64(&png[..cut]), "image/png", ImageLimits::default()).unwrap_err();
+        assert!(
+            matches!(&err, ImageFailure::Unusable(m) if m.starts_with("corrupt image data (")),
+            "{cut}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn grey_stays_grey_and_transparency_becomes_black() {
+    let grey = DynamicImage::ImageLuma8(GrayImage::from_pixel(1300, 10, Luma([200])));
+    let data = to_base64(&png(&grey));
+    let out = sanitize_image(&data, "image/png", ImageLimits::default()).unwrap();
+    assert_eq!(decode(&out).color(), image::ColorType::L8);
+    let clear = DynamicImage::ImageRgba8(RgbaImage::from_pixel(1300, 10, Rgba([255, 255, 255, 0])));
+    let data = to_base64(&png(&clear));
+    let out = sanitize_image(&data, "image/png", ImageLimits::default()).unwrap();
+    let [r, g, b] = decode(&out).to_rgb8().get_pixel(600, 4).0;
+    assert!(r < 8 && g < 8 && b < 8, "{r} {g} {b}");
+}
+
+#[test]
+fn reencoding_is_deterministic() {
+    let data = to_base64(&jpeg(&DynamicImage::ImageRgb8(gradient(1800, 1200)), 95));
+    let a = sanitize_image(&data, "image/jpeg", ImageLimits::default()).unwrap();
+    let b = sanitize_image(&data, "image/jpeg", ImageLimits::default()).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.reencoded.unwrap().width, 1200);
+}

@@ -1,0 +1,479 @@
+//! `image-sanitize`: downscale / recompress oversized images; replace undecodable ones by text.
+
+use serde_json::{Map, Value, json};
+
+use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::model::{Message, Role};
+
+use super::image_ops::{ImageLimits, SanitizedImage, human_bytes, sanitize_image};
+
+/// The label OpenClaw's replay gives image placeholders.
+pub const LABEL: &str = "session:history";
+
+static INFO: RuleInfo = RuleInfo {
+    id: "image-sanitize",
+    summary: "downscale / recompress oversized images; replace undecodable ones by text",
+    explanation: "Providers reject oversized base64 images (Anthropic: over 5 MB, or very large sides in \
+        multi-image requests), so OpenClaw sanitizes every image before replay \
+        (sanitizeSessionMessagesImages → sanitizeContentBlocksImages, label `session:history`). It runs for \
+        every provider and in both sanitize modes (`full` and `images-only`): the page says images are \
+        always sanitized. It walks the array content of user, assistant (any stop reason) and toolResult \
+        messages; string content, other roles and compaction summaries are left alone. Only blocks \
+        `{type:\"image\"}` with a string `data` and a string `mimeType` are processed. Blank `data` becomes \
+        the text `[session:history] omitted empty image payload`; data that is not canonical base64 (after \
+        removing all whitespace: non-empty, length a multiple of 4, `^[A-Za-z0-9+/]+={0,2}$`) becomes \
+        `[session:history] omitted image payload: invalid base64`. The MIME type is inferred from the \
+        first base64 characters (`/9j/` JPEG, `iVBOR` PNG, `R0lGOD` GIF, else the declared type is kept) \
+        and replaces a wrong label even when the image is kept. The header is read without decoding \
+        pixels; an image whose size is known, whose bytes are at most 5 MiB and whose sides are at most \
+        the maximum (`--image-max-px`, default 1200; EXIF orientations 5–8 swap the axes) is kept byte \
+        for byte, except that whitespace inside the base64 is removed. Otherwise it is decoded, turned \
+        upright by its EXIF orientation and re-encoded as JPEG: sides [min(max, longest), 1800, 1600, \
+        1400, 1200, 1000, 800] capped at the maximum, de-duplicated and tried largest first, each at \
+        qualities 85, 75, 65, 55, 45, 35, fitted inside a side×side box without enlargement; the first \
+        result of at most 5 MiB wins and the block keeps its other fields with the new `data` and \
+        `mimeType: image/jpeg`. If none fits, or the image cannot be decoded (unknown format, HEIF/AVIF by \
+        major or compatible brand, corrupt data, more than 25,000,000 input pixels), the block becomes the \
+        text `[session:history] omitted image payload: Error: <reason>` (e.g. `unsupported image format`, \
+        `Image could not be reduced below 5MB (got 6.12MB)`): an image is never silently lost. Choices \
+        made where the notes are silent: transparent pixels are composited onto black (as a JPEG encoder \
+        without alpha does), grey images stay grey, animations keep their first frame, the downscale is \
+        an area average, and the encoder is a baseline JPEG encoder rather than mozjpeg, so byte sizes \
+        differ slightly from OpenClaw's; a corrupt image is only detected when it has to be decoded (a \
+        truncated file whose header fits the limits is kept as it is, as upstream). Each changed image \
+        is one rewrite naming its block index (0-based, in the message's content array).",
+    families: "all providers and APIs, in both sanitize modes",
+    reference: "hygiene-b §3, §2.9, §1.2 step 4",
+};
+
+/// The `image-sanitize` rule.
+pub struct ImageSanitize;
+
+impl Rule for ImageSanitize {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, _ctx: &Context<'_>) -> bool {
+        true
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let limits = ImageLimits::with_max_dimension(ctx.options.image_max_px);
+        for wm in &mut work.messages {
+            let changes = changed_blocks(&wm.message, limits);
+            if changes.is_empty() {
+                continue;
+            }
+            let blocks = wm
+                .message
+                .to_mut()
+                .blocks_mut()
+                .expect("changed blocks come from array content");
+            let mut details = Vec::with_capacity(changes.len());
+            for (index, block, detail) in changes {
+                blocks[index] = block;
+                details.push(detail);
+            }
+            for detail in details {
+                rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, wm, detail));
+            }
+        }
+    }
+}
+
+/// The image blocks of a message that change: (index, new block, detail).
+fn changed_blocks(message: &Message, limits: ImageLimits) -> Vec<(usize, Value, String)> {
+    if !matches!(message.role(), Role::User | Role::Assistant | Role::ToolResult) {
+        return Vec::new();
+    }
+    let Some(blocks) = message.content_array() else {
+        return Vec::new();
+    };
+    blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(index, block)| change(index, block, limits))
+        .collect()
+}
+
+/// The new block and detail for one block, or `None` when it stays as it is.
+fn change(index: usize, block: &Value, limits: ImageLimits) -> Option<(usize, Value, String)> {
+    let obj = block.as_object()?;
+    if obj.get("type").and_then(Value::as_str) != Some("image") {
+        return None;
+    }
+    let data = obj.get("data")?.as_str()?;
+    let declared = obj.get("mimeType")?.as_str()?;
+    match sanitize_image(data, declared, limits) {
+        Ok(image) => {
+            let detail = kept_detail(index, data, declared, &image, limits)?;
+            Some((index, with_payload(obj, &image), detail))
+        }
+        Err(failure) => {
+            let detail = format!(
+                "replaced image block {index} ({declared}) by text: {}",
+                failure.reason()
+            );
+            Some((
+                index,
+                json!({"type": "text", "text": failure.placeholder(LABEL)}),
+                detail,
+            ))
+        }
+    }
+}
+
+/// The block with the new `data` and `mimeType`, every other field kept in place.
+fn with_payload(obj: &Map<String, Value>, image: &SanitizedImage<'_>) -> Value {
+    let mut next = Map::with_capacity(obj.len());
+    for (key, value) in obj {
+        let value = match key.as_str() {
+            "data" => Value::String(image.data.clone().into_owned()),
+            "mimeType" => Value::String(image.mime_type.to_owned()),
+            _ => value.clone(),
+        };
+        next.insert(key.clone(), value);
+    }
+    Value::Object(next)
+}
+
+/// The detail of an image that stays an image, or `None` when nothing changed.
+fn kept_detail(
+    index: usize,
+    data: &str,
+    declared: &str,
+    image: &SanitizedImage<'_>,
+    limits: ImageLimits,
+) -> Option<String> {
+    let size = |(w, h): (u32, u32)| format!("{w}×{h}");
+    if let Some(out) = &image.reencoded {
+        let source = image.source_size.map_or_else(|| "unknown size".to_owned(), size);
+        let mut why = Vec::new();
+        if image
+            .source_size
+            .is_some_and(|(w, h)| w.max(h) > limits.max_dimension_px)
+        {
+            why.push(format!("longest side over {} px", limits.max_dimension_px));
+        }
+        if image.source_bytes > limits.max_bytes {
+            why.push(format!("over the {} cap", human_bytes(limits.max_bytes)));
+        }
+        if let Some(o) = image.orientation {
+            why.push(format!("EXIF orientation {o} applied"));
+        }
+        return Some(format!(
+            "{} {source} {} → image/jpeg {} {} at quality {} (block {index}: {})",
+            image.source_mime_type,
+            human_bytes(image.source_bytes),
+            size((out.width, out.height)),
+            human_bytes(out.bytes),
+            out.quality,
+            why.join(", ")
+        ));
+    }
+    let mut what = Vec::new();
+    if image.mime_type != declared {
+        what.push(format!("mimeType {declared} → {}: the bytes say so", image.mime_type));
+    }
+    if image.data != data {
+        what.push("removed whitespace from the base64 payload".to_owned());
+    }
+    (!what.is_empty()).then(|| format!("{} (block {index})", what.join("; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use base64::Engine as _;
+    use base64::engine::general_purpose::STANDARD;
+    use image::{DynamicImage, GenericImageView};
+
+    use super::*;
+    use crate::hygiene::rules::image_fixtures::{gradient, png};
+    use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, msgs, resolved};
+    use crate::hygiene::{ReplayOptions, WorkingMessage};
+
+    fn b64(bytes: &[u8]) -> String {
+        STANDARD.encode(bytes)
+    }
+
+    fn wide_png() -> Vec<u8> {
+        png(&DynamicImage::ImageRgb8(gradient(2600, 400)))
+    }
+
+    fn small_png() -> Vec<u8> {
+        png(&DynamicImage::ImageRgb8(gradient(40, 30)))
+    }
+
+    /// Decode the image block at `content[index]` of a message: (mime, bytes, width, height).
+    fn decoded(m: &Message, index: usize) -> (String, usize, u32, u32) {
+        let block = &m.content_array().unwrap()[index];
+        let bytes = STANDARD.decode(block["data"].as_str().unwrap()).unwrap();
+        let img = image::load_from_memory(&bytes).unwrap();
+        let (w, h) = img.dimensions();
+        (block["mimeType"].as_str().unwrap().to_owned(), bytes.len(), w, h)
+    }
+
+    #[test]
+    fn oversized_png_becomes_a_smaller_jpeg_keeping_other_fields_in_place() {
+        let png = wide_png();
+        let work = msgs(json!([
+            {"role": "user", "content": [
+                {"type": "text", "text": "look"},
+                {"type": "image", "source": "upload", "data": b64(&png), "mimeType": "image/png", "z": 1}
+            ], "timestamp": 5}
+        ]));
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        let (mime, bytes, w, h) = decoded(&out[0], 1);
+        assert_eq!((mime.as_str(), w, h), ("image/jpeg", 1200, 185));
+        let block = &out[0].content_array().unwrap()[1];
+        let keys: Vec<&str> = block.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["type", "source", "data", "mimeType", "z"]);
+        assert_eq!(block["source"], json!("upload"));
+        assert_eq!(block["z"], json!(1));
+        assert_eq!(
+            out[0].content_array().unwrap()[0],
+            json!({"type": "text", "text": "look"})
+        );
+        assert_eq!(out[0].get("timestamp"), Some(&json!(5)));
+        assert_eq!(rw.len(), 1);
+        assert_eq!(
+            (rw[0].rule, rw[0].action, rw[0].stored.clone()),
+            ("image-sanitize", Action::Modify, vec![0])
+        );
+        assert_eq!(
+            rw[0].detail,
+            format!(
+                "image/png 2600×400 {} → image/jpeg 1200×185 {} at quality 85 (block 1: longest side over 1200 px)",
+                human_bytes(png.len()),
+                human_bytes(bytes)
+            )
+        );
+    }
+
+    #[test]
+    fn image_max_px_option_sets_the_longest_side() {
+        let work = msgs(json!([
+            {"role": "user", "content": [{"type": "image", "data": b64(&wide_png()), "mimeType": "image/png"}]}
+        ]));
+        let options = ReplayOptions {
+            image_max_px: 800,
+            ..ReplayOptions::default()
+        };
+        let (out, rw) = apply_rule_for(
+            &ImageSanitize,
+            work,
+            &resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
+            &options,
+        );
+        let (_, _, w, h) = decoded(&out[0], 0);
+        assert_eq!((w, h), (800, 123));
+        assert!(
+            rw[0].detail.ends_with("(block 0: longest side over 800 px)"),
+            "{}",
+            rw[0].detail
+        );
+    }
+
+    #[test]
+    fn small_image_is_untouched_and_stays_borrowed() {
+        let m = Message::from_value(json!({"role": "user", "content": [
+            {"type": "image", "data": b64(&small_png()), "mimeType": "image/png"}
+        ]}))
+        .unwrap();
+        let mut work = Working::default();
+        work.messages.push(WorkingMessage {
+            uid: 0,
+            message: Cow::Borrowed(&m),
+            source: vec![0],
+        });
+        let resolved = resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
+        let options = ReplayOptions::default();
+        let ctx = Context {
+            resolved: &resolved,
+            options: &options,
+            model_events: &[],
+            thinking_level: None,
+        };
+        let mut rw = Vec::new();
+        ImageSanitize.apply(&ctx, &mut work, &mut rw);
+        assert!(rw.is_empty());
+        assert!(matches!(work.messages[0].message, Cow::Borrowed(_)));
+        assert_eq!(*work.messages[0].message, m);
+    }
+
+    #[test]
+    fn declared_mime_type_is_corrected_from_the_bytes() {
+        let data = b64(&small_png());
+        let work = msgs(json!([
+            {"role": "toolResult", "toolCallId": "c1", "content": [
+                {"type": "text", "text": "shot"},
+                {"type": "image", "data": data, "mimeType": "image/jpeg"}
+            ]}
+        ]));
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        assert_eq!(
+            out[0].content_array().unwrap()[1],
+            json!({"type": "image", "data": data, "mimeType": "image/png"})
+        );
+        assert_eq!(rw.len(), 1);
+        assert_eq!(rw[0].stored, vec![0]);
+        assert_eq!(
+            rw[0].detail,
+            "mimeType image/jpeg → image/png: the bytes say so (block 1)"
+        );
+    }
+
+    #[test]
+    fn whitespace_in_base64_is_removed() {
+        let data = b64(&small_png());
+        let wrapped = format!("  {}\n{}\n", &data[..20], &data[20..]);
+        let work = msgs(json!([
+            {"role": "user", "content": [{"type": "image", "data": wrapped, "mimeType": "image/png"}]}
+        ]));
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        assert_eq!(
+            out[0].content_array().unwrap()[0],
+            json!({"type": "image", "data": data, "mimeType": "image/png"})
+        );
+        assert_eq!(rw[0].detail, "removed whitespace from the base64 payload (block 0)");
+    }
+
+    #[test]
+    fn unusable_payloads_become_text_placeholders() {
+        let work = msgs(json!([
+            {"role": "user", "content": [
+                {"type": "image", "data": "  \n", "mimeType": "image/png"},
+                {"type": "image", "data": "abc$", "mimeType": "image/png"},
+                {"type": "image", "data": "abcde", "mimeType": "image/png"},
+                {"type": "image", "data": b64(b"definitely not an image"), "mimeType": "image/webp"}
+            ]}
+        ]));
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        assert_eq!(
+            out[0].content(),
+            Some(&json!([
+                {"type": "text", "text": "[session:history] omitted empty image payload"},
+                {"type": "text", "text": "[session:history] omitted image payload: invalid base64"},
+                {"type": "text", "text": "[session:history] omitted image payload: invalid base64"},
+                {"type": "text", "text": "[session:history] omitted image payload: Error: unsupported image format"}
+            ]))
+        );
+        let details: Vec<&str> = rw.iter().map(|r| r.detail.as_str()).collect();
+        assert_eq!(
+            details,
+            [
+                "replaced image block 0 (image/png) by text: empty image payload",
+                "replaced image block 1 (image/png) by text: invalid base64",
+                "replaced image block 2 (image/png) by text: invalid base64",
+                "replaced image block 3 (image/webp) by text: Error: unsupported image format",
+            ]
+        );
+        assert!(rw.iter().all(|r| r.action == Action::Modify && r.stored == vec![0]));
+    }
+
+    #[test]
+    fn truncated_oversized_image_becomes_text() {
+        let png = wide_png();
+        let work = msgs(json!([
+            {"role": "assistant", "stopReason": "stop", "content": [
+                {"type": "image", "data": b64(&png[..png.len() / 2]), "mimeType": "image/png"}
+            ]}
+        ]));
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        let text = out[0].content_array().unwrap()[0]["text"].as_str().unwrap().to_owned();
+        assert!(
+            text.starts_with("[session:history] omitted image payload: Error: corrupt image data ("),
+            "{text}"
+        );
+        assert!(
+            rw[0]
+                .detail
+                .starts_with("replaced image block 0 (image/png) by text: Error: corrupt image data (")
+        );
+    }
+
+    #[test]
+    fn covers_user_tool_result_and_assistant_array_content_only() {
+        let big = b64(&wide_png());
+        let image = json!({"type": "image", "data": big, "mimeType": "image/png"});
+        let work = msgs(json!([
+            {"role": "user", "content": "just text"},
+            {"role": "custom", "content": [image]},
+            {"role": "compactionSummary", "summary": "s", "content": [image]},
+            {"role": "assistant", "stopReason": "error", "content": [image]},
+            {"role": "assistant", "stopReason": "toolUse", "content": [image]},
+            {"role": "toolResult", "toolCallId": "c", "content": [image]},
+            {"role": "user", "content": [
+                {"type": "image", "data": big},
+                {"type": "image", "data": 5, "mimeType": "image/png"},
+                {"type": "image", "source": {"type": "url", "url": "https://x"}},
+                {"type": "file", "data": big, "mimeType": "image/png"}
+            ]}
+        ]));
+        let before: Vec<Message> = work.iter_messages().cloned().collect();
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        for i in [0, 1, 2, 6] {
+            assert_eq!(out[i], before[i], "message {i} untouched");
+        }
+        let stored: Vec<Vec<usize>> = rw.iter().map(|r| r.stored.clone()).collect();
+        assert_eq!(stored, [vec![3], vec![4], vec![5]]);
+        for i in [3, 4, 5] {
+            assert_eq!(decoded(&out[i], 0).0, "image/jpeg");
+        }
+    }
+
+    #[test]
+    fn each_changed_image_is_its_own_rewrite() {
+        let big = b64(&wide_png());
+        let work = msgs(json!([
+            {"role": "user", "content": [
+                {"type": "image", "data": big, "mimeType": "image/png"},
+                {"type": "image", "data": b64(&small_png()), "mimeType": "image/png"},
+                {"type": "image", "data": "", "mimeType": "image/png"}
+            ]}
+        ]));
+        let (out, rw) = apply_rule(&ImageSanitize, work);
+        assert_eq!(rw.len(), 2);
+        assert!(rw[0].detail.contains("(block 0:"), "{}", rw[0].detail);
+        assert_eq!(
+            rw[1].detail,
+            "replaced image block 2 (image/png) by text: empty image payload"
+        );
+        assert_eq!(out[0].content_array().unwrap()[1]["mimeType"], json!("image/png"));
+    }
+
+    #[test]
+    fn runs_for_every_target_and_sanitize_mode() {
+        let options = ReplayOptions::default();
+        for (p, api, model) in [
+            ("openai", "openai-responses", "gpt-5"),
+            ("google", "google-generative-ai", "gemini-2.5-pro"),
+            ("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
+            ("mistral", "openai-completions", "mistral-large"),
+            ("somewhere", "unknown-api", "m"),
+        ] {
+            let r = resolved(p, api, model);
+            let ctx = Context {
+                resolved: &r,
+                options: &options,
+                model_events: &[],
+                thinking_level: None,
+            };
+            assert!(ImageSanitize.enabled(&ctx), "{p}/{api}");
+        }
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        let input = json!([
+            {"role": "user", "content": [{"type": "image", "data": b64(&wide_png()), "mimeType": "image/png"}]}
+        ]);
+        let (a, ra) = apply_rule(&ImageSanitize, msgs(input.clone()));
+        let (b, rb) = apply_rule(&ImageSanitize, msgs(input));
+        assert_eq!(a, b);
+        assert_eq!(ra, rb);
+    }
+}
