@@ -115,6 +115,16 @@ fn transcript_strategy() -> impl Strategy<Value = Vec<Message>> {
         .prop_map(|v| v.into_iter().map(|m| Message::from_value(m).expect("object")).collect())
 }
 
+/// Rules that are not idempotent on their own output in OpenClaw (every other rule is, and
+/// the property below checks it). The whole pipeline is not a fixed point of itself either:
+/// a later rule can leave work for an earlier one on the next replay (a merge that makes a
+/// blank user turn, a drop that makes the history start with an assistant, …), exactly as in
+/// OpenClaw, so idempotence is checked rule by rule.
+///
+/// - `tool-call-id`: an orphan result (no call before it) is renamed `<raw>:tool_result:<m>`
+///   (sanitized) on every run; in the pipeline, pairing removes orphans before it runs.
+const NOT_IDEMPOTENT: &[&str] = &["tool-call-id"];
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
@@ -139,6 +149,34 @@ proptest! {
                     prop_assert!(rw.replay.iter().all(|&r| r < p.messages.len()));
                     prop_assert!(replaylens::hygiene::rules::by_id(rw.rule).is_some());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_is_idempotent_on_its_own_output(messages in transcript_strategy()) {
+        for &family in Family::all() {
+            let resolved = resolve(&preset(family));
+            let options = ReplayOptions { thinking: Some(true), ..ReplayOptions::default() };
+            let ctx = Context { resolved: &resolved, options: &options, model_events: &[], thinking_level: Some("high") };
+            for rule in replaylens::hygiene::rules::pipeline() {
+                if NOT_IDEMPOTENT.contains(&rule.info().id) || !rule.enabled(&ctx) {
+                    continue;
+                }
+                let mut work = Working::from_messages(messages.clone());
+                let mut first = Vec::new();
+                rule.apply(&ctx, &mut work, &mut first);
+                let once: Vec<Message> = work.iter_messages().cloned().collect();
+                let mut again = Vec::new();
+                rule.apply(&ctx, &mut work, &mut again);
+                let twice: Vec<Message> = work.iter_messages().cloned().collect();
+                prop_assert!(
+                    again.is_empty() && once == twice,
+                    "{}: {} changed its own output again: {:?}",
+                    family.id(),
+                    rule.info().id,
+                    again.iter().map(|r| r.detail.clone()).collect::<Vec<_>>()
+                );
             }
         }
     }
