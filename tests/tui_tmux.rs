@@ -1,0 +1,141 @@
+//! The inspector in a real terminal: the binary runs under tmux (120×40), keys are sent, the
+//! pane is captured and checked. Requires tmux (`.ci/run` installs it).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, command: &str) -> Self {
+        let version = Command::new("tmux").arg("-V").output();
+        assert!(
+            version.is_ok_and(|o| o.status.success()),
+            "tmux is required for the real-terminal inspector test; install it (apt-get install -y tmux)"
+        );
+        let tmux = Self {
+            socket: format!("replaylens-test-{}-{name}", std::process::id()),
+        };
+        let out = tmux.run(&["new-session", "-d", "-x", "120", "-y", "40", "-s", "t", command]);
+        assert!(
+            out.status.success(),
+            "tmux new-session failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        tmux
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("run tmux")
+    }
+
+    fn capture(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+
+    fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn wait_for(&self, what: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.capture();
+            if screen.contains(what) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what:?}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_exit(&self) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.run(&["has-session", "-t", "t"]).status.success() {
+            assert!(
+                Instant::now() < deadline,
+                "the inspector did not exit; screen:\n{}",
+                self.capture()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+fn command(args: &[&Path], config: &Path) -> String {
+    let bin = env!("CARGO_BIN_EXE_replaylens");
+    let args: Vec<String> = args.iter().map(|a| format!("'{}'", a.display())).collect();
+    format!(
+        "env TERM=xterm-256color REPLAYLENS_CONFIG_DIR='{}' '{bin}' {}",
+        config.display(),
+        args.join(" ")
+    )
+}
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions")
+}
+
+#[test]
+fn inspector_opens_navigates_switches_profile_and_quits() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("anthropic-tool-repair.jsonl");
+    let tmux = Tmux::start("main", &command(&[&session], config.path()));
+    let screen = tmux.wait_for("replay projection (");
+    assert!(
+        screen.contains("stored (30)") && screen.contains("stored 30 → replay"),
+        "{screen}"
+    );
+    assert!(screen.contains("16ef695f-a786-4000-a7be-fae1faf4236f"), "{screen}");
+    tmux.send(&["j", "j"]);
+    tmux.wait_for("3/");
+    tmux.send(&["?"]);
+    tmux.wait_for("next rewrite");
+    tmux.send(&["Escape"]);
+    tmux.send(&["p"]);
+    tmux.wait_for("profile: replay target");
+    tmux.send(&["Down", "Enter"]);
+    let screen = tmux.wait_for("family openai-responses");
+    assert!(screen.contains("gpt-5.1-codex"), "{screen}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn escape_sequences_leave_title_and_screen_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("evil.json");
+    let evil = "before \u{1b}]0;pwned\u{7} middle \u{1b}[2J after";
+    let json = serde_json::json!([{"role": "user", "content": [{"type": "text", "text": evil}]}]);
+    std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
+    let tmux = Tmux::start("evil", &command(&[&file], dir.path()));
+    let screen = tmux.wait_for("after");
+    assert!(
+        screen.contains("before \\e]0;pwned\\x07 middle \\e[2J after"),
+        "{screen}"
+    );
+    assert!(screen.contains("replay projection (1)"), "{screen}");
+    let title =
+        String::from_utf8_lossy(&tmux.run(&["display-message", "-p", "-t", "t", "#{pane_title}"]).stdout).into_owned();
+    assert!(!title.contains("pwned"), "terminal title changed to {title:?}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
