@@ -98,7 +98,9 @@ fn samples() -> PathBuf {
 fn inspector_opens_navigates_switches_profile_and_quits() {
     let config = tempfile::tempdir().unwrap();
     let session = samples().join("anthropic-tool-repair.jsonl");
-    let tmux = Tmux::start("main", &command(&[&session], config.path()));
+    let inner = command(&[&session], config.path()).replace('\'', "\"");
+    let shell = format!("sh -c '{inner}; echo EXITED rc=$?; stty -a | grep -q \" icanon\" && echo COOKED; sleep 60'");
+    let tmux = Tmux::start("main", &shell);
     let screen = tmux.wait_for("replay projection (");
     assert!(
         screen.contains("stored (30)") && screen.contains("stored 30 → replay"),
@@ -115,8 +117,13 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     tmux.send(&["Down", "Enter"]);
     let screen = tmux.wait_for("family openai-responses");
     assert!(screen.contains("gpt-5.1-codex"), "{screen}");
-    tmux.send(&["q"]);
-    tmux.wait_exit();
+    tmux.send(&["C-c"]);
+    let screen = tmux.wait_for("EXITED rc=0");
+    assert!(
+        !screen.contains("replay projection"),
+        "alternate screen not left:\n{screen}"
+    );
+    tmux.wait_for("COOKED");
 }
 
 #[test]

@@ -339,3 +339,16 @@ fn large_session_renders_only_the_viewport() {
     assert!(s.contains("#19999"));
     assert!(s.contains("stored 20000 → replay 20000"));
 }
+
+#[test]
+fn readme_key_table_matches_keymap() {
+    let mut table = String::from("| keys | action |\n|---|---|\n");
+    for (keys, desc) in Keymap::default().help() {
+        table.push_str(&format!("| `{keys}` | {desc} |\n"));
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README-tui.md")).unwrap();
+    assert!(
+        readme.contains(&table),
+        "README-tui.md key table is out of date; expected:\n{table}"
+    );
+}
