@@ -73,9 +73,14 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, expanded: bool, theme:
 
     let tags = tag_segs(insp, row);
     let mut out = RowLines::default();
+    let (left_mark, right_mark) = match row.kind {
+        RowKind::Dropped => (Some(Role::Removed), None),
+        RowKind::Inserted => (None, Some(Role::Added)),
+        _ => (None, None),
+    };
     for d in &left {
         let dim = row.kind == RowKind::MovedFrom;
-        push_doc(&mut out.left, d, width, expanded, theme, dim);
+        push_doc(&mut out.left, d, left_mark, width, expanded, theme, dim);
     }
     match (&mut right, row.kind) {
         (Some(r), kind) => {
@@ -93,7 +98,7 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, expanded: bool, theme:
                 _ => {}
             }
             r.header.extend(tags);
-            push_doc(&mut out.right, r, width, expanded, theme, false);
+            push_doc(&mut out.right, r, right_mark, width, expanded, theme, false);
         }
         (None, RowKind::MovedFrom) => {
             let to = row.moved_to.map_or_else(String::new, |j| format!(" to replay #{j}"));
@@ -131,8 +136,21 @@ fn tag_segs(insp: &Inspection, row: &Row) -> Vec<Seg> {
     segs
 }
 
-fn push_doc(out: &mut Vec<Line<'static>>, doc: &Doc, width: usize, expanded: bool, theme: &Theme, dim: bool) {
-    let header = wrap_segs(&doc.header, width, theme);
+fn push_doc(
+    out: &mut Vec<Line<'static>>,
+    doc: &Doc,
+    mark: Option<Role>,
+    width: usize,
+    expanded: bool,
+    theme: &Theme,
+    dim: bool,
+) {
+    let header_line = DocLine {
+        segs: doc.header.clone(),
+        emph: Vec::new(),
+        whole: mark,
+    };
+    let header = wrap_line(&header_line, width, theme);
     let mut body: Vec<Line<'static>> = Vec::new();
     let mut unlaid = 0usize;
     for (i, line) in doc.body.iter().enumerate() {

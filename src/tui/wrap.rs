@@ -16,7 +16,9 @@ fn styled_chars(line: &DocLine, theme: &Theme) -> Vec<(char, Style)> {
         let base = theme.style(seg.role);
         for c in seg.text.chars() {
             let mut style = base;
-            if let Some(w) = whole {
+            if let Some(w) = whole
+                && seg.role != Role::RuleTag
+            {
                 style = style.patch(w);
             }
             if let Some((_, role)) = line.emph.iter().find(|(r, _)| r.contains(&at)) {
