@@ -61,6 +61,18 @@ impl Tmux {
         }
     }
 
+    fn wait_gone(&self, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.capture().contains(what) {
+            assert!(
+                Instant::now() < deadline,
+                "{what:?} did not go away; screen:\n{}",
+                self.capture()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn wait_exit(&self) {
         let deadline = Instant::now() + Duration::from_secs(15);
         while self.run(&["has-session", "-t", "t"]).status.success() {
@@ -111,7 +123,9 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     tmux.wait_for("3/");
     tmux.send(&["?"]);
     tmux.wait_for("next rewrite");
+    // Esc and the next key must not arrive together (they would read as Alt-p).
     tmux.send(&["Escape"]);
+    tmux.wait_gone("next rewrite");
     tmux.send(&["p"]);
     tmux.wait_for("profile: replay target");
     tmux.send(&["Down", "Enter"]);
@@ -143,6 +157,29 @@ fn escape_sequences_leave_title_and_screen_untouched() {
     let title =
         String::from_utf8_lossy(&tmux.run(&["display-message", "-p", "-t", "t", "#{pane_title}"]).stdout).into_owned();
     assert!(!title.contains("pwned"), "terminal title changed to {title:?}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn no_argument_opens_the_picker_over_the_bundled_samples() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_replaylens");
+    let shell = format!(
+        "env TERM=xterm-256color OPENCLAW_STATE_DIR='{0}/none' REPLAYLENS_CONFIG_DIR='{0}' '{bin}'",
+        dir.path().display()
+    );
+    let tmux = Tmux::start("picker", &shell);
+    let screen = tmux.wait_for("open session");
+    assert!(screen.contains("bundled samples"), "{screen}");
+    tmux.send(&["-l", "gemsig"]);
+    tmux.wait_for("▶ gemini-signatures.jsonl");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("stored (12)");
+    assert!(
+        screen.contains("replaylens da56ef03-bbb3-4f51-a3e0-1da7b27bcb59"),
+        "{screen}"
+    );
     tmux.send(&["q"]);
     tmux.wait_exit();
 }

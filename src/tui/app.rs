@@ -257,6 +257,12 @@ impl App {
 
     /// Adjust `top` so the selected row is fully visible (when it fits).
     pub fn ensure_visible(&mut self) {
+        if self.view.is_empty() {
+            self.selected = 0;
+            self.top = 0;
+            return;
+        }
+        self.selected = self.selected.min(self.view.len() - 1);
         let vh = usize::from(self.areas().rows.height).max(1);
         if self.selected < self.top {
             self.top = self.selected;

@@ -352,3 +352,12 @@ fn readme_key_table_matches_keymap() {
         "README-tui.md key table is out of date; expected:\n{table}"
     );
 }
+
+#[test]
+fn empty_app_survives_keys_and_resize() {
+    let mut app = App::new(Keymap::default(), Theme::dark(), SessionSource::Default);
+    app.resize(Rect::new(0, 0, 80, 20));
+    press(&mut app, "jkGg]ps/x\n");
+    app.resize(Rect::new(0, 0, 40, 10));
+    assert!(text(&screen(&mut app)).contains("no session loaded"));
+}
