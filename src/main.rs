@@ -1,6 +1,7 @@
 //! The `replaylens` binary: parses arguments and dispatches to the commands in `cli`.
 
 mod cli;
+mod tui;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,11 +11,31 @@ use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
 
 /// See what an agent actually replays to an LLM provider, and why.
+///
+/// Without a command, opens the inspector on SESSION (a file, folder or database), or on a
+/// session picker when no SESSION is given.
 #[derive(Debug, Parser)]
-#[command(name = "replaylens", version, about, long_about = None)]
+#[command(name = "replaylens", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    open: OpenArgs,
+}
+
+/// Arguments of the inspector (no subcommand).
+#[derive(Debug, Clone, Args)]
+struct OpenArgs {
+    /// A .jsonl session, a .json message array, an OpenClaw .sqlite database or a folder.
+    session: Option<PathBuf>,
+    /// For a database: the session id or key (default: the most recent).
+    #[arg(long = "session", value_name = "ID")]
+    session_id: Option<String>,
+    #[command(flatten)]
+    target: TargetArgs,
+    /// Theme: dark, light, high-contrast, or a path to a theme TOML file.
+    #[arg(long, value_name = "NAME|PATH")]
+    theme: Option<String>,
 }
 
 /// Output format of the text/JSON commands.
@@ -163,7 +184,17 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        let open = cli.open;
+        let options = tui::Options {
+            session: open.session,
+            session_id: open.session_id,
+            target: open.target.target(),
+            theme: open.theme,
+        };
+        return cli::finish(tui::run(&options));
+    };
+    let result = match command {
         Command::Sessions { path, format } => cli::sessions::run(path.as_deref(), format == Format::Json),
         Command::Show {
             session,

@@ -1,0 +1,83 @@
+//! What a key can ask for: plain data, named in kebab-case in the keymap file.
+
+use serde::Deserialize;
+
+/// An action of the main view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Quit.
+    Quit,
+    /// Select the next row (or scroll the focused pane down).
+    Down,
+    /// Select the previous row (or scroll the focused pane up).
+    Up,
+    /// First row.
+    Top,
+    /// Last row.
+    Bottom,
+    /// Half a page down.
+    HalfPageDown,
+    /// Half a page up.
+    HalfPageUp,
+    /// A page down.
+    PageDown,
+    /// A page up.
+    PageUp,
+    /// Next rewritten row.
+    NextRewrite,
+    /// Previous rewritten row.
+    PrevRewrite,
+    /// Focus the other pane.
+    FocusNext,
+    /// Expand or collapse the selected message.
+    ToggleExpand,
+    /// Start a search.
+    Search,
+    /// Next search match.
+    SearchNext,
+    /// Previous search match.
+    SearchPrev,
+    /// Cycle the row filter: all, rewritten, one rule, …
+    Filter,
+    /// Show the keys.
+    Help,
+    /// Show rewrites per rule.
+    Summary,
+    /// Choose the replay target.
+    Profiles,
+    /// Open another session.
+    Sessions,
+    /// Show or hide the detail pane.
+    ToggleDetail,
+    /// A key bound to nothing (used to unbind a default in the keymap file).
+    None,
+}
+
+impl Action {
+    /// Every action with its help text, in help order.
+    pub const ALL: &'static [(Action, &'static str)] = &[
+        (Action::Down, "next row / scroll down"),
+        (Action::Up, "previous row / scroll up"),
+        (Action::Top, "first row"),
+        (Action::Bottom, "last row"),
+        (Action::HalfPageDown, "half page down"),
+        (Action::HalfPageUp, "half page up"),
+        (Action::PageDown, "page down"),
+        (Action::PageUp, "page up"),
+        (Action::NextRewrite, "next rewrite"),
+        (Action::PrevRewrite, "previous rewrite"),
+        (Action::FocusNext, "switch pane (rows / detail)"),
+        (Action::ToggleExpand, "expand / collapse message"),
+        (Action::Search, "search both columns"),
+        (Action::SearchNext, "next match"),
+        (Action::SearchPrev, "previous match"),
+        (Action::Filter, "filter: all → rewritten → one rule"),
+        (Action::Summary, "rewrites per rule (jump)"),
+        (Action::Profiles, "replay target (profile)"),
+        (Action::Sessions, "open a session"),
+        (Action::ToggleDetail, "show / hide detail pane"),
+        (Action::Help, "this help"),
+        (Action::Quit, "quit"),
+    ];
+}

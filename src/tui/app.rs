@@ -1,0 +1,437 @@
+//! The inspector's single state and its update function. Rendering reads this state only;
+//! I/O (loading a session) is requested through [`Effect`]s that the event loop carries out.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use ratatui::layout::Rect;
+use replaylens::hygiene::RuleInfo;
+use replaylens::policy::Target;
+
+use super::action::Action;
+use super::inspection::Inspection;
+use super::keymap::Keymap;
+use super::layout::Areas;
+use super::pickers::{ProfilePicker, SessionPicker, SessionSource};
+use super::row_view;
+use super::rows::{Row, align};
+use super::search::{Filter, Search};
+use super::theme::Theme;
+
+/// Looks up a rule's documentation by id (injectable so tests do not depend on rule text).
+pub type RuleLookup = fn(&str) -> Option<&'static RuleInfo>;
+
+/// The library's rule registry.
+pub fn library_rules(id: &str) -> Option<&'static RuleInfo> {
+    replaylens::hygiene::rules::by_id(id).map(|r| r.info())
+}
+
+/// Which pane has the focus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    /// The aligned rows.
+    Rows,
+    /// The detail pane.
+    Detail,
+}
+
+/// What is on top of the main view.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    /// The main view.
+    Normal,
+    /// The key help overlay.
+    Help,
+    /// Rewrites per rule; the selected line.
+    Summary(usize),
+    /// The profile picker.
+    Profiles(ProfilePicker),
+    /// The session picker.
+    Sessions(SessionPicker),
+    /// Typing a search query.
+    SearchInput(String),
+}
+
+/// A session to load in the background.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadRequest {
+    /// The file.
+    pub path: PathBuf,
+    /// For a database: the session id.
+    pub session: Option<String>,
+    /// The target to replay for.
+    pub target: Target,
+}
+
+/// Work the event loop must do for the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Load a session on a background thread.
+    Load(LoadRequest),
+}
+
+/// A load in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loading {
+    /// What is loading.
+    pub label: String,
+    /// Current stage.
+    pub stage: String,
+    /// When it started.
+    pub started: Instant,
+}
+
+/// The whole inspector state.
+pub struct App {
+    /// The loaded replay, once there is one.
+    pub insp: Option<Inspection>,
+    /// Aligned rows of `insp`.
+    pub rows: Vec<Row>,
+    /// Indices into `rows` that pass the filter.
+    pub view: Vec<usize>,
+    /// Selected position in `view`.
+    pub selected: usize,
+    /// First visible position in `view`.
+    pub top: usize,
+    /// Rows (by index into `rows`) shown expanded.
+    pub expanded: HashSet<usize>,
+    /// Focused pane.
+    pub focus: Pane,
+    /// Whether the detail pane is shown.
+    pub show_detail: bool,
+    /// Scroll offset of the detail pane.
+    pub detail_scroll: u16,
+    /// Row filter.
+    pub filter: Filter,
+    /// The last search.
+    pub search: Option<Search>,
+    /// Overlay mode.
+    pub mode: Mode,
+    /// One-line message for the status bar.
+    pub status: Option<String>,
+    /// A load in progress.
+    pub loading: Option<Loading>,
+    /// Where the session picker looks.
+    pub sessions: SessionSource,
+    /// Key table.
+    pub keymap: Keymap,
+    /// Styles.
+    pub theme: Theme,
+    /// Rule documentation lookup.
+    pub rules: RuleLookup,
+    /// Screen size of the last frame.
+    pub screen: Rect,
+    /// Set when the app should exit.
+    pub quit: bool,
+    /// Effects for the event loop.
+    pub effects: Vec<Effect>,
+    heights: HashMap<usize, usize>,
+    heights_width: usize,
+}
+
+impl App {
+    /// An empty app.
+    pub fn new(keymap: Keymap, theme: Theme, sessions: SessionSource) -> Self {
+        Self {
+            insp: None,
+            rows: Vec::new(),
+            view: Vec::new(),
+            selected: 0,
+            top: 0,
+            expanded: HashSet::new(),
+            focus: Pane::Rows,
+            show_detail: true,
+            detail_scroll: 0,
+            filter: Filter::All,
+            search: None,
+            mode: Mode::Normal,
+            status: None,
+            loading: None,
+            sessions,
+            keymap,
+            theme,
+            rules: library_rules,
+            screen: Rect::new(0, 0, 120, 40),
+            quit: false,
+            effects: Vec::new(),
+            heights: HashMap::new(),
+            heights_width: 0,
+        }
+    }
+
+    /// Show a replay (a newly loaded session): selection at the top.
+    pub fn set_inspection(&mut self, insp: Inspection) {
+        self.insp = Some(insp);
+        self.filter = Filter::All;
+        self.search = None;
+        self.realign(None);
+    }
+
+    /// Recompute rows and view; keep the selection on `anchor` (a stored index) if given.
+    pub fn realign(&mut self, anchor: Option<usize>) {
+        self.rows = self.insp.as_ref().map(align).unwrap_or_default();
+        self.expanded.clear();
+        self.heights.clear();
+        self.rebuild_view();
+        self.selected = 0;
+        self.top = 0;
+        if let Some(s) = anchor
+            && let Some(pos) = self.view.iter().position(|&r| {
+                let row = &self.rows[r];
+                row.stored.contains(&s) && row.replay.is_some()
+            })
+        {
+            self.select(pos);
+        }
+    }
+
+    /// Rebuild the filtered view.
+    pub fn rebuild_view(&mut self) {
+        let insp = self.insp.as_ref();
+        self.view = (0..self.rows.len())
+            .filter(|&i| self.filter.accepts(&self.rows[i], insp))
+            .collect();
+        self.selected = self.selected.min(self.view.len().saturating_sub(1));
+        self.top = self.top.min(self.selected);
+    }
+
+    /// The selected row.
+    pub fn selected_row(&self) -> Option<&Row> {
+        self.view.get(self.selected).map(|&i| &self.rows[i])
+    }
+
+    /// The stored index the selection is on (for keeping it across a retarget).
+    pub fn anchor(&self) -> Option<usize> {
+        self.selected_row().and_then(|r| r.stored.first().copied())
+    }
+
+    /// Screen areas for the current size.
+    pub fn areas(&self) -> Areas {
+        Areas::new(self.screen, self.show_detail)
+    }
+
+    /// Record the terminal size (call before drawing).
+    pub fn resize(&mut self, screen: Rect) {
+        if screen != self.screen {
+            self.screen = screen;
+            self.ensure_visible();
+        }
+    }
+
+    /// Height of a row (by index into `rows`) at the current width; cached per width.
+    pub fn row_height(&mut self, row: usize) -> usize {
+        let width = self.areas().side_width();
+        if width != self.heights_width {
+            self.heights.clear();
+            self.heights_width = width;
+        }
+        if let Some(&h) = self.heights.get(&row) {
+            return h;
+        }
+        let h = match &self.insp {
+            Some(insp) => {
+                row_view::layout(insp, &self.rows[row], width, self.expanded.contains(&row), &self.theme).height()
+            }
+            None => 1,
+        };
+        if self.heights.len() > 4096 {
+            self.heights.clear();
+        }
+        self.heights.insert(row, h);
+        h
+    }
+
+    /// Select a view position and scroll it into sight.
+    pub fn select(&mut self, pos: usize) {
+        if self.view.is_empty() {
+            return;
+        }
+        let pos = pos.min(self.view.len() - 1);
+        if pos != self.selected {
+            self.detail_scroll = 0;
+        }
+        self.selected = pos;
+        self.ensure_visible();
+    }
+
+    /// Adjust `top` so the selected row is fully visible (when it fits).
+    pub fn ensure_visible(&mut self) {
+        if self.view.is_empty() {
+            self.selected = 0;
+            self.top = 0;
+            return;
+        }
+        self.selected = self.selected.min(self.view.len() - 1);
+        let vh = usize::from(self.areas().rows.height).max(1);
+        if self.selected < self.top {
+            self.top = self.selected;
+        }
+        if self.selected >= self.top + vh {
+            self.top = self.selected + 1 - vh;
+        }
+        let mut sum: usize = (self.top..=self.selected).map(|p| self.row_height(self.view[p])).sum();
+        while sum > vh && self.top < self.selected {
+            sum -= self.row_height(self.view[self.top]);
+            self.top += 1;
+        }
+    }
+
+    /// How many view positions forward fill `lines` screen lines from the selection.
+    fn rows_in_lines(&mut self, lines: usize, forward: bool) -> usize {
+        let mut used = 0;
+        let mut n = 0;
+        let mut pos = self.selected;
+        loop {
+            let next = if forward { pos + 1 } else { pos.wrapping_sub(1) };
+            if next >= self.view.len() {
+                break;
+            }
+            used += self.row_height(self.view[next]);
+            if used > lines && n > 0 {
+                break;
+            }
+            n += 1;
+            pos = next;
+        }
+        n.max(1)
+    }
+
+    /// Apply a main-view action.
+    pub fn apply(&mut self, action: Action) {
+        self.status = None;
+        let detail = self.focus == Pane::Detail;
+        let page = usize::from(self.areas().rows.height).max(1);
+        match action {
+            Action::Quit => self.quit = true,
+            Action::None => {}
+            Action::Down if detail => self.detail_scroll = self.detail_scroll.saturating_add(1),
+            Action::Up if detail => self.detail_scroll = self.detail_scroll.saturating_sub(1),
+            Action::HalfPageDown if detail => self.detail_scroll = self.detail_scroll.saturating_add(10),
+            Action::HalfPageUp if detail => self.detail_scroll = self.detail_scroll.saturating_sub(10),
+            Action::Down => self.select(self.selected + 1),
+            Action::Up => self.select(self.selected.saturating_sub(1)),
+            Action::Top => self.select(0),
+            Action::Bottom => self.select(self.view.len().saturating_sub(1)),
+            Action::HalfPageDown | Action::PageDown => {
+                let lines = if action == Action::PageDown { page } else { page / 2 };
+                let n = self.rows_in_lines(lines, true);
+                self.select(self.selected + n);
+            }
+            Action::HalfPageUp | Action::PageUp => {
+                let lines = if action == Action::PageUp { page } else { page / 2 };
+                let n = self.rows_in_lines(lines, false);
+                self.select(self.selected.saturating_sub(n));
+            }
+            Action::NextRewrite => self.jump_rewrite(true),
+            Action::PrevRewrite => self.jump_rewrite(false),
+            Action::FocusNext => {
+                self.focus = match self.focus {
+                    Pane::Rows if self.show_detail => Pane::Detail,
+                    _ => Pane::Rows,
+                };
+            }
+            Action::ToggleExpand => {
+                if let Some(&r) = self.view.get(self.selected) {
+                    if !self.expanded.remove(&r) {
+                        self.expanded.insert(r);
+                    }
+                    self.heights.remove(&r);
+                    self.ensure_visible();
+                }
+            }
+            Action::ToggleDetail => {
+                self.show_detail = !self.show_detail;
+                self.focus = Pane::Rows;
+                self.ensure_visible();
+            }
+            Action::Search => self.mode = Mode::SearchInput(String::new()),
+            Action::SearchNext => self.search_step(true),
+            Action::SearchPrev => self.search_step(false),
+            Action::Filter => self.cycle_filter(),
+            Action::Help => self.mode = Mode::Help,
+            Action::Summary => self.mode = Mode::Summary(0),
+            Action::Profiles => self.open_profiles(),
+            Action::Sessions => self.open_sessions(),
+        }
+    }
+
+    fn jump_rewrite(&mut self, forward: bool) {
+        let found = if forward {
+            (self.selected + 1..self.view.len()).find(|&p| self.rows[self.view[p]].is_rewritten())
+        } else {
+            (0..self.selected)
+                .rev()
+                .find(|&p| self.rows[self.view[p]].is_rewritten())
+        };
+        match found {
+            Some(p) => self.select(p),
+            None => {
+                self.status = Some(
+                    if forward {
+                        "no later rewrite"
+                    } else {
+                        "no earlier rewrite"
+                    }
+                    .into(),
+                )
+            }
+        }
+    }
+
+    /// Select the row at screen line `y` of the rows area (mouse click).
+    pub fn click(&mut self, y: u16) {
+        let area = self.areas().rows;
+        if y < area.y || y >= area.y + area.height {
+            return;
+        }
+        let mut line = area.y;
+        let mut pos = self.top;
+        while pos < self.view.len() {
+            let h = u16::try_from(self.row_height(self.view[pos])).unwrap_or(u16::MAX);
+            if y < line.saturating_add(h) {
+                self.focus = Pane::Rows;
+                self.select(pos);
+                return;
+            }
+            line = line.saturating_add(h);
+            pos += 1;
+        }
+    }
+
+    /// Apply a new target and keep the selection on the same stored message.
+    pub fn retarget(&mut self, target: Target) {
+        let anchor = self.anchor();
+        if let Some(insp) = &mut self.insp {
+            insp.retarget(target);
+            let (n, m, k) = (insp.stored_len(), insp.replay.len(), insp.rewrites.len());
+            let family = insp.resolved.family.label();
+            self.status = Some(format!("{family}: stored {n} → replay {m}, {k} rewrites"));
+        }
+        let status = self.status.take();
+        self.realign(anchor);
+        self.status = status;
+    }
+
+    /// Ask the event loop to load a session.
+    pub fn request_load(&mut self, request: LoadRequest) {
+        self.loading = Some(Loading {
+            label: request.path.display().to_string(),
+            stage: "reading".into(),
+            started: Instant::now(),
+        });
+        self.effects.push(Effect::Load(request));
+    }
+
+    /// A background load finished.
+    pub fn loaded(&mut self, result: Result<Inspection, String>) {
+        self.loading = None;
+        match result {
+            Ok(insp) => {
+                self.mode = Mode::Normal;
+                self.set_inspection(insp);
+            }
+            Err(e) => self.status = Some(e),
+        }
+    }
+}

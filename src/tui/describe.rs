@@ -1,0 +1,319 @@
+//! Messages as compact, readable documents: a header (index, role badge, flags) and body
+//! lines (text, collapsed thinking with its signature state, tool calls, tool results,
+//! images). All transcript text is escaped here, before it can reach the terminal.
+
+use std::ops::Range;
+
+use replaylens::model::{Block, BlockKind, Message, Role as MessageRole};
+use replaylens::text::{escape_controls, escape_controls_single_line, truncate_chars};
+use serde_json::Value;
+
+use super::image_info::ImageInfo;
+use super::theme::Role;
+
+/// Lines of a collapsed message kept before layout (the row shows fewer).
+const COLLAPSED_LINES: usize = 40;
+/// Characters of one line kept in a collapsed message.
+const COLLAPSED_LINE_CHARS: usize = 2_000;
+/// Characters of tool-call arguments shown on one line.
+const ARGS_CHARS: usize = 100;
+
+/// A run of text with one style role.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seg {
+    /// Escaped text (no control characters).
+    pub text: String,
+    /// Style role.
+    pub role: Role,
+}
+
+impl Seg {
+    /// A segment.
+    pub fn new(text: impl Into<String>, role: Role) -> Self {
+        Self {
+            text: text.into(),
+            role,
+        }
+    }
+}
+
+/// One logical line of a message body, with diff emphasis added later.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DocLine {
+    /// The runs of the line.
+    pub segs: Vec<Seg>,
+    /// Byte ranges (over the joined text) with an emphasis role.
+    pub emph: Vec<(Range<usize>, Role)>,
+    /// An emphasis role for the whole line.
+    pub whole: Option<Role>,
+}
+
+impl DocLine {
+    /// A line of one segment.
+    pub fn plain(text: impl Into<String>, role: Role) -> Self {
+        Self {
+            segs: vec![Seg::new(text, role)],
+            ..Self::default()
+        }
+    }
+
+    /// The joined text.
+    pub fn text(&self) -> String {
+        self.segs.iter().map(|s| s.text.as_str()).collect()
+    }
+}
+
+/// A message ready for layout.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Doc {
+    /// The header line.
+    pub header: Vec<Seg>,
+    /// The body lines.
+    pub body: Vec<DocLine>,
+}
+
+/// Describe a message. `index` is its position on its side; for a replay message,
+/// `counterpart` is the stored message it came from (for "stripped" signatures and image
+/// recompression arrows `before → after`).
+pub fn describe(message: &Message, index: usize, expanded: bool, counterpart: Option<&Message>) -> Doc {
+    let mut doc = Doc {
+        header: header(message, index),
+        body: Vec::new(),
+    };
+    let limit = if expanded { usize::MAX } else { COLLAPSED_LINES };
+    if let Some(s) = message.content_str() {
+        push_text(&mut doc.body, s, Role::Text, expanded, limit);
+    }
+    let mut image_no = 0;
+    for block in message.blocks() {
+        if doc.body.len() >= limit {
+            break;
+        }
+        match block.kind() {
+            BlockKind::Text => push_text(&mut doc.body, block.text().unwrap_or(""), Role::Text, expanded, limit),
+            BlockKind::Thinking | BlockKind::RedactedThinking => thinking(&mut doc.body, block, expanded, counterpart),
+            BlockKind::ToolCall(_) => tool_call(&mut doc.body, block, expanded),
+            BlockKind::Image => {
+                let info = ImageInfo::new(block.image_mime_type(), block.image_data());
+                let before = counterpart.and_then(|c| nth_image(c, image_no)).filter(|b| *b != info);
+                let text = match before {
+                    Some(b) => format!("▣ {b} → {info}"),
+                    None => format!("▣ {info}"),
+                };
+                doc.body.push(DocLine::plain(text, Role::Image));
+                image_no += 1;
+            }
+            BlockKind::Other(t) => other_block(&mut doc.body, t, block.raw()),
+            BlockKind::Untyped => other_block(&mut doc.body, "?", block.raw()),
+        }
+    }
+    if doc.body.is_empty() {
+        doc.body.push(DocLine::plain("(no content)", Role::Placeholder));
+    }
+    doc
+}
+
+/// Plain searchable text of a message (header and body).
+pub fn plain_text(message: &Message, index: usize) -> String {
+    let doc = describe(message, index, false, None);
+    let mut out: String = doc.header.iter().map(|s| s.text.as_str()).collect();
+    for line in &doc.body {
+        out.push('\n');
+        out.push_str(&line.text());
+    }
+    out
+}
+
+fn header(message: &Message, index: usize) -> Vec<Seg> {
+    let role = message.role();
+    let (badge, style) = match role {
+        MessageRole::User => ("user", Role::BadgeUser),
+        MessageRole::Assistant => ("assistant", Role::BadgeAssistant),
+        MessageRole::ToolResult => ("tool", Role::BadgeTool),
+        MessageRole::CompactionSummary => ("summary", Role::BadgeOther),
+        MessageRole::Other(_) | MessageRole::Missing => ("", Role::BadgeOther),
+    };
+    let badge = if badge.is_empty() {
+        let name = role.as_str();
+        format!(
+            "[{}]",
+            escape_controls_single_line(if name.is_empty() { "no role" } else { name })
+        )
+    } else {
+        format!("[{badge}]")
+    };
+    let mut segs = vec![Seg::new(format!("#{index} "), Role::Muted), Seg::new(badge, style)];
+    if matches!(role, MessageRole::ToolResult) {
+        let id = message.tool_call_id().unwrap_or("?");
+        let name = message.tool_name().unwrap_or("");
+        segs.push(Seg::new(
+            format!(" {} id={}", one_line(name, 40), one_line(id, 48)),
+            Role::ToolCall,
+        ));
+        if message.is_error() {
+            segs.push(Seg::new(" ERROR", Role::Error));
+        }
+    }
+    if let Some(stop) = message.str_field("stopReason")
+        && stop != "stop"
+    {
+        let role = if matches!(stop, "error" | "aborted") {
+            Role::Error
+        } else {
+            Role::Muted
+        };
+        segs.push(Seg::new(format!(" stop={}", one_line(stop, 20)), role));
+    }
+    if let Some(err) = message.error_message() {
+        segs.push(Seg::new(format!(" “{}”", one_line(err, 60)), Role::Error));
+    }
+    segs
+}
+
+fn one_line(text: &str, max: usize) -> String {
+    escape_controls_single_line(&truncate_chars(text, max)).into_owned()
+}
+
+/// Escape and split text into lines; tabs become spaces.
+fn push_text(out: &mut Vec<DocLine>, text: &str, role: Role, expanded: bool, limit: usize) {
+    for line in text.split('\n') {
+        if out.len() >= limit {
+            return;
+        }
+        let line = if expanded {
+            line.into()
+        } else {
+            truncate_chars(line, COLLAPSED_LINE_CHARS)
+        };
+        let escaped = escape_controls(&line).replace('\t', "    ");
+        out.push(DocLine::plain(escaped, role));
+    }
+}
+
+fn thinking(out: &mut Vec<DocLine>, block: Block<'_>, expanded: bool, counterpart: Option<&Message>) {
+    let text = block.thinking().unwrap_or("");
+    let state = if block.is_redacted() || block.kind() == BlockKind::RedactedThinking {
+        "redacted"
+    } else {
+        match block.thinking_signature() {
+            Some(Value::String(s)) if !s.trim().is_empty() => "signed",
+            Some(_) => "blank",
+            None if counterpart.is_some_and(|c| has_signed_thinking(c, text)) => "stripped",
+            None => "unsigned",
+        }
+    };
+    let chars = text.chars().count();
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let mut line = DocLine::plain(format!("◆ thinking ({state}) {chars} chars"), Role::Thinking);
+    if !expanded && !first.is_empty() {
+        line.segs
+            .push(Seg::new(format!(": {}", one_line(first, 60)), Role::Thinking));
+    }
+    out.push(line);
+    if expanded {
+        for l in text.split('\n') {
+            out.push(DocLine::plain(
+                format!("  {}", escape_controls(l).replace('\t', "    ")),
+                Role::Thinking,
+            ));
+        }
+    }
+}
+
+fn has_signed_thinking(message: &Message, text: &str) -> bool {
+    message.blocks().any(|b| {
+        b.kind() == BlockKind::Thinking
+            && b.thinking() == Some(text)
+            && matches!(b.thinking_signature(), Some(Value::String(s)) if !s.trim().is_empty())
+    })
+}
+
+fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, expanded: bool) {
+    let name = one_line(block.tool_call_name().unwrap_or("?"), 60);
+    let id = one_line(block.tool_call_id().unwrap_or("?"), 60);
+    let args = block.tool_call_arguments();
+    let compact = args
+        .map(|a| serde_json::to_string(a).unwrap_or_default())
+        .unwrap_or_default();
+    let inner = compact
+        .strip_prefix('{')
+        .and_then(|s| s.strip_suffix('}'))
+        .unwrap_or(&compact);
+    let shown = if expanded {
+        inner.into()
+    } else {
+        truncate_chars(inner, ARGS_CHARS)
+    };
+    out.push(DocLine {
+        segs: vec![
+            Seg::new(
+                format!("⚙ {name}({})", escape_controls_single_line(&shown)),
+                Role::ToolCall,
+            ),
+            Seg::new(format!(" id={id}"), Role::Muted),
+        ],
+        ..DocLine::default()
+    });
+}
+
+fn other_block(out: &mut Vec<DocLine>, kind: &str, raw: &Value) {
+    let compact = serde_json::to_string(raw).unwrap_or_default();
+    out.push(DocLine::plain(
+        format!("[{}] {}", one_line(kind, 30), one_line(&compact, ARGS_CHARS)),
+        Role::Muted,
+    ));
+}
+
+fn nth_image(message: &Message, n: usize) -> Option<ImageInfo> {
+    message
+        .blocks()
+        .filter(|b| b.kind() == BlockKind::Image)
+        .nth(n)
+        .map(|b| ImageInfo::new(b.image_mime_type(), b.image_data()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn msg(v: Value) -> Message {
+        Message::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn escapes_terminal_sequences_in_text() {
+        let m = msg(json!({"role": "user", "content": "a\u{1b}]0;pwned\u{7}b\u{1b}[2J"}));
+        let doc = describe(&m, 0, false, None);
+        assert_eq!(doc.body[0].text(), "a\\e]0;pwned\\x07b\\e[2J");
+    }
+
+    #[test]
+    fn thinking_signature_states() {
+        let signed = msg(json!({"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "plan", "thinkingSignature": "sig"}]}));
+        let stripped = msg(json!({"role": "assistant", "content": [{"type": "thinking", "thinking": "plan"}]}));
+        let blank = msg(json!({"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "plan", "thinkingSignature": " "}]}));
+        let first = |d: Doc| d.body[0].text();
+        assert!(first(describe(&signed, 0, false, None)).contains("(signed)"));
+        assert!(first(describe(&stripped, 0, false, Some(&signed))).contains("(stripped)"));
+        assert!(first(describe(&stripped, 0, false, None)).contains("(unsigned)"));
+        assert!(first(describe(&blank, 0, false, None)).contains("(blank)"));
+    }
+
+    #[test]
+    fn tool_calls_and_results() {
+        let call = msg(json!({"role": "assistant", "content": [
+            {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {"path": "a.ts"}}]}));
+        assert_eq!(
+            describe(&call, 0, false, None).body[0].text(),
+            "⚙ read(\"path\":\"a.ts\") id=call_1"
+        );
+        let result = msg(json!({"role": "toolResult", "toolCallId": "call_1", "toolName": "read",
+            "isError": true, "content": [{"type": "text", "text": "boom"}]}));
+        let doc = describe(&result, 3, false, None);
+        let header: String = doc.header.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(header, "#3 [tool] read id=call_1 ERROR");
+    }
+}

@@ -1,0 +1,196 @@
+//! The owned data the inspector shows: the stored transcript and one replay projection of it.
+//!
+//! The library's [`Replay`] borrows the session; the inspector keeps an owned copy so that it
+//! can live in the app state and be recomputed for another target. Replay messages that a rule
+//! did not touch are not copied: they point back at their stored message.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use replaylens::hygiene::{ReplayOptions, Rewrite};
+use replaylens::model::{Message, StoredMessage, Transcript};
+use replaylens::policy::{ResolvedPolicy, Target};
+use replaylens::replay::{Replay, replay_transcript};
+
+/// Where the session came from, for the header.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// The file it was read from.
+    pub path: PathBuf,
+    /// The session id.
+    pub id: String,
+    /// The format name (`openclaw-jsonl`, …).
+    pub format: String,
+}
+
+/// One message of the replay projection, owned.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Projected {
+    /// Stored indices it came from (`[]` = synthesized, several = merge).
+    pub source: Vec<usize>,
+    /// The message when it differs from its single stored source; `None` = unchanged.
+    pub changed: Option<Message>,
+}
+
+/// An owned replay: the stored transcript, the target and the projection.
+#[derive(Debug, Clone)]
+pub struct Inspection {
+    /// Where the session came from.
+    pub session: SessionInfo,
+    /// The stored transcript (owned messages).
+    pub transcript: Transcript<'static>,
+    /// The target as requested (missing parts are filled from the session).
+    pub requested: Target,
+    /// Target, family and policy the replay resolved to.
+    pub resolved: ResolvedPolicy,
+    /// Options of the replay.
+    pub options: ReplayOptions,
+    /// The replay messages, in order.
+    pub replay: Vec<Projected>,
+    /// Every rewrite, in pipeline order.
+    pub rewrites: Vec<Rewrite>,
+    /// Ids of the rules that ran.
+    pub rules_run: Vec<&'static str>,
+}
+
+impl Inspection {
+    /// Take ownership of a computed replay.
+    pub fn from_replay(session: SessionInfo, requested: Target, replay: Replay<'_>) -> Self {
+        let Replay {
+            transcript,
+            resolved,
+            options,
+            projection,
+        } = replay;
+        let replay = projection
+            .messages
+            .iter()
+            .map(|m| Projected {
+                source: m.source.clone(),
+                changed: changed_copy(&transcript.messages, &m.source, &m.message),
+            })
+            .collect();
+        Self {
+            session,
+            transcript: owned_transcript(transcript),
+            requested,
+            resolved,
+            options,
+            replay,
+            rewrites: projection.rewrites,
+            rules_run: projection.rules_run,
+        }
+    }
+
+    /// Recompute the projection for another target, keeping the stored transcript.
+    pub fn retarget(&mut self, requested: Target) {
+        let view = borrowed_view(&self.transcript);
+        let replay = replay_transcript(view, &requested, &self.options);
+        let Replay {
+            resolved, projection, ..
+        } = replay;
+        let stored = &self.transcript.messages;
+        let messages: Vec<Projected> = projection
+            .messages
+            .iter()
+            .map(|m| Projected {
+                source: m.source.clone(),
+                changed: changed_copy(stored, &m.source, &m.message),
+            })
+            .collect();
+        let rewrites = projection.rewrites;
+        let rules_run = projection.rules_run;
+        self.requested = requested;
+        self.resolved = resolved;
+        self.replay = messages;
+        self.rewrites = rewrites;
+        self.rules_run = rules_run;
+    }
+
+    /// Number of stored messages.
+    pub fn stored_len(&self) -> usize {
+        self.transcript.messages.len()
+    }
+
+    /// A stored message.
+    pub fn stored(&self, index: usize) -> Option<&Message> {
+        self.transcript.messages.get(index).map(|m| &*m.message)
+    }
+
+    /// A replay message (its stored source when unchanged).
+    pub fn replayed(&self, index: usize) -> Option<&Message> {
+        let p = self.replay.get(index)?;
+        match &p.changed {
+            Some(m) => Some(m),
+            None => p.source.first().and_then(|&s| self.stored(s)),
+        }
+    }
+
+    /// Rewrites per rule id, in rule-id order.
+    pub fn counts_by_rule(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for r in &self.rewrites {
+            *counts.entry(r.rule).or_insert(0) += 1;
+        }
+        counts
+    }
+}
+
+/// `None` when the replay message is its single stored source unchanged (the same borrowed
+/// message, or an equal copy).
+fn changed_copy(stored: &[StoredMessage<'_>], source: &[usize], message: &Message) -> Option<Message> {
+    if let [single] = source
+        && let Some(s) = stored.get(*single)
+        && (std::ptr::eq(message, &*s.message) || *message == *s.message)
+    {
+        return None;
+    }
+    Some(message.clone())
+}
+
+/// A copy of the transcript that owns its messages.
+fn owned_transcript(t: Transcript<'_>) -> Transcript<'static> {
+    Transcript {
+        messages: t
+            .messages
+            .into_iter()
+            .map(|m| StoredMessage {
+                entry_id: m.entry_id,
+                location: m.location,
+                origin: m.origin,
+                message: Cow::Owned(m.message.into_owned()),
+            })
+            .collect(),
+        leaf_id: t.leaf_id,
+        branch_len: t.branch_len,
+        compaction: t.compaction,
+        model: t.model,
+        model_events: t.model_events,
+        thinking_level: t.thinking_level,
+        diagnostics: t.diagnostics,
+    }
+}
+
+/// A transcript that borrows its messages from `t`.
+fn borrowed_view<'a>(t: &'a Transcript<'static>) -> Transcript<'a> {
+    Transcript {
+        messages: t
+            .messages
+            .iter()
+            .map(|m| StoredMessage {
+                entry_id: m.entry_id.clone(),
+                location: m.location,
+                origin: m.origin,
+                message: Cow::Borrowed(&*m.message),
+            })
+            .collect(),
+        leaf_id: t.leaf_id.clone(),
+        branch_len: t.branch_len,
+        compaction: t.compaction.clone(),
+        model: t.model.clone(),
+        model_events: t.model_events.clone(),
+        thinking_level: t.thinking_level.clone(),
+        diagnostics: t.diagnostics.clone(),
+    }
+}

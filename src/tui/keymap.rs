@@ -1,0 +1,305 @@
+//! The keymap: a table from keys to actions. Defaults live here; a user TOML file
+//! (`keys.toml` in `$REPLAYLENS_CONFIG_DIR` or `~/.config/replaylens`) patches them. The help
+//! overlay and the status-bar hints are generated from the same table.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Action;
+
+/// A key with its modifiers (shift folded into the character for letters and symbols).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Key {
+    /// The key.
+    pub code: KeyCode,
+    /// Ctrl / Alt (Shift only for non-character keys).
+    pub mods: KeyModifiers,
+}
+
+impl Key {
+    /// Normalise a crossterm key event: `Shift+g` arrives as `G` with SHIFT; drop the SHIFT.
+    pub fn from_event(ev: KeyEvent) -> Self {
+        let mut mods = ev.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+        if matches!(ev.code, KeyCode::Char(_) | KeyCode::BackTab) {
+            mods.remove(KeyModifiers::SHIFT);
+        }
+        Self { code: ev.code, mods }
+    }
+
+    /// Parse `j`, `G`, `ctrl-d`, `pageup`, `tab`, `enter`, `esc`, `up`, `f1`, `space`, …
+    pub fn parse(s: &str) -> Option<Self> {
+        let mut mods = KeyModifiers::NONE;
+        let mut rest = s;
+        loop {
+            let lower = rest.to_ascii_lowercase();
+            if let Some(r) = lower.strip_prefix("ctrl-") {
+                mods |= KeyModifiers::CONTROL;
+                rest = &rest[rest.len() - r.len()..];
+            } else if let Some(r) = lower.strip_prefix("alt-") {
+                mods |= KeyModifiers::ALT;
+                rest = &rest[rest.len() - r.len()..];
+            } else {
+                break;
+            }
+        }
+        let code = match rest.to_ascii_lowercase().as_str() {
+            "up" => KeyCode::Up,
+            "down" => KeyCode::Down,
+            "left" => KeyCode::Left,
+            "right" => KeyCode::Right,
+            "pageup" => KeyCode::PageUp,
+            "pagedown" => KeyCode::PageDown,
+            "home" => KeyCode::Home,
+            "end" => KeyCode::End,
+            "tab" => KeyCode::Tab,
+            "backtab" => KeyCode::BackTab,
+            "enter" => KeyCode::Enter,
+            "esc" => KeyCode::Esc,
+            "space" => KeyCode::Char(' '),
+            "backspace" => KeyCode::Backspace,
+            f if f.len() >= 2 && f.starts_with('f') && f[1..].parse::<u8>().is_ok() => KeyCode::F(f[1..].parse().ok()?),
+            _ => {
+                let mut chars = rest.chars();
+                let c = chars.next()?;
+                if chars.next().is_some() {
+                    return None;
+                }
+                KeyCode::Char(c)
+            }
+        };
+        Some(Self { code, mods })
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.mods.contains(KeyModifiers::CONTROL) {
+            write!(f, "Ctrl-")?;
+        }
+        if self.mods.contains(KeyModifiers::ALT) {
+            write!(f, "Alt-")?;
+        }
+        match self.code {
+            KeyCode::Char(' ') => write!(f, "Space"),
+            KeyCode::Char(c) => write!(f, "{c}"),
+            KeyCode::Up => write!(f, "↑"),
+            KeyCode::Down => write!(f, "↓"),
+            KeyCode::Left => write!(f, "←"),
+            KeyCode::Right => write!(f, "→"),
+            KeyCode::PageUp => write!(f, "PgUp"),
+            KeyCode::PageDown => write!(f, "PgDn"),
+            KeyCode::Enter => write!(f, "Enter"),
+            KeyCode::Esc => write!(f, "Esc"),
+            KeyCode::Tab => write!(f, "Tab"),
+            KeyCode::BackTab => write!(f, "Shift-Tab"),
+            KeyCode::F(n) => write!(f, "F{n}"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+/// The default bindings, in help order.
+pub const DEFAULTS: &[(&str, Action)] = &[
+    ("j", Action::Down),
+    ("down", Action::Down),
+    ("k", Action::Up),
+    ("up", Action::Up),
+    ("g", Action::Top),
+    ("home", Action::Top),
+    ("G", Action::Bottom),
+    ("end", Action::Bottom),
+    ("ctrl-d", Action::HalfPageDown),
+    ("ctrl-u", Action::HalfPageUp),
+    ("pagedown", Action::PageDown),
+    ("space", Action::PageDown),
+    ("pageup", Action::PageUp),
+    ("]", Action::NextRewrite),
+    ("[", Action::PrevRewrite),
+    ("tab", Action::FocusNext),
+    ("backtab", Action::FocusNext),
+    ("enter", Action::ToggleExpand),
+    ("/", Action::Search),
+    ("n", Action::SearchNext),
+    ("N", Action::SearchPrev),
+    ("f", Action::Filter),
+    ("s", Action::Summary),
+    ("p", Action::Profiles),
+    ("o", Action::Sessions),
+    ("d", Action::ToggleDetail),
+    ("?", Action::Help),
+    ("f1", Action::Help),
+    ("q", Action::Quit),
+    ("esc", Action::Quit),
+    ("ctrl-c", Action::Quit),
+];
+
+/// Actions shown as hints in the status bar, in order.
+const HINTS: &[Action] = &[
+    Action::NextRewrite,
+    Action::ToggleExpand,
+    Action::Profiles,
+    Action::Sessions,
+    Action::Filter,
+    Action::Search,
+    Action::Help,
+    Action::Quit,
+];
+
+/// The key → action table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<(Key, Action)>,
+    index: HashMap<Key, Action>,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        Self::from_bindings(
+            DEFAULTS
+                .iter()
+                .filter_map(|(k, a)| Key::parse(k).map(|k| (k, *a)))
+                .collect(),
+        )
+    }
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct KeysFile {
+    #[serde(default)]
+    keys: HashMap<String, Action>,
+}
+
+impl Keymap {
+    fn from_bindings(bindings: Vec<(Key, Action)>) -> Self {
+        let index = bindings.iter().copied().collect();
+        Self { bindings, index }
+    }
+
+    /// The action bound to a key.
+    pub fn action(&self, key: Key) -> Option<Action> {
+        self.index.get(&key).copied().filter(|a| *a != Action::None)
+    }
+
+    /// Defaults patched by a keymap file (`[keys]` table of `"key" = "action"`; `"none"`
+    /// unbinds).
+    pub fn with_overrides(text: &str) -> anyhow::Result<Self> {
+        let file: KeysFile = toml::from_str(text)?;
+        let mut bindings = Self::default().bindings;
+        let mut entries: Vec<(String, Action)> = file.keys.into_iter().collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        for (k, action) in entries {
+            let key = Key::parse(&k).ok_or_else(|| anyhow::anyhow!("keys.toml: cannot read key {k:?}"))?;
+            bindings.retain(|(b, _)| *b != key);
+            if action != Action::None {
+                bindings.push((key, action));
+            }
+        }
+        Ok(Self::from_bindings(bindings))
+    }
+
+    /// The default keymap patched by the user's file, if there is one.
+    pub fn load_user() -> anyhow::Result<Self> {
+        match config_dir().map(|d| d.join("keys.toml")) {
+            Some(path) if path.is_file() => {
+                let text = std::fs::read_to_string(&path)?;
+                Self::with_overrides(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+            }
+            _ => Ok(Self::default()),
+        }
+    }
+
+    /// The keys bound to an action, in table order.
+    pub fn keys_for(&self, action: Action) -> Vec<Key> {
+        self.bindings
+            .iter()
+            .filter(|(_, a)| *a == action)
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    /// Help rows: keys (joined) and description, for every bound action.
+    pub fn help(&self) -> Vec<(String, &'static str)> {
+        Action::ALL
+            .iter()
+            .filter_map(|(a, desc)| {
+                let keys = self.keys_for(*a);
+                (!keys.is_empty()).then(|| {
+                    let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
+                    (keys.join(" "), *desc)
+                })
+            })
+            .collect()
+    }
+
+    /// Status-bar hints: the first key of each hinted action and a short word.
+    pub fn hints(&self) -> Vec<(String, &'static str)> {
+        HINTS
+            .iter()
+            .filter_map(|a| {
+                let key = self.keys_for(*a).into_iter().next()?;
+                let word = match a {
+                    Action::NextRewrite => "rewrite",
+                    Action::ToggleExpand => "expand",
+                    Action::Profiles => "profile",
+                    Action::Sessions => "sessions",
+                    Action::Filter => "filter",
+                    Action::Search => "search",
+                    Action::Help => "help",
+                    _ => "quit",
+                };
+                Some((key.to_string(), word))
+            })
+            .collect()
+    }
+}
+
+/// `$REPLAYLENS_CONFIG_DIR`, else `~/.config/replaylens`.
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("REPLAYLENS_CONFIG_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("replaylens"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEvent;
+
+    #[test]
+    fn parses_and_normalises_keys() {
+        let shifted = KeyEvent::new(KeyCode::Char('G'), KeyModifiers::SHIFT);
+        assert_eq!(Keymap::default().action(Key::from_event(shifted)), Some(Action::Bottom));
+        let ctrl_d = KeyEvent::new(KeyCode::Char('d'), KeyModifiers::CONTROL);
+        assert_eq!(
+            Keymap::default().action(Key::from_event(ctrl_d)),
+            Some(Action::HalfPageDown)
+        );
+        assert_eq!(Key::parse("ctrl-d").unwrap().to_string(), "Ctrl-d");
+        assert!(Key::parse("nonsense").is_none());
+    }
+
+    #[test]
+    fn user_file_rebinds_and_unbinds() {
+        let map = Keymap::with_overrides("[keys]\n\"x\" = \"next-rewrite\"\n\"q\" = \"none\"\n").unwrap();
+        assert_eq!(map.action(Key::parse("x").unwrap()), Some(Action::NextRewrite));
+        assert_eq!(map.action(Key::parse("q").unwrap()), None);
+        assert!(map.help().iter().any(|(k, d)| k.contains('x') && *d == "next rewrite"));
+        assert!(Keymap::with_overrides("[keys]\n\"x\" = \"fly\"\n").is_err());
+    }
+
+    #[test]
+    fn help_and_hints_come_from_the_table() {
+        let map = Keymap::default();
+        let help = map.help();
+        assert!(help.contains(&("] ".trim().to_string(), "next rewrite")));
+        assert_eq!(map.hints()[0], ("]".to_string(), "rewrite"));
+        assert!(help.iter().any(|(k, d)| k == "q Esc Ctrl-c" && *d == "quit"));
+    }
+}

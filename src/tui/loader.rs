@@ -1,0 +1,52 @@
+//! Loading a session on a background thread, reporting its stage, so the screen stays live
+//! (and shows progress) while a large session is read and replayed.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+
+use replaylens::hygiene::ReplayOptions;
+use replaylens::load::{LoadOptions, load_path};
+use replaylens::replay::replay;
+
+use super::app::LoadRequest;
+use super::inspection::{Inspection, SessionInfo};
+
+/// A message from the loader thread.
+#[derive(Debug)]
+pub enum LoadEvent {
+    /// Now doing this.
+    Stage(String),
+    /// Finished (or failed with one sentence).
+    Done(Box<Result<Inspection, String>>),
+}
+
+/// Load and replay synchronously.
+pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, String> {
+    stage("reading");
+    let options = LoadOptions {
+        session: request.session.clone(),
+    };
+    let session = load_path(&request.path, &options).map_err(|e| e.to_string())?;
+    stage("replaying");
+    let info = SessionInfo {
+        path: session.path.clone(),
+        id: session.id.clone(),
+        format: session.format.as_str().to_owned(),
+    };
+    let computed = replay(&session, &request.target, &ReplayOptions::default());
+    Ok(Inspection::from_replay(info, request.target.clone(), computed))
+}
+
+/// Start a load; events arrive on the returned receiver.
+pub fn spawn(request: LoadRequest) -> Receiver<LoadEvent> {
+    let (tx, rx) = channel();
+    thread::spawn(move || {
+        let stage_tx: Sender<LoadEvent> = tx.clone();
+        let stage = move |s: &str| {
+            let _ = stage_tx.send(LoadEvent::Stage(s.to_owned()));
+        };
+        let result = load(&request, &stage);
+        let _ = tx.send(LoadEvent::Done(Box::new(result)));
+    });
+    rx
+}

@@ -1,0 +1,158 @@
+//! The inspector: stored turns and the replay projection side by side, every rewrite marked
+//! with the rule behind it.
+//!
+//! One [`app::App`] holds all state; keys become [`action::Action`]s through the
+//! [`keymap::Keymap`] table; [`render`] draws the state and reads nothing else. Only
+//! [`terminal`] touches the real terminal, and [`loader`] does the I/O on a thread.
+
+pub mod action;
+pub mod app;
+pub mod describe;
+pub mod diff;
+#[cfg_attr(not(test), allow(dead_code))]
+pub mod fixtures;
+pub mod image_info;
+pub mod input;
+pub mod inspection;
+pub mod keymap;
+pub mod layout;
+pub mod loader;
+pub mod pickers;
+pub mod render;
+pub mod row_view;
+pub mod rows;
+pub mod search;
+pub mod terminal;
+pub mod theme;
+pub mod wrap;
+
+#[cfg(test)]
+mod snapshot;
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use ratatui::crossterm::event::Event;
+use ratatui::layout::Rect;
+use replaylens::load::{LoadOptions, load_path};
+use replaylens::policy::Target;
+
+use self::app::{App, Effect, LoadRequest};
+use self::keymap::{Keymap, config_dir};
+use self::loader::LoadEvent;
+use self::pickers::SessionSource;
+use self::theme::{Theme, no_color_env};
+
+/// What the command line asked for.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// A session file, a folder or a database; `None` = discover.
+    pub session: Option<PathBuf>,
+    /// For a database: the session id.
+    pub session_id: Option<String>,
+    /// The requested target (missing parts from the session).
+    pub target: Target,
+    /// Theme name or path.
+    pub theme: Option<String>,
+}
+
+/// The theme named on the command line, else in `config.toml` (`theme = "light"`), else dark.
+fn choose_theme(cli: Option<&str>) -> anyhow::Result<Theme> {
+    let no_color = no_color_env();
+    let from_config = config_dir()
+        .map(|d| d.join("config.toml"))
+        .filter(|p| p.is_file())
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|text| toml::from_str::<toml::Table>(&text).ok())
+        .and_then(|t| t.get("theme").and_then(|v| v.as_str()).map(str::to_owned));
+    let name = cli.map(str::to_owned).or(from_config).unwrap_or_else(|| "dark".into());
+    Theme::load(&name, no_color)
+}
+
+/// Build the app for the options (before any terminal is touched).
+pub fn prepare(options: &Options) -> anyhow::Result<App> {
+    let keymap = Keymap::load_user()?;
+    let theme = choose_theme(options.theme.as_deref())?;
+    let source = match &options.session {
+        Some(p) if p.is_dir() => SessionSource::Path(p.clone()),
+        Some(p) if is_database(p) && options.session_id.is_none() => SessionSource::Path(p.clone()),
+        _ => SessionSource::Default,
+    };
+    let mut app = App::new(keymap, theme, source);
+    match &options.session {
+        Some(p) if !p.exists() => {
+            let err = load_path(p, &LoadOptions::default()).err();
+            return Err(err.map_or_else(|| anyhow::anyhow!("{}: not found", p.display()), Into::into));
+        }
+        Some(p) if p.is_file() => app.request_load(LoadRequest {
+            path: p.clone(),
+            session: options.session_id.clone(),
+            target: options.target.clone(),
+        }),
+        _ => app.open_sessions(),
+    }
+    Ok(app)
+}
+
+fn is_database(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e == "sqlite" || e == "db")
+}
+
+/// Run the inspector until the user quits.
+pub fn run(options: &Options) -> anyhow::Result<()> {
+    let mut app = prepare(options)?;
+    let mut guard = terminal::TerminalGuard::enter()?;
+    let mut loading: Option<Receiver<LoadEvent>> = None;
+    let mut dirty = true;
+    loop {
+        for effect in app.effects.drain(..) {
+            match effect {
+                Effect::Load(request) => loading = Some(loader::spawn(request)),
+            }
+        }
+        if let Some(rx) = &loading {
+            while let Ok(event) = rx.try_recv() {
+                dirty = true;
+                match event {
+                    LoadEvent::Stage(stage) => {
+                        if let Some(l) = &mut app.loading {
+                            l.stage = stage;
+                        }
+                    }
+                    LoadEvent::Done(result) => {
+                        app.loaded(*result);
+                        loading = None;
+                        break;
+                    }
+                }
+            }
+        }
+        if dirty || app.loading.is_some() {
+            let size = guard.terminal.size()?;
+            app.resize(Rect::new(0, 0, size.width, size.height));
+            guard.terminal.draw(|frame| render::draw(&app, frame))?;
+            dirty = false;
+        }
+        if app.quit {
+            break;
+        }
+        let wait = Duration::from_millis(if app.loading.is_some() { 80 } else { 500 });
+        match terminal::next_event(wait)? {
+            Some(Event::Key(key)) => {
+                input::handle_key(&mut app, key);
+                dirty = true;
+            }
+            Some(Event::Mouse(mouse)) => {
+                input::handle_mouse(&mut app, mouse);
+                dirty = true;
+            }
+            Some(Event::Resize(..)) => dirty = true,
+            _ => {}
+        }
+    }
+    drop(guard);
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! Raw JSON of a message: long values folded, pretty printed, highlighted with syntect
+//! (only the lines on screen are highlighted).
+
+use std::sync::OnceLock;
+
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+use replaylens::text::escape_controls_single_line;
+use serde_json::Value;
+use syntect::easy::HighlightLines;
+use syntect::highlighting::{Theme as SyntaxTheme, ThemeSet};
+use syntect::parsing::SyntaxSet;
+
+/// Strings longer than this are folded.
+const MAX_STRING: usize = 160;
+/// Arrays longer than this are folded.
+const MAX_ITEMS: usize = 40;
+
+/// Fold long strings and arrays so that a 2 MB image does not become a 2 MB line.
+pub fn fold(value: &Value) -> Value {
+    match value {
+        Value::String(s) if s.chars().count() > MAX_STRING => {
+            let cut: String = s.chars().take(MAX_STRING).collect();
+            Value::String(format!("{cut}… ({} chars folded)", s.chars().count()))
+        }
+        Value::Array(items) if items.len() > MAX_ITEMS => {
+            let mut v: Vec<Value> = items.iter().take(MAX_ITEMS).map(fold).collect();
+            v.push(Value::String(format!("… {} more items", items.len() - MAX_ITEMS)));
+            Value::Array(v)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(fold).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), fold(v))).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Pretty-printed, folded JSON lines (control characters are escaped by JSON itself).
+pub fn pretty_lines(value: &Value) -> Vec<String> {
+    serde_json::to_string_pretty(&fold(value))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| escape_controls_single_line(l).into_owned())
+        .collect()
+}
+
+fn syntaxes() -> &'static SyntaxSet {
+    static SET: OnceLock<SyntaxSet> = OnceLock::new();
+    SET.get_or_init(SyntaxSet::load_defaults_newlines)
+}
+
+fn themes() -> &'static ThemeSet {
+    static SET: OnceLock<ThemeSet> = OnceLock::new();
+    SET.get_or_init(ThemeSet::load_defaults)
+}
+
+/// A syntect theme by name, if it exists.
+pub fn syntax_theme(name: Option<&str>) -> Option<&'static SyntaxTheme> {
+    name.and_then(|n| themes().themes.get(n))
+}
+
+/// Highlight one line of pretty JSON (each line parses on its own); plain without a theme.
+pub fn highlight(line: &str, theme: Option<&SyntaxTheme>, plain: Style) -> Line<'static> {
+    let Some(theme) = theme else {
+        return Line::from(Span::styled(line.to_owned(), plain));
+    };
+    let set = syntaxes();
+    let Some(syntax) = set.find_syntax_by_extension("json") else {
+        return Line::from(Span::styled(line.to_owned(), plain));
+    };
+    let mut h = HighlightLines::new(syntax, theme);
+    match h.highlight_line(line, set) {
+        Ok(ranges) => Line::from(
+            ranges
+                .into_iter()
+                .map(|(style, text)| {
+                    let c = style.foreground;
+                    Span::styled(text.to_owned(), plain.fg(Color::Rgb(c.r, c.g, c.b)))
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Err(_) => Line::from(Span::styled(line.to_owned(), plain)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn folds_long_values_and_escapes_controls() {
+        let long = "x".repeat(500);
+        let lines = pretty_lines(&json!({"data": long, "t": "\u{1b}[2J\u{9b}"}));
+        assert!(lines.iter().any(|l| l.contains("(500 chars folded)")));
+        assert!(lines.iter().all(|l| !l.contains('\u{1b}') && !l.contains('\u{9b}')));
+        let styled = highlight("  \"a\": 1", syntax_theme(Some("base16-ocean.dark")), Style::new());
+        assert!(styled.spans.len() > 1);
+    }
+}

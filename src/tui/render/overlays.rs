@@ -1,0 +1,195 @@
+//! Overlays: key help (generated from the keymap), rewrites per rule, the profile and
+//! session pickers, and the loading indicator.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use replaylens::text::escape_controls_single_line;
+
+use crate::tui::app::{App, Mode};
+use crate::tui::input::OVERLAY_KEYS;
+use crate::tui::theme::Role;
+
+/// Draw whatever overlay the mode asks for, and the loading box.
+pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
+    match &app.mode {
+        Mode::Normal | Mode::SearchInput(_) => {}
+        Mode::Help => help(app, frame, screen),
+        Mode::Summary(sel) => summary(app, frame, screen, *sel),
+        Mode::Profiles(p) => {
+            let mut lines: Vec<Line<'static>> = p
+                .items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| item_line(app, i == p.selected, &item.label))
+                .collect();
+            if let Some(input) = &p.input {
+                lines.push(Line::default());
+                lines.push(Line::from(vec![
+                    Span::styled("provider api model: ", app.theme.style(Role::Title)),
+                    Span::styled(
+                        format!("{}▏", escape_controls_single_line(input)),
+                        app.theme.style(Role::Text),
+                    ),
+                ]));
+            }
+            popup(
+                app,
+                frame,
+                screen,
+                " profile: replay target (Enter applies) ",
+                lines,
+                p.selected,
+            );
+        }
+        Mode::Sessions(p) => {
+            let mut lines = vec![
+                Line::from(vec![
+                    Span::styled("filter: ", app.theme.style(Role::Title)),
+                    Span::styled(
+                        format!("{}▏", escape_controls_single_line(&p.filter)),
+                        app.theme.style(Role::Text),
+                    ),
+                    Span::styled(
+                        format!("   {} of {} · {}", p.matches.len(), p.listings.len(), p.origin),
+                        app.theme.style(Role::Muted),
+                    ),
+                ]),
+                Line::default(),
+            ];
+            for (pos, &i) in p.matches.iter().enumerate() {
+                let l = &p.listings[i];
+                let name = l
+                    .path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let label = format!(
+                    "{:<36} {:<38} {:>5} msgs  {}",
+                    name,
+                    l.session_key.as_deref().unwrap_or(&l.id),
+                    l.messages,
+                    l.model.as_deref().unwrap_or("")
+                );
+                lines.push(item_line(app, pos == p.selected, &label));
+            }
+            popup(
+                app,
+                frame,
+                screen,
+                " open session (type to filter) ",
+                lines,
+                p.selected + 2,
+            );
+        }
+    }
+    if let Some(loading) = &app.loading {
+        let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+        let secs = loading.started.elapsed().as_secs_f32();
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let frame_no = (secs * 10.0) as usize % spinner.len();
+        let lines = vec![Line::from(vec![
+            Span::styled(format!("{} ", spinner[frame_no]), app.theme.style(Role::Title)),
+            Span::styled(
+                format!(
+                    "{} {} … {secs:.1}s",
+                    loading.stage,
+                    escape_controls_single_line(&loading.label)
+                ),
+                app.theme.style(Role::Text),
+            ),
+        ])];
+        let w = screen.width.min(100);
+        let area = Rect::new(
+            screen.x + (screen.width - w) / 2,
+            screen.y + screen.height / 2,
+            w,
+            3.min(screen.height),
+        );
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" loading ")),
+            area,
+        );
+    }
+}
+
+fn item_line(app: &App, selected: bool, label: &str) -> Line<'static> {
+    let t = &app.theme;
+    let text = format!(
+        "{} {}",
+        if selected { "▶" } else { " " },
+        escape_controls_single_line(label)
+    );
+    let style = if selected {
+        t.style(Role::Text).patch(t.style(Role::Selection))
+    } else {
+        t.style(Role::Text)
+    };
+    Line::from(Span::styled(text, style))
+}
+
+fn popup(app: &App, frame: &mut Frame<'_>, screen: Rect, title: &str, lines: Vec<Line<'static>>, focus_line: usize) {
+    let w = screen.width.saturating_sub(8).clamp(20.min(screen.width), 110);
+    let want = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let h = want.min(screen.height.saturating_sub(4)).max(3.min(screen.height));
+    let area = Rect::new(
+        screen.x + (screen.width - w) / 2,
+        screen.y + (screen.height - h) / 2,
+        w,
+        h,
+    );
+    let inner_h = usize::from(h.saturating_sub(2));
+    let scroll = focus_line.saturating_sub(inner_h.saturating_sub(1));
+    frame.render_widget(Clear, area);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(app.theme.style(Role::BorderFocus))
+        .title(Span::styled(title.to_owned(), app.theme.style(Role::Title)))
+        .style(app.theme.style(Role::Text));
+    let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), area);
+}
+
+fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
+    let t = &app.theme;
+    let mut lines = Vec::new();
+    let row = |k: &str, d: &str| {
+        Line::from(vec![
+            Span::styled(format!("{k:>22}  "), t.style(Role::HintKey)),
+            Span::styled(d.to_owned(), t.style(Role::Text)),
+        ])
+    };
+    for (keys, desc) in app.keymap.help() {
+        lines.push(row(&keys, desc));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled("in pickers and prompts", t.style(Role::Title))));
+    for (k, d) in OVERLAY_KEYS {
+        lines.push(row(k, d));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "markers: ~ modified  - dropped  + inserted  = merged  > moved here  < moved away",
+        t.style(Role::Muted),
+    )));
+    popup(app, frame, screen, " keys (Esc closes) ", lines, 0);
+}
+
+fn summary(app: &App, frame: &mut Frame<'_>, screen: Rect, sel: usize) {
+    let Some(insp) = &app.insp else { return };
+    let mut lines = Vec::new();
+    for (i, (rule, n)) in insp.counts_by_rule().into_iter().enumerate() {
+        let summary = (app.rules)(rule).map_or("", |info| info.summary);
+        lines.push(item_line(app, i == sel, &format!("{rule:<28} {n:>4}  {summary}")));
+    }
+    if lines.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "no rewrites for this target",
+            app.theme.style(Role::Placeholder),
+        )));
+    }
+    let title = format!(" rewrites per rule ({} rules ran; Enter jumps) ", insp.rules_run.len());
+    popup(app, frame, screen, &title, lines, sel);
+}

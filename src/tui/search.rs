@@ -1,0 +1,177 @@
+//! Row filter (all, rewritten, one rule) and search across both columns.
+
+use super::app::App;
+use super::describe::plain_text;
+use super::inspection::Inspection;
+use super::rows::Row;
+
+/// Which rows are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    /// Every row.
+    All,
+    /// Only rows with a rewrite.
+    Rewritten,
+    /// Only rows touched by one rule.
+    Rule(&'static str),
+}
+
+impl Filter {
+    /// Whether a row passes.
+    pub fn accepts(self, row: &Row, insp: Option<&Inspection>) -> bool {
+        match self {
+            Self::All => true,
+            Self::Rewritten => row.is_rewritten(),
+            Self::Rule(id) => insp.is_some_and(|i| row.rewrites.iter().any(|&r| i.rewrites[r].rule == id)),
+        }
+    }
+
+    /// Status-bar label.
+    pub fn label(self) -> String {
+        match self {
+            Self::All => "all rows".into(),
+            Self::Rewritten => "rewritten rows".into(),
+            Self::Rule(id) => format!("rule {id}"),
+        }
+    }
+}
+
+/// A finished search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search {
+    /// The query as typed.
+    pub query: String,
+    /// Matching rows (indices into `rows`), in order.
+    pub matches: Vec<usize>,
+}
+
+/// Smart case: case-insensitive unless the query has an upper-case letter.
+pub fn matches(haystack: &str, query: &str) -> bool {
+    if query.chars().any(char::is_uppercase) {
+        haystack.contains(query)
+    } else {
+        haystack.to_lowercase().contains(&query.to_lowercase())
+    }
+}
+
+impl App {
+    /// Next filter: all → rewritten → each rule with rewrites → all.
+    pub fn cycle_filter(&mut self) {
+        let rules: Vec<&'static str> = self
+            .insp
+            .as_ref()
+            .map(|i| i.counts_by_rule().into_keys().collect())
+            .unwrap_or_default();
+        self.filter = match self.filter {
+            Filter::All => Filter::Rewritten,
+            Filter::Rewritten => rules.first().map_or(Filter::All, |r| Filter::Rule(r)),
+            Filter::Rule(id) => {
+                let at = rules.iter().position(|r| *r == id);
+                at.and_then(|p| rules.get(p + 1))
+                    .map_or(Filter::All, |r| Filter::Rule(r))
+            }
+        };
+        self.set_filter(self.filter);
+    }
+
+    /// Apply a filter, keeping the selection on the same row when it stays visible.
+    pub fn set_filter(&mut self, filter: Filter) {
+        let current = self.view.get(self.selected).copied();
+        self.filter = filter;
+        self.rebuild_view();
+        let pos = current.map_or(0, |c| self.view.iter().position(|&r| r >= c).unwrap_or(0));
+        self.top = 0;
+        self.selected = 0;
+        self.select(pos);
+        self.status = Some(format!("filter: {} ({} rows)", filter.label(), self.view.len()));
+    }
+
+    /// Search both columns for `query` and jump to the first match after the selection.
+    pub fn run_search(&mut self, query: String) {
+        let Some(insp) = &self.insp else { return };
+        if query.is_empty() {
+            self.search = None;
+            return;
+        }
+        let found: Vec<usize> = self
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| {
+                row.stored
+                    .iter()
+                    .filter_map(|&s| insp.stored(s).map(|m| plain_text(m, s)))
+                    .chain(row.replay.and_then(|j| insp.replayed(j).map(|m| plain_text(m, j))))
+                    .any(|t| matches(&t, &query))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let n = found.len();
+        self.search = Some(Search { query, matches: found });
+        if n == 0 {
+            self.status = Some("no match".into());
+            return;
+        }
+        if self.filter != Filter::All && !self.search_in_view() {
+            self.set_filter(Filter::All);
+        }
+        let current = self.view.get(self.selected).copied().unwrap_or(0);
+        self.goto_match(|r| r >= current, false);
+        self.status = Some(format!("{n} matching rows"));
+    }
+
+    fn search_in_view(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|s| s.matches.iter().any(|m| self.view.contains(m)))
+    }
+
+    /// Next or previous match.
+    pub fn search_step(&mut self, forward: bool) {
+        let Some(current) = self.view.get(self.selected).copied() else {
+            return;
+        };
+        if self.search.is_none() {
+            self.status = Some("no search: press / first".into());
+            return;
+        }
+        let found = if forward {
+            self.goto_match(|r| r > current, false)
+        } else {
+            self.goto_match(|r| r < current, true)
+        };
+        if !found {
+            self.status = Some("no more matches".into());
+        }
+    }
+
+    fn goto_match(&mut self, accept: impl Fn(usize) -> bool, last: bool) -> bool {
+        let Some(search) = &self.search else { return false };
+        let mut candidates = search.matches.iter().copied().filter(|&m| accept(m));
+        let target = if last {
+            candidates.next_back()
+        } else {
+            candidates.next()
+        };
+        let Some(target) = target else { return false };
+        match self.view.iter().position(|&r| r == target) {
+            Some(pos) => {
+                self.select(pos);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smart_case() {
+        assert!(matches("Hello World", "world"));
+        assert!(!matches("Hello world", "World"));
+        assert!(matches("Hello World", "World"));
+    }
+}

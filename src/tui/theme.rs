@@ -1,0 +1,254 @@
+//! Themes: named roles (removed, added, modified, rule tag, gutter, …) mapped to styles,
+//! loaded from TOML. Missing roles fall back along a fixed chain; `NO_COLOR` strips colours
+//! but keeps the modifiers that carry meaning (crossed out, bold, underline, reverse).
+
+use std::path::Path;
+
+use ratatui::style::{Color, Modifier, Style};
+use serde::Deserialize;
+
+/// The built-in themes, embedded so the binary works anywhere.
+pub const BUILTIN: [(&str, &str); 3] = [
+    ("dark", include_str!("../../themes/dark.toml")),
+    ("light", include_str!("../../themes/light.toml")),
+    ("high-contrast", include_str!("../../themes/high-contrast.toml")),
+];
+
+macro_rules! roles {
+    ($($variant:ident = $key:literal => $fallback:expr),* $(,)?) => {
+        /// A named style role.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Role {
+            $(#[doc = concat!("`", $key, "`")] $variant,)*
+        }
+
+        impl Role {
+            /// Every role, in declaration order.
+            pub const ALL: &'static [Role] = &[$(Role::$variant,)*];
+
+            /// The key used in theme files.
+            pub fn key(self) -> &'static str {
+                match self { $(Role::$variant => $key,)* }
+            }
+
+            /// The role used when a theme does not define this one.
+            pub fn fallback(self) -> Option<Role> {
+                match self { $(Role::$variant => $fallback,)* }
+            }
+        }
+    };
+}
+
+roles! {
+    Text = "text" => None,
+    Muted = "muted" => Some(Role::Text),
+    Border = "border" => Some(Role::Muted),
+    BorderFocus = "border_focus" => Some(Role::Title),
+    Title = "title" => Some(Role::Text),
+    Header = "header" => Some(Role::Text),
+    HeaderKey = "header_key" => Some(Role::Muted),
+    BadgeUser = "badge_user" => Some(Role::Title),
+    BadgeAssistant = "badge_assistant" => Some(Role::Title),
+    BadgeTool = "badge_tool" => Some(Role::Title),
+    BadgeOther = "badge_other" => Some(Role::Muted),
+    Thinking = "thinking" => Some(Role::Muted),
+    ToolCall = "tool_call" => Some(Role::Text),
+    Image = "image" => Some(Role::ToolCall),
+    Error = "error" => Some(Role::Removed),
+    Removed = "removed" => None,
+    Added = "added" => None,
+    Modified = "modified" => None,
+    Moved = "moved" => Some(Role::Modified),
+    RuleTag = "rule_tag" => Some(Role::Modified),
+    Gutter = "gutter" => Some(Role::Muted),
+    Placeholder = "placeholder" => Some(Role::Muted),
+    Selection = "selection" => None,
+    SearchMatch = "search_match" => Some(Role::Modified),
+    StatusBar = "status_bar" => Some(Role::Text),
+    HintKey = "hint_key" => Some(Role::Title),
+}
+
+/// Modifiers a role keeps even without colour, so the meaning stays visible.
+fn meaning(role: Role) -> Modifier {
+    match role {
+        Role::Removed | Role::Error => Modifier::CROSSED_OUT,
+        Role::Added | Role::RuleTag | Role::Title => Modifier::BOLD,
+        Role::Modified | Role::Moved | Role::SearchMatch => Modifier::UNDERLINED,
+        Role::Selection => Modifier::REVERSED,
+        _ => Modifier::empty(),
+    }
+}
+
+/// A resolved theme.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Theme {
+    /// Theme name.
+    pub name: String,
+    styles: Vec<Style>,
+    /// Syntect theme for the raw JSON pane (`None` = no highlighting).
+    pub syntax_theme: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ThemeFile {
+    name: Option<String>,
+    syntax_theme: Option<String>,
+    #[serde(default)]
+    roles: std::collections::BTreeMap<String, RoleSpec>,
+}
+
+#[derive(Debug, Default, Clone, Deserialize)]
+struct RoleSpec {
+    fg: Option<String>,
+    bg: Option<String>,
+    #[serde(default)]
+    modifiers: Vec<String>,
+}
+
+impl Theme {
+    /// The style of a role.
+    pub fn style(&self, role: Role) -> Style {
+        self.styles[role as usize]
+    }
+
+    /// The default theme (dark).
+    #[cfg(test)]
+    pub fn dark() -> Self {
+        Self::parse(BUILTIN[0].1, false).unwrap_or_else(|_| Self::plain())
+    }
+
+    /// A theme without colours: only the meaning-carrying modifiers.
+    #[cfg(test)]
+    pub fn plain() -> Self {
+        Self {
+            name: "plain".into(),
+            styles: Role::ALL
+                .iter()
+                .map(|&r| Style::new().add_modifier(meaning(r)))
+                .collect(),
+            syntax_theme: None,
+        }
+    }
+
+    /// Load a theme by built-in name or path; `no_color` strips colours.
+    pub fn load(name_or_path: &str, no_color: bool) -> anyhow::Result<Self> {
+        let text = match BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+            Some((_, text)) => (*text).to_owned(),
+            None => std::fs::read_to_string(Path::new(name_or_path)).map_err(|e| {
+                anyhow::anyhow!(
+                    "theme {name_or_path:?} is neither a built-in theme (dark, light, high-contrast) nor a readable file: {e}"
+                )
+            })?,
+        };
+        Self::parse(&text, no_color)
+    }
+
+    /// Parse a theme file.
+    pub fn parse(text: &str, no_color: bool) -> anyhow::Result<Self> {
+        let file: ThemeFile = toml::from_str(text)?;
+        let mut own: Vec<Option<Style>> = vec![None; Role::ALL.len()];
+        for (key, spec) in &file.roles {
+            let role = Role::ALL
+                .iter()
+                .find(|r| r.key() == key)
+                .ok_or_else(|| anyhow::anyhow!("unknown theme role {key:?}"))?;
+            own[*role as usize] = Some(spec_style(spec)?);
+        }
+        let styles = Role::ALL
+            .iter()
+            .map(|&role| {
+                let mut r = Some(role);
+                let mut depth = 0;
+                let mut style = Style::new();
+                while let Some(cur) = r {
+                    if let Some(s) = own[cur as usize] {
+                        style = s;
+                        break;
+                    }
+                    r = cur.fallback();
+                    depth += 1;
+                    if depth > Role::ALL.len() {
+                        break;
+                    }
+                }
+                if no_color {
+                    style.fg = None;
+                    style.bg = None;
+                    style.underline_color = None;
+                    style = style.add_modifier(meaning(role));
+                }
+                style
+            })
+            .collect();
+        Ok(Self {
+            name: file.name.unwrap_or_else(|| "custom".into()),
+            styles,
+            syntax_theme: if no_color { None } else { file.syntax_theme },
+        })
+    }
+}
+
+fn spec_style(spec: &RoleSpec) -> anyhow::Result<Style> {
+    let mut style = Style::new();
+    if let Some(fg) = &spec.fg {
+        style = style.fg(color(fg)?);
+    }
+    if let Some(bg) = &spec.bg {
+        style = style.bg(color(bg)?);
+    }
+    for m in &spec.modifiers {
+        style = style.add_modifier(match m.as_str() {
+            "bold" => Modifier::BOLD,
+            "dim" => Modifier::DIM,
+            "italic" => Modifier::ITALIC,
+            "underlined" | "underline" => Modifier::UNDERLINED,
+            "reversed" | "reverse" => Modifier::REVERSED,
+            "crossed_out" => Modifier::CROSSED_OUT,
+            other => anyhow::bail!("unknown modifier {other:?}"),
+        });
+    }
+    Ok(style)
+}
+
+fn color(name: &str) -> anyhow::Result<Color> {
+    name.parse::<Color>()
+        .map_err(|_| anyhow::anyhow!("unknown colour {name:?} (use a name like \"red\" or \"#rrggbb\")"))
+}
+
+/// Whether `NO_COLOR` asks for no colour (set and non-empty).
+pub fn no_color_env() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_themes_parse_and_define_the_core_roles() {
+        for (name, text) in BUILTIN {
+            let theme = Theme::parse(text, false).unwrap();
+            assert_eq!(theme.name, name);
+            for role in [Role::Removed, Role::Added, Role::Modified, Role::Selection] {
+                assert!(
+                    theme.style(role).fg.is_some() || theme.style(role).bg.is_some(),
+                    "{name} {role:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fallbacks_and_no_color() {
+        let theme = Theme::parse("[roles]\nmodified = { fg = \"yellow\" }\n", false).unwrap();
+        assert_eq!(theme.style(Role::RuleTag).fg, Some(Color::Yellow));
+        let plain = Theme::parse(BUILTIN[0].1, true).unwrap();
+        assert!(
+            Role::ALL
+                .iter()
+                .all(|&r| plain.style(r).fg.is_none() && plain.style(r).bg.is_none())
+        );
+        assert!(plain.style(Role::Removed).add_modifier.contains(Modifier::CROSSED_OUT));
+        assert!(Theme::parse("[roles]\nnope = {}\n", false).is_err());
+    }
+}

@@ -1,0 +1,185 @@
+//! The inspector in a real terminal: the binary runs under tmux (120×40), keys are sent, the
+//! pane is captured and checked. Requires tmux (`.ci/run` installs it).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(name: &str, command: &str) -> Self {
+        let version = Command::new("tmux").arg("-V").output();
+        assert!(
+            version.is_ok_and(|o| o.status.success()),
+            "tmux is required for the real-terminal inspector test; install it (apt-get install -y tmux)"
+        );
+        let tmux = Self {
+            socket: format!("replaylens-test-{}-{name}", std::process::id()),
+        };
+        let out = tmux.run(&["new-session", "-d", "-x", "120", "-y", "40", "-s", "t", command]);
+        assert!(
+            out.status.success(),
+            "tmux new-session failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        tmux
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("run tmux")
+    }
+
+    fn capture(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+
+    fn send(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn wait_for(&self, what: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.capture();
+            if screen.contains(what) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what:?}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_gone(&self, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.capture().contains(what) {
+            assert!(
+                Instant::now() < deadline,
+                "{what:?} did not go away; screen:\n{}",
+                self.capture()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_exit(&self) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while self.run(&["has-session", "-t", "t"]).status.success() {
+            assert!(
+                Instant::now() < deadline,
+                "the inspector did not exit; screen:\n{}",
+                self.capture()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+fn command(args: &[&Path], config: &Path) -> String {
+    let bin = env!("CARGO_BIN_EXE_replaylens");
+    let args: Vec<String> = args.iter().map(|a| format!("'{}'", a.display())).collect();
+    format!(
+        "env TERM=xterm-256color REPLAYLENS_CONFIG_DIR='{}' '{bin}' {}",
+        config.display(),
+        args.join(" ")
+    )
+}
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions")
+}
+
+#[test]
+fn inspector_opens_navigates_switches_profile_and_quits() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("anthropic-tool-repair.jsonl");
+    let inner = command(&[&session], config.path()).replace('\'', "\"");
+    let shell = format!("sh -c '{inner}; echo EXITED rc=$?; stty -a | grep -q \" icanon\" && echo COOKED; sleep 60'");
+    let tmux = Tmux::start("main", &shell);
+    let screen = tmux.wait_for("replay projection (");
+    assert!(
+        screen.contains("stored (30)") && screen.contains("stored 30 → replay"),
+        "{screen}"
+    );
+    assert!(screen.contains("16ef695f-a786-4000-a7be-fae1faf4236f"), "{screen}");
+    tmux.send(&["j", "j"]);
+    tmux.wait_for("3/");
+    tmux.send(&["?"]);
+    tmux.wait_for("next rewrite");
+    // Esc and the next key must not arrive together (they would read as Alt-p).
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("next rewrite");
+    tmux.send(&["p"]);
+    tmux.wait_for("profile: replay target");
+    tmux.send(&["Down", "Enter"]);
+    let screen = tmux.wait_for("family openai-responses");
+    assert!(screen.contains("gpt-5.1-codex"), "{screen}");
+    tmux.send(&["C-c"]);
+    let screen = tmux.wait_for("EXITED rc=0");
+    assert!(
+        !screen.contains("replay projection"),
+        "alternate screen not left:\n{screen}"
+    );
+    tmux.wait_for("COOKED");
+}
+
+#[test]
+fn escape_sequences_leave_title_and_screen_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("evil.json");
+    let evil = "before \u{1b}]0;pwned\u{7} middle \u{1b}[2J after";
+    let json = serde_json::json!([{"role": "user", "content": [{"type": "text", "text": evil}]}]);
+    std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
+    let tmux = Tmux::start("evil", &command(&[&file], dir.path()));
+    let screen = tmux.wait_for("after");
+    assert!(
+        screen.contains("before \\e]0;pwned\\x07 middle \\e[2J after"),
+        "{screen}"
+    );
+    assert!(screen.contains("replay projection (1)"), "{screen}");
+    let title =
+        String::from_utf8_lossy(&tmux.run(&["display-message", "-p", "-t", "t", "#{pane_title}"]).stdout).into_owned();
+    assert!(!title.contains("pwned"), "terminal title changed to {title:?}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn no_argument_opens_the_picker_over_the_bundled_samples() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_replaylens");
+    let shell = format!(
+        "env TERM=xterm-256color OPENCLAW_STATE_DIR='{0}/none' REPLAYLENS_CONFIG_DIR='{0}' '{bin}'",
+        dir.path().display()
+    );
+    let tmux = Tmux::start("picker", &shell);
+    let screen = tmux.wait_for("open session");
+    assert!(screen.contains("bundled samples"), "{screen}");
+    tmux.send(&["-l", "gemsig"]);
+    tmux.wait_for("▶ gemini-signatures.jsonl");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("stored (12)");
+    assert!(
+        screen.contains("replaylens da56ef03-bbb3-4f51-a3e0-1da7b27bcb59"),
+        "{screen}"
+    );
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
