@@ -1,162 +1,220 @@
 //! Aligning the stored transcript with the replay projection by provenance, for the
-//! side-by-side views (inspector, exports). Built from the rewrites the rules recorded,
-//! never by diffing the two sides.
+//! side-by-side views (inspector, exports). Built from the provenance and the rewrites the
+//! rules recorded, never by diffing the two sides.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use serde::Serialize;
 
-use crate::hygiene::{Action, Projection};
+use crate::hygiene::{Action, Projection, Rewrite};
+use crate::model::StoredMessage;
 
 /// What happened to the message(s) of one row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum RowKind {
-    /// Sent as stored.
+    /// The replay message is its stored message, unchanged.
     Same,
-    /// Sent, changed in place.
+    /// The replay message differs from its stored message.
     Modified,
-    /// Not sent.
+    /// A stored message that the replay does not send.
     Dropped,
-    /// Synthesized: no stored side.
+    /// A synthesized replay message with no stored source.
     Inserted,
-    /// Several stored messages sent as one.
+    /// Several stored messages merged into one replay message.
     Merged,
-    /// Sent at another place: this row is where it lands.
+    /// A replay message that was moved; shown where it lands.
     Moved,
-    /// The place a moved message was stored at: no replay side here.
+    /// The old stored position of a moved message.
     MovedFrom,
 }
 
-/// One row of the side-by-side view.
+impl RowKind {
+    /// A one-character marker, readable without colour.
+    pub fn marker(self) -> &'static str {
+        match self {
+            Self::Same => " ",
+            Self::Modified => "~",
+            Self::Dropped => "-",
+            Self::Inserted => "+",
+            Self::Merged => "=",
+            Self::Moved => ">",
+            Self::MovedFrom => "<",
+        }
+    }
+}
+
+/// One aligned row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
-    /// Stored message indices shown on the left (empty for an insert).
+    /// Stored indices shown on the left (several for a merge).
     pub stored: Vec<usize>,
-    /// Replay message index shown on the right (none for a drop or a moved-from marker).
+    /// Replay index shown on the right (`None` for a dropped row or a moved-from marker).
     pub replay: Option<usize>,
     /// What happened.
     pub kind: RowKind,
-    /// Indices into `Projection::rewrites` that touch this row.
+    /// Indices into the rewrite list of the rewrites touching this row.
     pub rewrites: Vec<usize>,
-    /// For a moved-from marker: the replay index the message moved to.
+    /// For a moved-from marker: the replay index where the message landed.
     pub moved_to: Option<usize>,
 }
 
 impl Row {
-    /// True when the row shows any change.
-    pub fn is_changed(&self) -> bool {
+    /// Whether any rewrite or structural change touches the row.
+    pub fn is_rewritten(&self) -> bool {
         self.kind != RowKind::Same || !self.rewrites.is_empty()
     }
 }
 
-/// Align `stored_len` stored messages with a projection.
-pub fn align(stored_len: usize, projection: &Projection<'_>) -> Vec<Row> {
-    let moved: HashSet<usize> = projection
-        .rewrites
+/// One replay message as the alignment needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct ReplaySide<'a> {
+    /// Stored indices it came from.
+    pub source: &'a [usize],
+    /// Whether it differs from its single stored source.
+    pub changed: bool,
+}
+
+/// Align a stored transcript with its projection.
+pub fn align(stored: &[StoredMessage<'_>], projection: &Projection<'_>) -> Vec<Row> {
+    let sides: Vec<ReplaySide<'_>> = projection
+        .messages
         .iter()
-        .filter(|rw| rw.action == Action::Move)
-        .flat_map(|rw| rw.stored.iter().copied())
+        .map(|m| ReplaySide {
+            source: &m.source,
+            changed: match m.source.as_slice() {
+                [s] => stored
+                    .get(*s)
+                    .is_none_or(|st| st.message.as_ref() != m.message.as_ref()),
+                _ => true,
+            },
+        })
         .collect();
-    let mut landing: HashMap<usize, usize> = HashMap::new();
-    let mut used: HashSet<usize> = HashSet::new();
-    for (r, m) in projection.messages.iter().enumerate() {
-        for &s in &m.source {
-            landing.insert(s, r);
-            used.insert(s);
-        }
-    }
-    let mut by_replay: HashMap<usize, Vec<usize>> = HashMap::new();
-    let mut by_stored: HashMap<usize, Vec<usize>> = HashMap::new();
-    for (i, rw) in projection.rewrites.iter().enumerate() {
-        for &r in &rw.replay {
-            by_replay.entry(r).or_default().push(i);
-        }
-        if rw.replay.is_empty() {
-            for &s in &rw.stored {
-                by_stored.entry(s).or_default().push(i);
+    align_sides(stored.len(), &sides, &projection.rewrites)
+}
+
+/// Align `stored_len` stored messages with replay messages described by their provenance.
+pub fn align_sides(stored_len: usize, replay: &[ReplaySide<'_>], rewrites: &[Rewrite]) -> Vec<Row> {
+    let n = stored_len;
+    let moved: HashSet<usize> = rewrites
+        .iter()
+        .filter(|r| r.action == Action::Move)
+        .flat_map(|r| r.stored.iter().copied())
+        .collect();
+    let mut landing: Vec<Option<usize>> = vec![None; n];
+    for (j, p) in replay.iter().enumerate() {
+        for &s in p.source {
+            if s < n && landing[s].is_none() {
+                landing[s] = Some(j);
             }
         }
     }
-    let mut rows = Vec::with_capacity(stored_len.max(projection.messages.len()) + 4);
+    let mut emitted = vec![false; n];
+    let mut rows = Vec::with_capacity(n + 8);
     let mut cursor = 0usize;
-    let flush_until = |rows: &mut Vec<Row>, cursor: &mut usize, until: usize| {
-        while *cursor < until.min(stored_len) {
-            let s = *cursor;
-            let rewrites = by_stored.get(&s).cloned().unwrap_or_default();
-            if moved.contains(&s) && used.contains(&s) {
-                rows.push(Row {
-                    stored: vec![s],
-                    replay: None,
-                    kind: RowKind::MovedFrom,
-                    rewrites,
-                    moved_to: landing.get(&s).copied(),
-                });
-            } else if !used.contains(&s) {
-                rows.push(Row {
-                    stored: vec![s],
-                    replay: None,
-                    kind: RowKind::Dropped,
-                    rewrites,
-                    moved_to: None,
-                });
-            }
+    let flush_until = |limit: usize, cursor: &mut usize, emitted: &mut [bool], rows: &mut Vec<Row>| {
+        while *cursor < limit {
+            let k = *cursor;
             *cursor += 1;
+            if emitted[k] {
+                continue;
+            }
+            emitted[k] = true;
+            rows.push(match landing[k] {
+                None => row(vec![k], None, RowKind::Dropped),
+                Some(j) => Row {
+                    moved_to: Some(j),
+                    ..row(vec![k], None, RowKind::MovedFrom)
+                },
+            });
         }
     };
-    for (r, m) in projection.messages.iter().enumerate() {
-        let rewrites = by_replay.get(&r).cloned().unwrap_or_default();
-        let mut stored = m.source.clone();
-        stored.sort_unstable();
-        let is_move = !stored.is_empty() && stored.iter().all(|s| moved.contains(s));
-        let kind = if stored.is_empty() {
+    for (j, p) in replay.iter().enumerate() {
+        let mut source: Vec<usize> = p.source.iter().copied().filter(|&s| s < n).collect();
+        source.sort_unstable();
+        source.dedup();
+        let is_moved = source.iter().any(|s| moved.contains(s));
+        let kind = if source.is_empty() {
             RowKind::Inserted
-        } else if is_move {
+        } else if is_moved {
             RowKind::Moved
-        } else if stored.len() > 1 {
+        } else if source.len() > 1 {
             RowKind::Merged
-        } else if rewrites.iter().any(|&i| projection.rewrites[i].action != Action::Move) {
+        } else if p.changed {
             RowKind::Modified
         } else {
             RowKind::Same
         };
-        if !is_move && let Some(&first) = stored.first() {
-            flush_until(&mut rows, &mut cursor, first);
-            cursor = cursor.max(stored.last().map_or(first, |l| l + 1));
+        if !is_moved && let Some(&first) = source.first() {
+            flush_until(first, &mut cursor, &mut emitted, &mut rows);
         }
-        rows.push(Row {
-            stored,
-            replay: Some(r),
-            kind,
-            rewrites,
-            moved_to: None,
-        });
+        if !is_moved {
+            for &s in &source {
+                emitted[s] = true;
+            }
+        }
+        rows.push(row(source, Some(j), kind));
     }
-    flush_until(&mut rows, &mut cursor, stored_len);
+    flush_until(n, &mut cursor, &mut emitted, &mut rows);
+    attach_rewrites(&mut rows, rewrites, replay.len(), n);
     rows
+}
+
+fn row(stored: Vec<usize>, replay: Option<usize>, kind: RowKind) -> Row {
+    Row {
+        stored,
+        replay,
+        kind,
+        rewrites: Vec::new(),
+        moved_to: None,
+    }
+}
+
+/// Give every row the rewrites that touch it: by replay index, or by stored index for rows
+/// that have no replay side (drops, moved-from markers).
+fn attach_rewrites(rows: &mut [Row], rewrites: &[Rewrite], replay_len: usize, stored_len: usize) {
+    let mut by_replay: Vec<Vec<usize>> = vec![Vec::new(); replay_len];
+    let mut by_stored: Vec<Vec<usize>> = vec![Vec::new(); stored_len];
+    for (i, r) in rewrites.iter().enumerate() {
+        for &j in &r.replay {
+            if j < replay_len {
+                by_replay[j].push(i);
+            }
+        }
+        if r.replay.is_empty() || r.action == Action::Move {
+            for &s in &r.stored {
+                if s < stored_len {
+                    by_stored[s].push(i);
+                }
+            }
+        }
+    }
+    for row in rows.iter_mut() {
+        let mut ids: Vec<usize> = match row.replay {
+            Some(j) => by_replay[j].clone(),
+            None => row.stored.iter().flat_map(|&s| by_stored[s].iter().copied()).collect(),
+        };
+        if row.replay.is_some() {
+            ids.extend(
+                row.stored
+                    .iter()
+                    .flat_map(|&s| by_stored[s].iter().copied())
+                    .filter(|&i| rewrites[i].action != Action::Move && rewrites[i].replay.is_empty()),
+            );
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        if row.kind == RowKind::Same && !ids.is_empty() {
+            row.kind = RowKind::Modified;
+        }
+        row.rewrites = ids;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hygiene::{ReplayMessage, Rewrite};
-    use crate::model::Message;
-    use std::borrow::Cow;
-
-    fn projection(sources: &[&[usize]], rewrites: Vec<Rewrite>) -> Projection<'static> {
-        Projection {
-            messages: sources
-                .iter()
-                .map(|s| ReplayMessage {
-                    source: s.to_vec(),
-                    message: Cow::Owned(Message::default()),
-                })
-                .collect(),
-            rewrites,
-            rules_run: Vec::new(),
-        }
-    }
 
     fn rw(rule: &'static str, action: Action, stored: &[usize], replay: &[usize]) -> Rewrite {
         Rewrite {
@@ -168,18 +226,24 @@ mod tests {
         }
     }
 
+    fn sides<'a>(sources: &'a [&'a [usize]], changed: &[bool]) -> Vec<ReplaySide<'a>> {
+        sources
+            .iter()
+            .zip(changed)
+            .map(|(s, c)| ReplaySide { source: s, changed: *c })
+            .collect()
+    }
+
     #[test]
     fn drops_inserts_merges_and_modifications() {
-        let p = projection(
-            &[&[0], &[], &[2, 3], &[4]],
-            vec![
-                rw("stream-error-turn", Action::Drop, &[1], &[]),
-                rw("tool-result-pairing", Action::Insert, &[], &[1]),
-                rw("anthropic-turn-merge", Action::Merge, &[2, 3], &[2]),
-                rw("tool-call-id", Action::Modify, &[4], &[3]),
-            ],
-        );
-        let rows = align(5, &p);
+        let sources: [&[usize]; 4] = [&[0], &[], &[2, 3], &[4]];
+        let rewrites = vec![
+            rw("stream-error-turn", Action::Drop, &[1], &[]),
+            rw("tool-result-pairing", Action::Insert, &[], &[1]),
+            rw("anthropic-turn-merge", Action::Merge, &[2, 3], &[2]),
+            rw("tool-call-id", Action::Modify, &[4], &[3]),
+        ];
+        let rows = align_sides(5, &sides(&sources, &[false, true, true, true]), &rewrites);
         let kinds: Vec<RowKind> = rows.iter().map(|r| r.kind).collect();
         assert_eq!(
             kinds,
@@ -195,16 +259,14 @@ mod tests {
         assert_eq!(rows[2].rewrites, [0]);
         assert_eq!(rows[3].stored, [2, 3]);
         assert_eq!(rows[4].rewrites, [3]);
-        assert!(!rows[0].is_changed());
+        assert!(!rows[0].is_rewritten());
     }
 
     #[test]
     fn a_moved_result_shows_where_it_lands_and_where_it_came_from() {
-        let p = projection(
-            &[&[0], &[1], &[3], &[2]],
-            vec![rw("tool-result-pairing", Action::Move, &[3], &[2])],
-        );
-        let rows = align(4, &p);
+        let sources: [&[usize]; 4] = [&[0], &[1], &[3], &[2]];
+        let rewrites = vec![rw("tool-result-pairing", Action::Move, &[3], &[2])];
+        let rows = align_sides(4, &sides(&sources, &[false; 4]), &rewrites);
         let kinds: Vec<RowKind> = rows.iter().map(|r| r.kind).collect();
         assert_eq!(
             kinds,
@@ -221,14 +283,16 @@ mod tests {
     }
 
     #[test]
-    fn trailing_drops_are_kept_in_order() {
-        let p = projection(
-            &[&[1]],
-            vec![rw("a", Action::Drop, &[0], &[]), rw("b", Action::Drop, &[2], &[])],
-        );
-        let rows = align(3, &p);
+    fn a_modification_of_a_message_dropped_later_stays_on_its_row() {
+        let sources: [&[usize]; 1] = [&[1]];
+        let rewrites = vec![
+            rw("internal-metadata", Action::Modify, &[0], &[]),
+            rw("duplicate-mirror", Action::Drop, &[0], &[]),
+        ];
+        let rows = align_sides(3, &sides(&sources, &[false]), &rewrites);
         let stored: Vec<Vec<usize>> = rows.iter().map(|r| r.stored.clone()).collect();
         assert_eq!(stored, [vec![0], vec![1], vec![2]]);
+        assert_eq!(rows[0].rewrites, [0, 1]);
         assert_eq!(rows[2].kind, RowKind::Dropped);
     }
 }

@@ -3,5 +3,5 @@
 pub mod align;
 pub mod words;
 
-pub use align::{Row, RowKind, align};
+pub use align::{ReplaySide, Row, RowKind, align, align_sides};
 pub use words::{Segment, SegmentKind, word_diff};

@@ -84,7 +84,7 @@ impl View {
                 ..rw.clone()
             })
             .collect();
-        let rows = align(replay.transcript.messages.len(), &replay.projection);
+        let rows = align(&replay.transcript.messages, &replay.projection);
         Self {
             version: env!("CARGO_PKG_VERSION"),
             session_id,
@@ -132,7 +132,7 @@ impl View {
         }
         let mut keep = vec![false; self.rows.len()];
         for (i, row) in self.rows.iter().enumerate() {
-            if row.is_changed() {
+            if row.is_rewritten() {
                 let lo = i.saturating_sub(context);
                 let hi = (i + context).min(self.rows.len().saturating_sub(1));
                 keep[lo..=hi].iter_mut().for_each(|k| *k = true);
