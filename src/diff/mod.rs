@@ -1,7 +1,5 @@
-//! Stored ↔ replay comparison for display: row alignment by provenance and word diffs.
+//! Stored ↔ replay comparison for display: row alignment by provenance.
 
 pub mod align;
-pub mod words;
 
 pub use align::{ReplaySide, Row, RowKind, align, align_sides};
-pub use words::{Segment, SegmentKind, word_diff};
