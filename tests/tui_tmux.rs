@@ -131,6 +131,19 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     tmux.send(&["Down", "Enter"]);
     let screen = tmux.wait_for("family openai-responses");
     assert!(screen.contains("gpt-5.1-codex"), "{screen}");
+    tmux.send(&["e"]);
+    tmux.wait_for("export the comparison");
+    let out = config.path().join("export.html");
+    tmux.send(&["Tab", "C-u"]);
+    tmux.send(&["-l", &out.display().to_string()]);
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("wrote ");
+    assert!(screen.contains(&format!("wrote {}", out.display())), "{screen}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        html.contains("<html") && html.contains("gpt-5.1-codex"),
+        "export for the chosen target"
+    );
     tmux.send(&["C-c"]);
     let screen = tmux.wait_for("EXITED rc=0");
     assert!(

@@ -48,6 +48,8 @@ pub enum Action {
     Profiles,
     /// Open another session.
     Sessions,
+    /// Export the comparison to a file.
+    Export,
     /// Show or hide the detail pane.
     ToggleDetail,
     /// A key bound to nothing (used to unbind a default in the keymap file).
@@ -76,6 +78,7 @@ impl Action {
         (Action::Summary, "rewrites per rule (jump)"),
         (Action::Profiles, "replay target (profile)"),
         (Action::Sessions, "open a session"),
+        (Action::Export, "export the comparison (md/html/json)"),
         (Action::ToggleDetail, "show / hide detail pane"),
         (Action::Help, "this help"),
         (Action::Quit, "quit"),

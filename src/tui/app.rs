@@ -10,6 +10,7 @@ use replaylens::hygiene::RuleInfo;
 use replaylens::policy::Target;
 
 use super::action::Action;
+use super::export_dialog::{ExportDialog, ExportRequest};
 use super::inspection::Inspection;
 use super::keymap::Keymap;
 use super::layout::Areas;
@@ -51,6 +52,8 @@ pub enum Mode {
     Sessions(SessionPicker),
     /// Typing a search query.
     SearchInput(String),
+    /// The export dialog.
+    Export(ExportDialog),
 }
 
 /// A session to load in the background.
@@ -69,6 +72,8 @@ pub struct LoadRequest {
 pub enum Effect {
     /// Load a session on a background thread.
     Load(LoadRequest),
+    /// Write an export (re-load, replay, render, write).
+    Export(ExportRequest),
 }
 
 /// A load in progress.
@@ -353,6 +358,7 @@ impl App {
             Action::Summary => self.mode = Mode::Summary(0),
             Action::Profiles => self.open_profiles(),
             Action::Sessions => self.open_sessions(),
+            Action::Export => self.open_export(),
         }
     }
 

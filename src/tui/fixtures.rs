@@ -73,6 +73,7 @@ pub fn build(
         path: format!("{id}.jsonl").into(),
         id: id.into(),
         format: "openclaw-jsonl".into(),
+        db_session: None,
     };
     Inspection::from_replay(info, Target::default(), computed)
 }

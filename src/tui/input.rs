@@ -55,6 +55,7 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
             _ => Mode::SearchInput(text),
         },
         Mode::Summary(sel) => summary_key(app, key, sel),
+        Mode::Export(dialog) => super::export_dialog::handle_key(app, dialog, key),
         Mode::Profiles(mut picker) => {
             if let Some(text) = &mut picker.input {
                 match key.code {

@@ -22,6 +22,8 @@ pub struct SessionInfo {
     pub id: String,
     /// The format name (`openclaw-jsonl`, …).
     pub format: String,
+    /// For a database: the session id to load it again with.
+    pub db_session: Option<String>,
 }
 
 /// One message of the replay projection, owned.

@@ -128,6 +128,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("s", Action::Summary),
     ("p", Action::Profiles),
     ("o", Action::Sessions),
+    ("e", Action::Export),
     ("d", Action::ToggleDetail),
     ("?", Action::Help),
     ("f1", Action::Help),

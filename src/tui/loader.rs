@@ -6,6 +6,7 @@ use std::thread;
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
+use replaylens::model::SessionFormat;
 use replaylens::replay::replay;
 
 use super::app::LoadRequest;
@@ -32,6 +33,7 @@ pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, S
         path: session.path.clone(),
         id: session.id.clone(),
         format: session.format.as_str().to_owned(),
+        db_session: (session.format == SessionFormat::OpenClawSqlite).then(|| session.id.clone()),
     };
     let computed = replay(&session, &request.target, &ReplayOptions::default());
     Ok(Inspection::from_replay(info, request.target.clone(), computed))

@@ -9,6 +9,7 @@ pub mod action;
 pub mod app;
 pub mod describe;
 pub mod diff;
+pub mod export_dialog;
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod fixtures;
 pub mod image_info;
@@ -108,9 +109,13 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut loading: Option<Receiver<LoadEvent>> = None;
     let mut dirty = true;
     loop {
-        for effect in app.effects.drain(..) {
+        for effect in std::mem::take(&mut app.effects) {
             match effect {
                 Effect::Load(request) => loading = Some(loader::spawn(request)),
+                Effect::Export(request) => {
+                    app.perform_export(&request);
+                    dirty = true;
+                }
             }
         }
         if let Some(rx) = &loading {

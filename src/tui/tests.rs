@@ -20,6 +20,8 @@ use super::rows::RowKind;
 use super::snapshot::annotate;
 use super::theme::Theme;
 
+mod export;
+
 fn app_with(insp: Inspection, theme: Theme) -> App {
     let mut app = App::new(Keymap::default(), theme, SessionSource::Default);
     app.rules = fixtures::rule_info;
@@ -360,4 +362,14 @@ fn empty_app_survives_keys_and_resize() {
     press(&mut app, "jkGg]ps/x\n");
     app.resize(Rect::new(0, 0, 40, 10));
     assert!(text(&screen(&mut app)).contains("no session loaded"));
+}
+
+#[test]
+fn snapshot_export_dialog() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "e");
+    handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
+    press(&mut app, "\u{7}");
+    insta::assert_snapshot!(annotate(&screen(&mut app)));
 }

@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use replaylens::text::escape_controls_single_line;
 
 use crate::tui::app::{App, Mode};
+use crate::tui::export_dialog::{DIALOG_KEYS, ExportDialog, FORMATS, REDACTIONS, format_label, redaction_label};
 use crate::tui::input::OVERLAY_KEYS;
 use crate::tui::theme::Role;
 
@@ -17,6 +18,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
         Mode::Normal | Mode::SearchInput(_) => {}
         Mode::Help => help(app, frame, screen),
         Mode::Summary(sel) => summary(app, frame, screen, *sel),
+        Mode::Export(d) => export(app, frame, screen, d),
         Mode::Profiles(p) => {
             let mut lines: Vec<Line<'static>> = p
                 .items
@@ -192,4 +194,56 @@ fn summary(app: &App, frame: &mut Frame<'_>, screen: Rect, sel: usize) {
     }
     let title = format!(" rewrites per rule ({} rules ran; Enter jumps) ", insp.rules_run.len());
     popup(app, frame, screen, &title, lines, sel);
+}
+
+fn export(app: &App, frame: &mut Frame<'_>, screen: Rect, d: &ExportDialog) {
+    let t = &app.theme;
+    let choices = |name: &str, labels: Vec<(&'static str, bool)>, keys: &str| {
+        let mut spans = vec![Span::styled(format!("{name:<11}"), t.style(Role::Title))];
+        for (label, on) in labels {
+            if on {
+                spans.push(Span::styled(
+                    format!("[{label}]"),
+                    t.style(Role::Text).patch(t.style(Role::Selection)),
+                ));
+            } else {
+                spans.push(Span::styled(format!(" {label} "), t.style(Role::Text)));
+            }
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(format!("  {keys}"), t.style(Role::Muted)));
+        Line::from(spans)
+    };
+    let mut lines = vec![
+        choices(
+            "format",
+            FORMATS.iter().map(|f| (format_label(*f), *f == d.format)).collect(),
+            "Tab ← →",
+        ),
+        choices(
+            "redaction",
+            REDACTIONS
+                .iter()
+                .map(|r| (redaction_label(*r), *r == d.redaction))
+                .collect(),
+            "↑ ↓",
+        ),
+        Line::from(vec![
+            Span::styled(format!("{:<11}", "path"), t.style(Role::Title)),
+            Span::styled(
+                format!("{}▏", escape_controls_single_line(&d.path)),
+                t.style(Role::Text),
+            ),
+        ]),
+        Line::default(),
+    ];
+    if let Some(notice) = &d.notice {
+        lines.push(Line::from(Span::styled(
+            escape_controls_single_line(notice).into_owned(),
+            t.style(Role::Modified),
+        )));
+    }
+    let keys: Vec<String> = DIALOG_KEYS.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    lines.push(Line::from(Span::styled(keys.join(" · "), t.style(Role::Muted))));
+    popup(app, frame, screen, " export the comparison ", lines, 0);
 }

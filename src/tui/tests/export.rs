@@ -1,0 +1,147 @@
+//! The export dialog: keys, writing a real file, the overwrite confirmation, errors.
+
+use replaylens::export::{ExportFormat, Redaction, default_file_name};
+
+use super::*;
+use crate::tui::app::Effect;
+use crate::tui::export_dialog::ExportDialog;
+
+fn ctrl(app: &mut App, c: char) {
+    handle_key(app, KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+fn run_exports(app: &mut App) -> usize {
+    let effects = std::mem::take(&mut app.effects);
+    for effect in &effects {
+        if let Effect::Export(request) = effect {
+            app.perform_export(request);
+        }
+    }
+    effects.len()
+}
+
+fn dialog(app: &App) -> &ExportDialog {
+    match &app.mode {
+        Mode::Export(d) => d,
+        other => panic!("no export dialog: {other:?}"),
+    }
+}
+
+#[test]
+fn export_dialog_keys() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "e");
+    let insp = app.insp.as_ref().unwrap();
+    let default_md = default_file_name(&insp.session.id, &insp.resolved.target, ExportFormat::Markdown);
+    assert_eq!(dialog(&app).path, default_md);
+    assert!(default_md.ends_with(".md") && default_md.contains("anthropic"));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    assert_eq!(dialog(&app).format, ExportFormat::Html);
+    assert_eq!(dialog(&app).path, default_md.replace(".md", ".html"));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+    assert_eq!(dialog(&app).path, default_md.replace(".md", ".json"));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+    assert_eq!(dialog(&app).format, ExportFormat::Markdown);
+    handle_key(&mut app, KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
+    assert_eq!(dialog(&app).redaction, Redaction::Secrets);
+    handle_key(&mut app, KeyEvent::new(KeyCode::Up, KeyModifiers::NONE));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Up, KeyModifiers::NONE));
+    assert_eq!(dialog(&app).redaction, Redaction::AllText);
+    // Typing edits the path; once edited, the format no longer rewrites it.
+    ctrl(&mut app, 'u');
+    assert_eq!(dialog(&app).path, "");
+    press(&mut app, "qjk.mdx");
+    handle_key(&mut app, KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    assert_eq!(
+        (dialog(&app).path.as_str(), dialog(&app).format),
+        ("qjk.md", ExportFormat::Html)
+    );
+    press(&mut app, "\u{1b}");
+    assert!(matches!(app.mode, Mode::Normal));
+    assert!(app.effects.is_empty() && app.status.is_none());
+    assert!(!std::path::Path::new("qjk.md").exists());
+}
+
+#[test]
+fn export_writes_a_file_and_confirms_overwrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report.md");
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    press(&mut app, "e");
+    ctrl(&mut app, 'u');
+    press(&mut app, &format!("{}\n", out.display()));
+    assert!(matches!(app.mode, Mode::Normal));
+    assert_eq!(run_exports(&mut app), 1);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("anthropic"), "{written}");
+    let status = format!("wrote {} ({} bytes)", out.display(), written.len());
+    assert_eq!(app.status.as_deref(), Some(status.as_str()));
+    assert!(text(&screen(&mut app)).contains(&status));
+
+    // The same path again: a notice first, nothing written; Enter again overwrites.
+    press(&mut app, "e");
+    ctrl(&mut app, 'u');
+    press(&mut app, &out.display().to_string());
+    handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    handle_key(&mut app, KeyEvent::new(KeyCode::BackTab, KeyModifiers::NONE));
+    handle_key(&mut app, KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
+    press(&mut app, "\n");
+    let notice = dialog(&app).notice.clone().unwrap();
+    assert!(notice.ends_with("exists — Enter again to overwrite"), "{notice}");
+    assert!(text(&screen(&mut app)).contains("Enter again to overwrite"));
+    assert!(app.effects.is_empty());
+    press(&mut app, "\n");
+    assert_eq!(run_exports(&mut app), 1);
+    let redacted = std::fs::read_to_string(&out).unwrap();
+    assert_ne!(redacted, written);
+    assert!(app.status.as_deref().unwrap().starts_with("wrote "));
+
+    // Editing after the notice asks again; a file that appears meanwhile is not clobbered.
+    press(&mut app, "e");
+    ctrl(&mut app, 'u');
+    press(&mut app, &format!("{}\n", out.display()));
+    press(&mut app, "x");
+    handle_key(&mut app, KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+    assert!(dialog(&app).confirm.is_none() && dialog(&app).notice.is_none());
+    press(&mut app, "\u{1b}");
+    let fresh = dir.path().join("fresh.json");
+    press(&mut app, "e");
+    ctrl(&mut app, 'u');
+    press(&mut app, &format!("{}\n", fresh.display()));
+    std::fs::write(&fresh, "keep").unwrap();
+    run_exports(&mut app);
+    assert_eq!(std::fs::read_to_string(&fresh).unwrap(), "keep");
+    assert!(app.status.as_deref().unwrap().contains("already exists"));
+}
+
+#[test]
+fn export_errors_are_one_sentence_in_the_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    press(&mut app, "e");
+    ctrl(&mut app, 'u');
+    press(&mut app, "\n");
+    assert_eq!(dialog(&app).notice.as_deref(), Some("type a file name"));
+    press(&mut app, &format!("{}\n", dir.path().display()));
+    assert!(dialog(&app).notice.as_deref().unwrap().ends_with("is a directory"));
+    ctrl(&mut app, 'u');
+    press(&mut app, &format!("{}/no\u{7}such/x.md\n", dir.path().display()));
+    run_exports(&mut app);
+    let status = app.status.clone().unwrap();
+    assert!(
+        status.starts_with("cannot write ") && status.contains("no\u{7}such"),
+        "{status}"
+    );
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains("no\\x07such") && !shown.contains('\u{7}'), "{shown}");
+
+    // A session that cannot be loaded again (the fixture's file does not exist).
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "e");
+    ctrl(&mut app, 'u');
+    press(&mut app, &format!("{}/y.md\n", dir.path().display()));
+    run_exports(&mut app);
+    assert!(app.status.as_deref().unwrap().starts_with("export failed: "));
+}
