@@ -348,10 +348,10 @@ fn readme_key_table_matches_keymap() {
     for (keys, desc) in Keymap::default().help() {
         table.push_str(&format!("| `{keys}` | {desc} |\n"));
     }
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README-tui.md")).unwrap();
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(
         readme.contains(&table),
-        "README-tui.md key table is out of date; expected:\n{table}"
+        "README.md key table is out of date; expected:\n{table}"
     );
 }
 
