@@ -26,16 +26,6 @@ fn export(path: &Path, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn samples() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(common::bundled_samples())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl" || x == "sqlite"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Code blocks and headings as the Markdown parser sees them.
 fn markdown_structure(md: &str) -> (usize, Vec<String>) {
     let mut blocks = 0;
@@ -58,7 +48,7 @@ fn markdown_structure(md: &str) -> (usize, Vec<String>) {
 
 #[test]
 fn every_sample_exports_in_every_format() {
-    for path in samples() {
+    for path in common::bundled_session_files() {
         let md = export(&path, &["--format", "md"]);
         let (blocks, headings) = markdown_structure(&md);
         assert!(headings[0].starts_with("replaylens export: "), "{}", path.display());

@@ -4,21 +4,11 @@
 mod common;
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use replaylens::policy::{Family, preset};
 use serde_json::Value;
-
-fn sample_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(common::bundled_samples())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl" || x == "sqlite"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn replay_json(path: &Path, args: &[&str]) -> Value {
     let out = Command::new(common::bin())
@@ -144,7 +134,7 @@ fn check_contract(doc: &Value, path: &Path) {
 fn every_sample_and_every_family_replays_within_the_contract() {
     let families = Family::all();
     assert!(families.len() >= 9);
-    for path in sample_files() {
+    for path in common::bundled_session_files() {
         let own = replay_json(&path, &[]);
         check_contract(&own, &path);
         for &family in families {
@@ -159,7 +149,7 @@ fn every_sample_and_every_family_replays_within_the_contract() {
 
 #[test]
 fn replay_output_is_deterministic() {
-    for path in sample_files() {
+    for path in common::bundled_session_files() {
         let run = || {
             Command::new(common::bin())
                 .arg("replay")

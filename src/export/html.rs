@@ -59,7 +59,7 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
                 view.rewrites.len()
             ),
         ),
-        ("redaction", redaction_line(view)),
+        ("redaction", view.redaction_line()),
     ];
     for (k, v) in meta {
         let _ = writeln!(out, "<tr><td>{}</td><td>{}</td></tr>", esc(k), esc(&v));
@@ -113,20 +113,6 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
     }
     let _ = writeln!(out, "</tbody></table>\n</body></html>");
     out
-}
-
-fn redaction_line(view: &View) -> String {
-    let level = match view.redaction {
-        super::Redaction::None => return "none".into(),
-        super::Redaction::Secrets => "secrets",
-        super::Redaction::AllText => "all text",
-    };
-    let counts: Vec<String> = view.redacted.iter().map(|(k, n)| format!("{k}: {n}")).collect();
-    if counts.is_empty() {
-        format!("{level} (nothing found)")
-    } else {
-        format!("{level}: {}", counts.join(", "))
-    }
 }
 
 fn kind_class(kind: RowKind) -> (&'static str, &'static str) {

@@ -27,7 +27,7 @@ pub fn render(view: &View, context: usize) -> String {
         view.replay.len(),
         view.rewrites.len()
     );
-    let _ = writeln!(out, "| redaction | {} |", redaction_line(view));
+    let _ = writeln!(out, "| redaction | {} |", view.redaction_line());
     let policy = serde_json::to_string_pretty(&view.policy).unwrap_or_default();
     let _ = writeln!(
         out,
@@ -58,20 +58,6 @@ pub fn render(view: &View, context: usize) -> String {
         write_row(&mut out, view, &view.rows[i]);
     }
     out
-}
-
-fn redaction_line(view: &View) -> String {
-    let level = match view.redaction {
-        super::Redaction::None => return "none".into(),
-        super::Redaction::Secrets => "secrets",
-        super::Redaction::AllText => "all text",
-    };
-    let counts: Vec<String> = view.redacted.iter().map(|(k, n)| format!("{k}: {n}")).collect();
-    if counts.is_empty() {
-        format!("{level} (nothing found)")
-    } else {
-        format!("{level}: {}", counts.join(", "))
-    }
 }
 
 fn side(indices: &[usize], prefix: char) -> String {

@@ -112,6 +112,21 @@ impl View {
             .join(" / ")
     }
 
+    /// The redaction level and what was redacted, by kind and count.
+    pub fn redaction_line(&self) -> String {
+        let level = match self.redaction {
+            Redaction::None => return "none".into(),
+            Redaction::Secrets => "secrets",
+            Redaction::AllText => "all text",
+        };
+        let counts: Vec<String> = self.redacted.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        if counts.is_empty() {
+            format!("{level} (nothing found)")
+        } else {
+            format!("{level}: {}", counts.join(", "))
+        }
+    }
+
     /// Rewrite counts per rule, in pipeline order of first appearance.
     pub fn per_rule(&self) -> Vec<(&'static str, usize)> {
         let mut out: Vec<(&'static str, usize)> = Vec::new();

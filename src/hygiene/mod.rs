@@ -11,4 +11,4 @@ pub mod working;
 pub use pipeline::{Projection, ReplayMessage, project, run};
 pub use rewrite::{Action, PendingRewrite, Rewrite};
 pub use rule::{Context, ReplayOptions, Rule, RuleInfo};
-pub use working::{Uid, Working, WorkingMessage};
+pub use working::{Change, Uid, Working, WorkingMessage};

@@ -5,6 +5,17 @@ use std::borrow::Cow;
 use super::rewrite::{Action, PendingRewrite};
 use crate::model::{Message, StoredMessage};
 
+/// What a rule does to one message, for [`Working::change_each`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// Remove the message from the replay, with a detail.
+    Drop(String),
+    /// Replace its content with these blocks, with a detail.
+    Content(Vec<serde_json::Value>, String),
+    /// Replace the whole message, with a detail.
+    Replace(Message, String),
+}
+
 /// A stable identity for a working message, kept while rules run so that rewrites can be
 /// mapped to final replay indices at the end.
 pub type Uid = u32;
@@ -134,6 +145,48 @@ impl<'s> Working<'s> {
                 wm.message = Cow::Owned(next);
                 rewrites.push(PendingRewrite::on(rule, Action::Modify, wm, detail));
             }
+        }
+    }
+
+    /// Drop or change every message for which `change` says so, recording one `drop` or
+    /// `modify` rewrite each. When nothing changes the messages are left untouched.
+    pub fn change_each(
+        &mut self,
+        rule: &'static str,
+        rewrites: &mut Vec<PendingRewrite>,
+        mut change: impl FnMut(usize, &Message) -> Option<Change>,
+    ) {
+        let changes: Vec<Option<Change>> = self
+            .messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| change(i, &m.message))
+            .collect();
+        if changes.iter().all(Option::is_none) {
+            return;
+        }
+        let old = std::mem::take(&mut self.messages);
+        for (mut wm, c) in old.into_iter().zip(changes) {
+            let detail = match c {
+                None => {
+                    self.messages.push(wm);
+                    continue;
+                }
+                Some(Change::Drop(detail)) => {
+                    rewrites.push(PendingRewrite::dropped(rule, &wm, detail));
+                    continue;
+                }
+                Some(Change::Content(blocks, detail)) => {
+                    wm.message.to_mut().set_content(blocks);
+                    detail
+                }
+                Some(Change::Replace(next, detail)) => {
+                    wm.message = Cow::Owned(next);
+                    detail
+                }
+            };
+            rewrites.push(PendingRewrite::on(rule, Action::Modify, &wm, detail));
+            self.messages.push(wm);
         }
     }
 }

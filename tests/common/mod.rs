@@ -43,3 +43,14 @@ pub fn bundled_samples() -> PathBuf {
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_replaylens")
 }
+
+/// The bundled sample sessions (`.jsonl` and `.sqlite`), sorted.
+pub fn bundled_session_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(bundled_samples())
+        .expect("sample-sessions/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl" || x == "sqlite"))
+        .collect();
+    files.sort();
+    files
+}

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
 use super::assistant_text::{EMPTY_CONTENT_PLACEHOLDER, is_blank_text_block};
@@ -32,11 +32,6 @@ static INFO: RuleInfo = RuleInfo {
 /// The `blank-text` rule.
 pub struct BlankText;
 
-enum Outcome {
-    Drop(String),
-    Modify(Vec<Value>, String),
-}
-
 impl Rule for BlankText {
     fn info(&self) -> &'static RuleInfo {
         &INFO
@@ -47,22 +42,7 @@ impl Rule for BlankText {
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        let outcomes: Vec<Option<Outcome>> = work.messages.iter().map(|wm| blank_text_outcome(&wm.message)).collect();
-        if outcomes.iter().all(Option::is_none) {
-            return;
-        }
-        let old = std::mem::take(&mut work.messages);
-        for (mut wm, outcome) in old.into_iter().zip(outcomes) {
-            match outcome {
-                None => work.messages.push(wm),
-                Some(Outcome::Drop(detail)) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
-                Some(Outcome::Modify(blocks, detail)) => {
-                    wm.message.to_mut().set_content(blocks);
-                    rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
-                    work.messages.push(wm);
-                }
-            }
-        }
+        work.change_each(INFO.id, rewrites, |_, m| blank_text_outcome(m));
     }
 }
 
@@ -76,7 +56,7 @@ fn describe_removed(removed: &[usize]) -> String {
     format!("removed blank text block(s) {}", list.join(", "))
 }
 
-fn blank_text_outcome(m: &Message) -> Option<Outcome> {
+fn blank_text_outcome(m: &Message) -> Option<Change> {
     let role = m.role();
     let blocks = match (role, m.content()) {
         (Role::Assistant | Role::User | Role::ToolResult, Some(Value::Array(blocks))) => blocks,
@@ -87,7 +67,7 @@ fn blank_text_outcome(m: &Message) -> Option<Outcome> {
                 Some(Value::Null) => "null content".to_owned(),
                 Some(_) => "non-array content".to_owned(),
             };
-            return Some(Outcome::Modify(
+            return Some(Change::Content(
                 empty_content_placeholder(),
                 format!("{what} treated as empty; set the `{EMPTY_CONTENT_PLACEHOLDER}` placeholder"),
             ));
@@ -102,7 +82,7 @@ fn blank_text_outcome(m: &Message) -> Option<Outcome> {
         .map(|(_, b)| b.clone())
         .collect();
     if !kept.is_empty() {
-        return (!removed.is_empty()).then(|| Outcome::Modify(kept, describe_removed(&removed)));
+        return (!removed.is_empty()).then(|| Change::Content(kept, describe_removed(&removed)));
     }
     let what = if removed.is_empty() {
         "empty content".to_owned()
@@ -110,9 +90,9 @@ fn blank_text_outcome(m: &Message) -> Option<Outcome> {
         describe_removed(&removed)
     };
     Some(if role == Role::Assistant {
-        Outcome::Drop(format!("assistant turn without content: {what}"))
+        Change::Drop(format!("assistant turn without content: {what}"))
     } else {
-        Outcome::Modify(
+        Change::Content(
             empty_content_placeholder(),
             format!("{what}; set the `{EMPTY_CONTENT_PLACEHOLDER}` placeholder"),
         )
@@ -122,6 +102,7 @@ fn blank_text_outcome(m: &Message) -> Option<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
 

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
 use super::assistant_text::is_blank;
@@ -54,12 +54,6 @@ pub const MANAGED_DISPLAY_BLOCK_TYPES: [&str; 5] = ["attachment", "attachment_er
 /// The `internal-metadata` rule.
 pub struct InternalMetadata;
 
-/// What the rule does to one message.
-enum Outcome {
-    Drop(String),
-    Modify(Message, String),
-}
-
 impl Rule for InternalMetadata {
     fn info(&self) -> &'static RuleInfo {
         &INFO
@@ -70,22 +64,7 @@ impl Rule for InternalMetadata {
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        let outcomes: Vec<Option<Outcome>> = work.messages.iter().map(|wm| normalize(&wm.message)).collect();
-        if outcomes.iter().all(Option::is_none) {
-            return;
-        }
-        let old = std::mem::take(&mut work.messages);
-        for (mut wm, outcome) in old.into_iter().zip(outcomes) {
-            match outcome {
-                None => work.messages.push(wm),
-                Some(Outcome::Drop(detail)) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
-                Some(Outcome::Modify(next, detail)) => {
-                    *wm.message.to_mut() = next;
-                    rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
-                    work.messages.push(wm);
-                }
-            }
-        }
+        work.change_each(INFO.id, rewrites, |_, m| normalize(m));
     }
 }
 
@@ -93,7 +72,7 @@ fn chars_removed(before: &str, after: &str) -> usize {
     before.chars().count().saturating_sub(after.chars().count())
 }
 
-fn normalize(m: &Message) -> Option<Outcome> {
+fn normalize(m: &Message) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
@@ -129,11 +108,11 @@ fn kind_name(v: &Value) -> &'static str {
     }
 }
 
-fn normalize_string(m: &Message, s: &str) -> Outcome {
+fn normalize_string(m: &Message, s: &str) -> Change {
     let stripped = strip_internal_metadata(s);
     let text = stripped.as_ref().map_or(s, |x| x.text.as_str());
     if is_blank(text) {
-        return Outcome::Drop(match &stripped {
+        return Change::Drop(match &stripped {
             None => "string content is blank".to_owned(),
             Some(x) => format!(
                 "string content is blank after stripping {} ({} chars)",
@@ -144,7 +123,7 @@ fn normalize_string(m: &Message, s: &str) -> Outcome {
     }
     let mut next = m.clone();
     next.set_content(vec![json!({"type": "text", "text": text})]);
-    Outcome::Modify(
+    Change::Replace(
         next,
         match &stripped {
             None => "converted string content to a text block".to_owned(),
@@ -157,7 +136,7 @@ fn normalize_string(m: &Message, s: &str) -> Outcome {
     )
 }
 
-fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>) -> Option<Outcome> {
+fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>) -> Option<Change> {
     let mut kept = Vec::with_capacity(blocks.len());
     let mut touched = !notes.is_empty();
     for (i, block) in blocks.iter().enumerate() {
@@ -191,16 +170,17 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>) -> Op
         return None;
     }
     if kept.is_empty() && !blocks.is_empty() {
-        return Some(Outcome::Drop(format!("every block removed: {}", notes.join("; "))));
+        return Some(Change::Drop(format!("every block removed: {}", notes.join("; "))));
     }
     let mut next = m.clone();
     next.set_content(kept);
-    Some(Outcome::Modify(next, notes.join("; ")))
+    Some(Change::Replace(next, notes.join("; ")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hygiene::Action;
     use crate::hygiene::rules::metadata_strip::RUNTIME_CONTEXT_NOTICE;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
+use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
 use super::assistant_text::{excerpt, is_blank, is_reasoning_only, is_silent_reply_payload, js_trim};
@@ -32,11 +32,6 @@ static INFO: RuleInfo = RuleInfo {
 /// The `silent-reply` rule.
 pub struct SilentReply;
 
-enum Outcome {
-    Drop(String),
-    Modify(Vec<Value>, String),
-}
-
 impl Rule for SilentReply {
     fn info(&self) -> &'static RuleInfo {
         &INFO
@@ -47,22 +42,7 @@ impl Rule for SilentReply {
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        let outcomes: Vec<Option<Outcome>> = work.messages.iter().map(|wm| silent_outcome(&wm.message)).collect();
-        if outcomes.iter().all(Option::is_none) {
-            return;
-        }
-        let old = std::mem::take(&mut work.messages);
-        for (mut wm, outcome) in old.into_iter().zip(outcomes) {
-            match outcome {
-                None => work.messages.push(wm),
-                Some(Outcome::Drop(detail)) => rewrites.push(PendingRewrite::dropped(INFO.id, &wm, detail)),
-                Some(Outcome::Modify(blocks, detail)) => {
-                    wm.message.to_mut().set_content(blocks);
-                    rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, &wm, detail));
-                    work.messages.push(wm);
-                }
-            }
-        }
+        work.change_each(INFO.id, rewrites, |_, m| silent_outcome(m));
     }
 }
 
@@ -74,13 +54,13 @@ pub fn is_silent_block(block: &Value) -> bool {
         .is_some_and(|t| !is_blank(t) && is_silent_reply_payload(t))
 }
 
-fn silent_outcome(m: &Message) -> Option<Outcome> {
+fn silent_outcome(m: &Message) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
     if let Some(s) = m.content_str() {
         return (!is_blank(s) && is_silent_reply_payload(s)).then(|| {
-            Outcome::Drop(format!(
+            Change::Drop(format!(
                 "string content is the silent reply {}",
                 excerpt(js_trim(s), 40)
             ))
@@ -103,17 +83,18 @@ fn silent_outcome(m: &Message) -> Option<Outcome> {
     }
     let removed = notes.join("; ");
     if kept.is_empty() {
-        return Some(Outcome::Drop(format!("only silent-reply text: {removed}")));
+        return Some(Change::Drop(format!("only silent-reply text: {removed}")));
     }
     if is_reasoning_only(&kept) {
-        return Some(Outcome::Drop(format!("reasoning-only after silent reply: {removed}")));
+        return Some(Change::Drop(format!("reasoning-only after silent reply: {removed}")));
     }
-    Some(Outcome::Modify(kept, removed))
+    Some(Change::Content(kept, removed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
     use serde_json::json;
