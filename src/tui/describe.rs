@@ -84,6 +84,9 @@ pub fn describe(message: &Message, index: usize, expanded: bool, counterpart: Op
     if let Some(s) = message.content_str() {
         push_text(&mut doc.body, s, Role::Text, expanded, limit);
     }
+    if let Some(summary) = message.str_field("summary") {
+        push_text(&mut doc.body, summary, Role::Text, expanded, limit);
+    }
     let mut image_no = 0;
     for block in message.blocks() {
         if doc.body.len() >= limit {
@@ -279,6 +282,14 @@ mod tests {
 
     fn msg(v: Value) -> Message {
         Message::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn compaction_and_branch_summaries_show_their_text() {
+        let m = msg(json!({"role": "compactionSummary", "summary": "User asked for a listing.", "tokensBefore": 10}));
+        let doc = describe(&m, 0, false, None);
+        assert_eq!(doc.body.len(), 1);
+        assert_eq!(doc.body[0].text(), "User asked for a listing.");
     }
 
     #[test]

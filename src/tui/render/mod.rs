@@ -30,8 +30,13 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         }
         None => {
             frame.render_widget(Clear, areas.rows);
+            let note = if app.loading.is_some() {
+                "loading…"
+            } else {
+                "no session loaded: press o to open one"
+            };
             frame.render_widget(
-                Paragraph::new("no session loaded: press o to open one").style(app.theme.style(Role::Placeholder)),
+                Paragraph::new(note).style(app.theme.style(Role::Placeholder)),
                 areas.rows,
             );
         }
