@@ -75,7 +75,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::hygiene::rules::test_support::{msgs, resolved};
+    use crate::hygiene::rules::test_support::{assert_gate, msgs, resolved};
     use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::{Action, ReplayOptions};
     use crate::model::Message;
@@ -113,28 +113,21 @@ mod tests {
 
     #[test]
     fn gate_is_validate_anthropic_turns() {
-        let opts = ReplayOptions::default();
-        for (p, a, m, on) in [
-            ("anthropic", "anthropic-messages", "claude-sonnet-4-6", true),
-            (
-                "amazon-bedrock",
-                "bedrock-converse-stream",
-                "us.anthropic.claude-opus-4-6-v1",
-                true,
-            ),
-            ("deepseek", "openai-completions", "deepseek-chat", true),
-            ("google", "google-generative-ai", "gemini-2.5-pro", false),
-            ("openai", "openai-responses", "gpt-5.1", false),
-        ] {
-            let r = resolved(p, a, m);
-            let ctx = Context {
-                resolved: &r,
-                options: &opts,
-                model_events: &[],
-                thinking_level: None,
-            };
-            assert_eq!(AnthropicTurnMerge.enabled(&ctx), on, "{p} {a} {m}");
-        }
+        assert_gate(
+            &AnthropicTurnMerge,
+            &[
+                ("anthropic", "anthropic-messages", "claude-sonnet-4-6", true),
+                (
+                    "amazon-bedrock",
+                    "bedrock-converse-stream",
+                    "us.anthropic.claude-opus-4-6-v1",
+                    true,
+                ),
+                ("deepseek", "openai-completions", "deepseek-chat", true),
+                ("google", "google-generative-ai", "gemini-2.5-pro", false),
+                ("openai", "openai-responses", "gpt-5.1", false),
+            ],
+        );
     }
 
     #[test]

@@ -55,7 +55,7 @@ mod tests {
 
     use super::*;
     use crate::hygiene::Action;
-    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
+    use crate::hygiene::rules::test_support::{apply_rule_for, assert_gate, msgs, resolved};
     use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::{Context, ReplayOptions};
     use crate::model::Message;
@@ -83,22 +83,15 @@ mod tests {
 
     #[test]
     fn gate_is_validate_gemini_turns() {
-        let opts = ReplayOptions::default();
-        for (p, a, m, on) in [
-            ("google", "google-generative-ai", "gemini-2.5-pro", true),
-            ("deepseek", "openai-completions", "deepseek-chat", true),
-            ("anthropic", "anthropic-messages", "claude-sonnet-4-6", false),
-            ("openrouter", "openai-completions", "google/gemini-2.5-pro", false),
-        ] {
-            let r = resolved(p, a, m);
-            let ctx = Context {
-                resolved: &r,
-                options: &opts,
-                model_events: &[],
-                thinking_level: None,
-            };
-            assert_eq!(GeminiTurnMerge.enabled(&ctx), on, "{p} {a} {m}");
-        }
+        assert_gate(
+            &GeminiTurnMerge,
+            &[
+                ("google", "google-generative-ai", "gemini-2.5-pro", true),
+                ("deepseek", "openai-completions", "deepseek-chat", true),
+                ("anthropic", "anthropic-messages", "claude-sonnet-4-6", false),
+                ("openrouter", "openai-completions", "google/gemini-2.5-pro", false),
+            ],
+        );
     }
 
     #[test]

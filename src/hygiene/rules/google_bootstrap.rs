@@ -73,7 +73,7 @@ mod tests {
 
     use super::*;
     use crate::hygiene::ReplayOptions;
-    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
+    use crate::hygiene::rules::test_support::{apply_rule_for, assert_gate, msgs, resolved};
     use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 
     fn google() -> crate::policy::ResolvedPolicy {
@@ -82,25 +82,18 @@ mod tests {
 
     #[test]
     fn gate_is_apply_google_turn_ordering_or_the_google_plugin() {
-        let opts = ReplayOptions::default();
-        for (p, a, m, on) in [
-            ("google", "google-generative-ai", "gemini-2.5-pro", true),
-            ("google-gemini-cli", "google-gemini-cli", "gemini-2.5-pro", true),
-            ("custom-gemini", "google-generative-ai", "gemini-2.5-flash", true),
-            ("local-llm", "openai-completions", "qwen3-coder-30b", true),
-            ("openrouter", "openai-completions", "google/gemini-2.5-pro", false),
-            ("anthropic", "anthropic-messages", "claude-sonnet-4-6", false),
-            ("openai", "openai-completions", "gpt-4.1", false),
-        ] {
-            let r = resolved(p, a, m);
-            let ctx = Context {
-                resolved: &r,
-                options: &opts,
-                model_events: &[],
-                thinking_level: None,
-            };
-            assert_eq!(GoogleBootstrap.enabled(&ctx), on, "{p} {a} {m}");
-        }
+        assert_gate(
+            &GoogleBootstrap,
+            &[
+                ("google", "google-generative-ai", "gemini-2.5-pro", true),
+                ("google-gemini-cli", "google-gemini-cli", "gemini-2.5-pro", true),
+                ("custom-gemini", "google-generative-ai", "gemini-2.5-flash", true),
+                ("local-llm", "openai-completions", "qwen3-coder-30b", true),
+                ("openrouter", "openai-completions", "google/gemini-2.5-pro", false),
+                ("anthropic", "anthropic-messages", "claude-sonnet-4-6", false),
+                ("openai", "openai-completions", "gpt-4.1", false),
+            ],
+        );
     }
 
     #[test]

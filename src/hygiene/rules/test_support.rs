@@ -67,3 +67,18 @@ pub fn apply_rule_with_events(
         rewrites,
     )
 }
+
+/// Assert a rule's gate for `(provider, api, model, enabled)` targets, with default options.
+pub fn assert_gate(rule: &dyn Rule, cases: &[(&str, &str, &str, bool)]) {
+    let options = ReplayOptions::default();
+    for &(provider, api, model, on) in cases {
+        let r = resolved(provider, api, model);
+        let ctx = Context {
+            resolved: &r,
+            options: &options,
+            model_events: &[],
+            thinking_level: None,
+        };
+        assert_eq!(rule.enabled(&ctx), on, "{provider} {api} {model}");
+    }
+}
