@@ -78,6 +78,21 @@ fn every_sample_exports_in_every_format() {
 }
 
 #[test]
+fn markdown_and_html_snapshots() {
+    let repair = common::bundled_samples().join("anthropic-tool-repair.jsonl");
+    insta::assert_snapshot!(
+        "anthropic_tool_repair_md",
+        export(&repair, &["--format", "md", "--context", "1"])
+    );
+    let noise = common::bundled_samples().join("gateway-channel-noise.jsonl");
+    insta::assert_snapshot!(
+        "gateway_channel_noise_redacted_md",
+        export(&noise, &["--format", "md", "--redact"])
+    );
+    insta::assert_snapshot!("gateway_channel_noise_html", export(&noise, &["--format", "html"]));
+}
+
+#[test]
 fn exports_are_deterministic_and_written_to_files() {
     let path = common::bundled_samples().join("anthropic-tool-repair.jsonl");
     for format in ["md", "html", "json"] {
