@@ -60,7 +60,7 @@ impl Rule for InterSessionProvenance {
             let Some((next, detail)) = annotated(&wm.message) else {
                 continue;
             };
-            *wm.message.to_mut() = next;
+            wm.message = std::borrow::Cow::Owned(next);
             rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, wm, detail));
         }
     }

@@ -39,7 +39,7 @@ impl Rule for ToolResultDetails {
             } else {
                 "removed `details`".to_owned()
             };
-            *wm.message.to_mut() = next;
+            wm.message = std::borrow::Cow::Owned(next);
             rewrites.push(PendingRewrite::on(INFO.id, Action::Modify, wm, detail));
         }
     }
