@@ -140,6 +140,9 @@ pub fn sanitize_image<'a>(
     }
     let canonical = canonical_base64(data).ok_or(ImageFailure::InvalidBase64)?;
     let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
+    if let Some(kept) = kept_from_header(&canonical, mime_type, limits) {
+        return Ok(kept);
+    }
     let bytes = LENIENT
         .decode(canonical.as_bytes())
         .map_err(|_| ImageFailure::InvalidBase64)?;
@@ -169,6 +172,36 @@ pub fn sanitize_image<'a>(
         source_size,
         orientation,
         reencoded: Some(reencoded),
+    })
+}
+
+/// Base64 characters decoded to read an image's header without decoding all of it.
+const HEADER_BASE64_CHARS: usize = 96 * 1024;
+
+/// The image kept as it is, when the header (decoded from the first base64 characters) shows
+/// it within the limits. `None` when the header cannot be read from that prefix or the image
+/// is over a limit: the caller then decodes everything, as before.
+fn kept_from_header<'a>(
+    canonical: &Cow<'a, str>,
+    mime_type: &'a str,
+    limits: ImageLimits,
+) -> Option<SanitizedImage<'a>> {
+    let padding = canonical.len() - canonical.trim_end_matches('=').len();
+    let decoded_len = canonical.len() / 4 * 3 - padding;
+    let head = LENIENT
+        .decode(&canonical.as_bytes()[..canonical.len().min(HEADER_BASE64_CHARS)])
+        .ok()?;
+    let probe = probe(&head).ok()?;
+    let (w, h) = probe.displayed();
+    let fits = decoded_len <= limits.max_bytes && w <= limits.max_dimension_px && h <= limits.max_dimension_px;
+    fits.then(|| SanitizedImage {
+        data: canonical.clone(),
+        mime_type,
+        source_mime_type: mime_type,
+        source_bytes: decoded_len,
+        source_size: Some((w, h)),
+        orientation: Some(probe.orientation.to_exif()).filter(|&o| o != 1),
+        reencoded: None,
     })
 }
 
