@@ -245,38 +245,13 @@ fn image_note(obj: &mut Map<String, Value>, counts: &mut BTreeMap<&'static str, 
     let Some(Value::String(data)) = obj.get("data") else {
         return;
     };
-    let mime = obj
-        .get("mimeType")
-        .and_then(Value::as_str)
-        .unwrap_or("image/?")
-        .to_owned();
-    let bytes = decoded_len(data);
-    let dims = decoded_head(data)
-        .and_then(|head| imagesize::blob_size(&head).ok())
-        .map(|s| format!("{}×{} ", s.width, s.height))
-        .unwrap_or_default();
+    let summary = crate::model::ImageSummary::of(obj.get("mimeType").and_then(Value::as_str), Some(data));
+    let dims = summary.dims.map(|(w, h)| format!("{w}×{h} ")).unwrap_or_default();
     obj.insert(
         "data".into(),
-        Value::String(format!("[image: {dims}{mime} {bytes} bytes]")),
+        Value::String(format!("[image: {dims}{} {} bytes]", summary.mime, summary.bytes)),
     );
     *counts.entry("image data").or_default() += 1;
-}
-
-/// Decoded byte length of a base64 payload (whitespace and padding ignored).
-fn decoded_len(data: &str) -> usize {
-    data.bytes()
-        .filter(|b| b.is_ascii_alphanumeric() || *b == b'+' || *b == b'/')
-        .count()
-        * 3
-        / 4
-}
-
-/// The first bytes of a base64 payload, decoded: enough for an image header.
-fn decoded_head(data: &str) -> Option<Vec<u8>> {
-    use base64::Engine;
-    let clean: String = data.chars().filter(|c| !c.is_whitespace()).take(8192).collect();
-    let cut = clean.len() - clean.len() % 4;
-    base64::engine::general_purpose::STANDARD.decode(&clean[..cut]).ok()
 }
 
 #[cfg(test)]

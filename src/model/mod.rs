@@ -7,6 +7,7 @@
 pub mod block;
 pub mod diagnostic;
 pub mod entry;
+pub mod image;
 pub mod message;
 pub mod session;
 pub mod time;
@@ -15,6 +16,7 @@ pub mod transcript;
 pub use block::{Block, BlockKind, ToolCallSpelling};
 pub use diagnostic::{Diagnostic, Location, Severity};
 pub use entry::{Entry, EntryKind};
+pub use image::ImageSummary;
 pub use message::{Message, Role, StopReason};
 pub use session::{BareMessage, DbWindow, Session, SessionFormat};
 pub use transcript::{AppliedCompaction, ModelEvent, ModelRef, Origin, StoredMessage, Transcript};

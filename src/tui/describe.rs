@@ -97,7 +97,7 @@ pub fn describe(message: &Message, index: usize, expanded: bool, counterpart: Op
             BlockKind::Thinking | BlockKind::RedactedThinking => thinking(&mut doc.body, block, expanded, counterpart),
             BlockKind::ToolCall(_) => tool_call(&mut doc.body, block, expanded),
             BlockKind::Image => {
-                let info = ImageInfo::new(block.image_mime_type(), block.image_data());
+                let info = ImageInfo::of(block.image_mime_type(), block.image_data());
                 let before = counterpart.and_then(|c| nth_image(c, image_no)).filter(|b| *b != info);
                 let text = match before {
                     Some(b) => format!("▣ {b} → {info}"),
@@ -272,7 +272,7 @@ fn nth_image(message: &Message, n: usize) -> Option<ImageInfo> {
         .blocks()
         .filter(|b| b.kind() == BlockKind::Image)
         .nth(n)
-        .map(|b| ImageInfo::new(b.image_mime_type(), b.image_data()))
+        .map(|b| ImageInfo::of(b.image_mime_type(), b.image_data()))
 }
 
 #[cfg(test)]
