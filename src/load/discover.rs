@@ -119,8 +119,7 @@ pub fn list_path(path: &Path) -> Result<Vec<Listing>, LoadError> {
         ));
     }
     if is_database(path) {
-        sqlite::list_windows(path)?;
-        return Ok(list_file(path));
+        return Ok(list_database(path, sqlite::load_all_windows(path)?));
     }
     let session = load_path(path, &LoadOptions::default())?;
     Ok(vec![Listing::from_session(path, &session)])
@@ -143,22 +142,23 @@ fn list_file(path: &Path) -> Vec<Listing> {
             Err(e) => Listing::from_error(path, &e),
         }];
     }
-    let windows = match sqlite::list_windows(path) {
-        Ok(w) => w,
-        Err(e) => return vec![Listing::from_error(path, &e)],
-    };
+    match sqlite::load_all_windows(path) {
+        Ok(windows) => list_database(path, windows),
+        Err(e) => vec![Listing::from_error(path, &e)],
+    }
+}
+
+/// One row per database window, from sessions loaded over one connection.
+fn list_database(path: &Path, windows: Vec<sqlite::LoadedWindow>) -> Vec<Listing> {
     windows
-        .iter()
-        .map(|w| {
-            let opts = LoadOptions {
-                session: Some(w.session_id.clone()),
-            };
-            let mut l = match load_path(path, &opts) {
+        .into_iter()
+        .map(|(w, session)| {
+            let mut l = match session {
                 Ok(s) => Listing::from_session(path, &s),
                 Err(e) => Listing::from_error(path, &e),
             };
-            l.id = w.session_id.clone();
-            l.session_key = w.window.session_key.clone();
+            l.id = w.session_id;
+            l.session_key = w.window.session_key;
             if !w.window.current {
                 l.archive = Some(match &w.window.reason {
                     Some(reason) => format!("previous window, started by {reason}"),

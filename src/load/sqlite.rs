@@ -263,10 +263,32 @@ pub fn load_sqlite(path: &Path, select: Option<&str>) -> Result<Session, LoadErr
         });
     };
     let schema = Schema::read(&conn, path)?;
-    let mut builder = Builder::for_events(path, SessionFormat::OpenClawSqlite, chosen.session_id.clone());
-    builder.session_mut().db_window = Some(chosen.window.clone());
-    read_cold_archive(&conn, &schema, path, &chosen.session_id, &mut builder)?;
-    read_events(&conn, &schema, path, &chosen.session_id, &mut builder)?;
+    load_window(&conn, &schema, path, chosen)
+}
+
+/// A database window and the result of loading it.
+pub type LoadedWindow = (WindowSummary, Result<Session, LoadError>);
+
+/// Load every window of a database over one connection, listing the windows once.
+/// The outer error means the database itself is unusable; each window has its own result.
+pub fn load_all_windows(path: &Path) -> Result<Vec<LoadedWindow>, LoadError> {
+    let conn = open_read_only(path)?;
+    let windows = list_with(&conn, path)?;
+    let schema = Schema::read(&conn, path)?;
+    Ok(windows
+        .into_iter()
+        .map(|w| {
+            let session = load_window(&conn, &schema, path, &w);
+            (w, session)
+        })
+        .collect())
+}
+
+fn load_window(conn: &Connection, schema: &Schema, path: &Path, window: &WindowSummary) -> Result<Session, LoadError> {
+    let mut builder = Builder::for_events(path, SessionFormat::OpenClawSqlite, window.session_id.clone());
+    builder.session_mut().db_window = Some(window.window.clone());
+    read_cold_archive(conn, schema, path, &window.session_id, &mut builder)?;
+    read_events(conn, schema, path, &window.session_id, &mut builder)?;
     builder.finish()
 }
 
