@@ -6,12 +6,11 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-/// The sentinel written into an empty `error` assistant turn.
-pub const STREAM_ERROR_FALLBACK_TEXT: &str = "[assistant turn failed before producing content]";
+use crate::hygiene::rules::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_blank, is_blank_text_block};
+use crate::hygiene::rules::synthetic::ABORTED_TEXT;
+
 /// The text a blank user turn becomes.
 pub const BLANK_USER_FALLBACK_TEXT: &str = "(continue)";
-/// The text of an inserted missing Responses tool result.
-pub const ABORTED_TEXT: &str = "aborted";
 
 /// Why a file was not repaired at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -212,16 +211,9 @@ fn structural_problem(v: &Value) -> Option<String> {
         return Some("message entry without a message object".into());
     };
     match message.get("role").and_then(Value::as_str) {
-        Some(r) if !r.trim().is_empty() => None,
+        Some(r) if !is_blank(r) => None,
         _ => Some("message without a role".into()),
     }
-}
-
-fn is_blank_text_block(b: &Value) -> bool {
-    b.get("type").and_then(Value::as_str) == Some("text")
-        && b.get("text")
-            .and_then(Value::as_str)
-            .is_some_and(|t| t.trim().is_empty())
 }
 
 /// Steps 4 and 5: empty error assistant turns and blank user turns.
@@ -242,7 +234,7 @@ fn rewrite_message(line: &mut Line<'_>) -> Option<RepairChange> {
         }
         Some("user") => {
             let next = match message.get("content") {
-                Some(Value::String(s)) if s.trim().is_empty() => json!(BLANK_USER_FALLBACK_TEXT),
+                Some(Value::String(s)) if is_blank(s) => json!(BLANK_USER_FALLBACK_TEXT),
                 Some(Value::Array(blocks)) if blocks.iter().any(is_blank_text_block) => {
                     let kept: Vec<Value> = blocks.iter().filter(|b| !is_blank_text_block(b)).cloned().collect();
                     if kept.is_empty() {
