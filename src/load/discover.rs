@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use walkdir::WalkDir;
 
-use super::{LoadError, LoadOptions, load_path, sqlite};
+use super::{LoadError, LoadOptions, is_database, load_path, sqlite};
 use crate::model::{Session, SessionFormat};
 
 /// One session found on disk, summarised for a listing.
@@ -123,15 +123,6 @@ pub fn list_path(path: &Path) -> Result<Vec<Listing>, LoadError> {
     }
     let session = load_path(path, &LoadOptions::default())?;
     Ok(vec![Listing::from_session(path, &session)])
-}
-
-fn is_database(path: &Path) -> bool {
-    std::fs::File::open(path)
-        .and_then(|mut f| {
-            let mut head = [0u8; 16];
-            std::io::Read::read_exact(&mut f, &mut head).map(|_| head)
-        })
-        .is_ok_and(|h| super::detect(&h) == super::Detected::Sqlite)
 }
 
 /// List one file: one row per session (a database has one per transcript window).

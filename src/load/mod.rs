@@ -59,6 +59,16 @@ pub fn detect(head: &[u8]) -> Detected {
     }
 }
 
+/// Whether a file is an SQLite database, judged from its first bytes.
+pub fn is_database(path: &Path) -> bool {
+    File::open(path)
+        .and_then(|mut f| {
+            let mut head = [0u8; 16];
+            f.read_exact(&mut head).map(|_| head)
+        })
+        .is_ok_and(|h| detect(&h) == Detected::Sqlite)
+}
+
 /// Load one session from a file of any supported format.
 pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadError> {
     let file = File::open(path).map_err(|e| LoadError::io(path, e))?;

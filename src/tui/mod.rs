@@ -38,7 +38,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
-use replaylens::load::{LoadOptions, load_path};
+use replaylens::load::{LoadOptions, is_database, load_path};
 use replaylens::policy::Target;
 
 use self::app::{App, Effect, LoadRequest};
@@ -96,10 +96,6 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
         _ => app.open_sessions(),
     }
     Ok(app)
-}
-
-fn is_database(path: &std::path::Path) -> bool {
-    path.extension().is_some_and(|e| e == "sqlite" || e == "db")
 }
 
 /// Run the inspector until the user quits.
