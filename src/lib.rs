@@ -2,7 +2,7 @@
 //!
 //! The library holds no terminal code. [`model`] is the lossless transcript model,
 //! [`load`] reads the session formats users have, [`policy`] maps a target to policy flags,
-//! [`hygiene`] is the rule pipeline, [`replay`] ties them together, [`diff`] aligns stored and
+//! [`hygiene`] is the rule pipeline, [`rule_set`] names the OpenClaw release it reproduces, [`replay`] ties them together, [`diff`] aligns stored and
 //! replayed messages, [`export`] renders
 //! results, [`repair`] is the explicit on-disk session repair, and [`text`] makes untrusted
 //! text safe to show.
@@ -15,4 +15,5 @@ pub mod model;
 pub mod policy;
 pub mod repair;
 pub mod replay;
+pub mod rule_set;
 pub mod text;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
+use replaylens::rule_set::RuleSet;
 
 /// See what an agent actually replays to an LLM provider, and why.
 ///
@@ -33,6 +34,8 @@ struct OpenArgs {
     session_id: Option<String>,
     #[command(flatten)]
     target: TargetArgs,
+    #[command(flatten)]
+    openclaw: OpenClawArg,
     /// Theme: dark, light, high-contrast, or a path to a theme TOML file.
     #[arg(long, value_name = "NAME|PATH")]
     theme: Option<String>,
@@ -65,6 +68,14 @@ enum RedactArg {
     Secrets,
     /// Also every user and assistant prose string (length-preserving placeholders).
     AllText,
+}
+
+/// `--openclaw VERSION`: which OpenClaw release's behaviour to reproduce.
+#[derive(Debug, Clone, Args)]
+struct OpenClawArg {
+    /// OpenClaw rule set: `newest` (default) or a release such as 2026.9.6.
+    #[arg(long = "openclaw", value_name = "VERSION", default_value = "newest", value_parser = RuleSet::parse)]
+    rule_set: &'static RuleSet,
 }
 
 /// The replay target; missing parts come from the session's latest model.
@@ -127,6 +138,8 @@ enum Command {
         /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
         #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
         image_max_px: u32,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -143,6 +156,8 @@ enum Command {
         /// Current tool names (comma-separated); tool calls naming others are dropped.
         #[arg(long, value_delimiter = ',', value_name = "NAMES")]
         tools: Option<Vec<String>>,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
         /// Output format.
         #[arg(long, value_enum)]
         format: ExportFormatArg,
@@ -163,6 +178,8 @@ enum Command {
     Policy {
         #[command(flatten)]
         target: TargetArgs,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -179,6 +196,9 @@ enum Command {
     Rules {
         /// A rule id, e.g. tool-result-pairing.
         rule: Option<String>,
+        /// Also say how this rule set differs from `newest`.
+        #[arg(long = "openclaw", value_name = "VERSION", value_parser = RuleSet::parse)]
+        rule_set: Option<&'static RuleSet>,
     },
 }
 
@@ -190,6 +210,7 @@ fn main() -> ExitCode {
             session: open.session,
             session_id: open.session_id,
             target: open.target.target(),
+            rule_set: open.openclaw.rule_set,
             theme: open.theme,
         };
         return cli::finish(tui::run(&options));
@@ -207,11 +228,13 @@ fn main() -> ExitCode {
             target,
             tools,
             image_max_px,
+            openclaw,
             format,
         } => {
             let options = ReplayOptions {
                 allowed_tools: tools,
                 image_max_px,
+                rule_set: openclaw.rule_set,
                 ..ReplayOptions::default()
             };
             cli::replay::run(&session, session_id, &target.target(), &options, format == Format::Json)
@@ -221,6 +244,7 @@ fn main() -> ExitCode {
             session_id,
             target,
             tools,
+            openclaw,
             format,
             output,
             redact,
@@ -243,6 +267,7 @@ fn main() -> ExitCode {
             };
             let replay_options = ReplayOptions {
                 allowed_tools: tools,
+                rule_set: openclaw.rule_set,
                 ..ReplayOptions::default()
             };
             cli::export::run(
@@ -254,9 +279,13 @@ fn main() -> ExitCode {
                 output.as_ref(),
             )
         }
-        Command::Policy { target, format } => cli::policy::run(target.target(), format == Format::Json),
+        Command::Policy {
+            target,
+            openclaw,
+            format,
+        } => cli::policy::run(target.target(), openclaw.rule_set, format == Format::Json),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
-        Command::Rules { rule } => cli::rules::run(rule.as_deref()),
+        Command::Rules { rule, rule_set } => cli::rules::run(rule.as_deref(), rule_set),
     };
     cli::finish(result)
 }

@@ -3,12 +3,14 @@
 use std::io::Write;
 
 use replaylens::policy::{Target, resolve};
+use replaylens::rule_set::RuleSet;
 use replaylens::text::escape_controls_single_line as esc;
 use serde_json::Value;
 
 /// Print the policy resolved for `target`: JSON is the policy object plus `"family"`
 /// (README §3.2); text is the family, the normalised target and one flag per line.
-pub fn run(target: Target, json_out: bool) -> anyhow::Result<()> {
+/// The policy is the same in every rule set so far; the text names the set asked for.
+pub fn run(target: Target, rule_set: &RuleSet, json_out: bool) -> anyhow::Result<()> {
     let resolved = resolve(&target);
     let mut out = std::io::stdout().lock();
     if json_out {
@@ -17,6 +19,7 @@ pub fn run(target: Target, json_out: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     writeln!(out, "family    {} ({})", resolved.family.label(), resolved.family.id())?;
+    writeln!(out, "openclaw  {} ({})", rule_set.name, rule_set.releases)?;
     let t = &resolved.target;
     for (name, part) in [("provider", &t.provider), ("api", &t.api), ("model", &t.model)] {
         writeln!(out, "{name:<9} {}", part.as_deref().map_or("(none)".into(), esc))?;

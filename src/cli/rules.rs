@@ -3,15 +3,36 @@
 use std::io::Write;
 
 use replaylens::hygiene::rules;
+use replaylens::rule_set::{RULE_SETS, RuleSet};
 
-/// List every rule in pipeline order, or explain one.
-pub fn run(id: Option<&str>) -> anyhow::Result<()> {
+/// List every rule in pipeline order, or explain one; with a rule set, say how it differs
+/// from `newest`.
+pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match id {
         None => {
             for r in rules::pipeline() {
                 let i = r.info();
                 writeln!(out, "{:<28} {}", i.id, i.summary)?;
+            }
+            let set = rule_set.unwrap_or(RuleSet::newest());
+            writeln!(
+                out,
+                "\nOpenClaw rule set {}: {} ({})",
+                set.name, set.releases, set.checked
+            )?;
+            let differences = set.differences();
+            if differences.is_empty() && rule_set.is_none() {
+                let others: Vec<&str> = RULE_SETS.iter().map(|s| s.name).filter(|n| *n != set.name).collect();
+                writeln!(out, "other rule sets (--openclaw): {}", others.join(", "))?;
+            }
+            for d in differences {
+                writeln!(
+                    out,
+                    "  differs from newest in {}:\n    {}",
+                    d.rule,
+                    textwrap(d.text, 84).replace('\n', "\n    ")
+                )?;
             }
         }
         Some(id) => {
@@ -23,6 +44,15 @@ pub fn run(id: Option<&str>) -> anyhow::Result<()> {
             writeln!(out, "{}\n", textwrap(i.explanation, 88))?;
             writeln!(out, "applies to: {}", i.families)?;
             writeln!(out, "reference:  {}", i.reference)?;
+            let sets: Vec<&RuleSet> = match rule_set {
+                Some(set) => vec![set],
+                None => RULE_SETS.to_vec(),
+            };
+            for set in sets {
+                for d in set.differences_for(i.id) {
+                    writeln!(out, "\nwith --openclaw {}: {}", set.name, textwrap(d.text, 88))?;
+                }
+            }
         }
     }
     Ok(())

@@ -215,11 +215,13 @@ fn attach_rewrites(rows: &mut [Row], rewrites: &[Rewrite], replay_len: usize, st
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hygiene::Stage;
 
     fn rw(rule: &'static str, action: Action, stored: &[usize], replay: &[usize]) -> Rewrite {
         Rewrite {
             rule,
             action,
+            stage: Stage::History,
             stored: stored.to_vec(),
             replay: replay.to_vec(),
             detail: String::new(),

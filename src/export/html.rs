@@ -47,6 +47,7 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
     let _ = writeln!(out, "<h1>replaylens export</h1>\n<table class=\"meta\">");
     let meta = [
         ("replaylens", view.version.to_owned()),
+        ("OpenClaw rule set", view.openclaw.to_owned()),
         ("session", format!("{} ({})", view.session_id, view.format)),
         ("target", view.target_line()),
         ("family", format!("{} ({})", view.family.1, view.family.0)),

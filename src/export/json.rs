@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::hygiene::ReplayMessage;
 use crate::model::{Session, StoredMessage};
 use crate::replay::Replay;
 
@@ -27,22 +28,28 @@ pub fn stored_array(messages: &[StoredMessage<'_>]) -> Value {
 /// The whole replay document.
 pub fn replay_document(session: &Session, replay: &Replay<'_>) -> Value {
     let r = &replay.resolved;
-    let replay_items: Vec<Value> = replay
-        .projection
-        .messages
-        .iter()
-        .enumerate()
-        .map(|(i, m)| json!({"index": i, "source": m.source, "message": m.message.as_ref()}))
-        .collect();
-    json!({
+    let items = |messages: &[ReplayMessage<'_>]| -> Vec<Value> {
+        messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| json!({"index": i, "source": m.source, "message": m.message.as_ref()}))
+            .collect()
+    };
+    let mut doc = json!({
         "session": {"path": session.path.display().to_string(), "format": session.format.as_str(), "id": session.id},
+        "openclaw": replay.options.rule_set.name,
         "target": r.target,
         "family": r.family.id(),
         "policy": r.policy,
         "stored": stored_array(&replay.transcript.messages),
-        "replay": replay_items,
+        "replay": items(&replay.projection.messages),
         "rewrites": replay.projection.rewrites,
-    })
+    });
+    // The history stage, only when a stream-stage step changed it.
+    if let (Some(history), Some(obj)) = (&replay.projection.history, doc.as_object_mut()) {
+        obj.insert("history".into(), Value::Array(items(history)));
+    }
+    doc
 }
 
 /// The replay document built from an export [`super::View`] (redacted strings).
@@ -76,6 +83,7 @@ pub fn view_document(view: &super::View) -> Value {
     }
     json!({
         "session": {"path": view.path, "format": view.format, "id": view.session_id},
+        "openclaw": view.openclaw,
         "target": target,
         "family": view.family.0,
         "policy": view.policy,

@@ -17,6 +17,7 @@ pub fn render(view: &View, context: usize) -> String {
     let _ = writeln!(out, "# replaylens export: {}\n", inline(&view.session_id));
     let _ = writeln!(out, "| | |\n|---|---|");
     let _ = writeln!(out, "| replaylens | {} |", view.version);
+    let _ = writeln!(out, "| OpenClaw rule set | {} |", code(view.openclaw));
     let _ = writeln!(out, "| session | {} ({}) |", code(&view.session_id), view.format);
     let _ = writeln!(out, "| target | {} |", code(&view.target_line()));
     let _ = writeln!(out, "| family | {} ({}) |", inline(view.family.1), code(view.family.0));

@@ -16,6 +16,8 @@ use crate::replay::Replay;
 pub struct View {
     /// replaylens version.
     pub version: &'static str,
+    /// The OpenClaw rule set replayed (`--openclaw`).
+    pub openclaw: &'static str,
     /// Session id (redacted).
     pub session_id: String,
     /// Session format name.
@@ -87,6 +89,7 @@ impl View {
         let rows = align(&replay.transcript.messages, &replay.projection);
         Self {
             version: env!("CARGO_PKG_VERSION"),
+            openclaw: replay.options.rule_set.name,
             session_id,
             format: session.format.as_str(),
             path,

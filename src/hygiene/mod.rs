@@ -9,6 +9,6 @@ pub mod rules;
 pub mod working;
 
 pub use pipeline::{Projection, ReplayMessage, project, run};
-pub use rewrite::{Action, PendingRewrite, Rewrite};
+pub use rewrite::{Action, PendingRewrite, Rewrite, Stage};
 pub use rule::{Context, ReplayOptions, Rule, RuleInfo};
 pub use working::{Change, Uid, Working, WorkingMessage};

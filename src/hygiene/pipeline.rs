@@ -1,12 +1,17 @@
-//! Running the rules in order and resolving rewrites to final replay indices.
+//! Running the stages in order and resolving rewrites to final replay indices.
+//!
+//! Two stages run one after the other: the history stage (what OpenClaw's embedded runner hands
+//! to the model stream as history; the differential test compares it with OpenClaw itself) and
+//! the stream stage (steps OpenClaw applies to the outgoing request). The projection keeps the
+//! history stage apart only when a stream step changed something.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::rewrite::{PendingRewrite, Rewrite};
-use super::rule::Context;
+use super::rewrite::{PendingRewrite, Rewrite, Stage};
+use super::rule::{Context, Rule};
 use super::rules;
-use super::working::{Uid, Working};
+use super::working::{Uid, Working, WorkingMessage};
 use crate::model::{Message, StoredMessage};
 
 /// One message of the replay projection.
@@ -21,12 +26,22 @@ pub struct ReplayMessage<'s> {
 /// The replay projection and every rewrite that produced it.
 #[derive(Debug, Clone, Default)]
 pub struct Projection<'s> {
-    /// The messages that would be sent, in order.
+    /// The messages that would be sent (after the stream stage), in order.
     pub messages: Vec<ReplayMessage<'s>>,
-    /// One record per change, in pipeline order.
+    /// The history stage, when the stream stage changed it (else it equals `messages`).
+    pub history: Option<Vec<ReplayMessage<'s>>>,
+    /// One record per change, in pipeline order; `replay` indices point into `messages`.
     pub rewrites: Vec<Rewrite>,
-    /// Ids of the rules that ran (their gate was open), in order.
+    /// Ids of the rules that ran (their gate was open), in order, each once.
     pub rules_run: Vec<&'static str>,
+}
+
+impl<'s> Projection<'s> {
+    /// The messages after the history stage, before the stream-time steps: exactly what
+    /// OpenClaw's history projection holds.
+    pub fn history_stage(&self) -> &[ReplayMessage<'s>] {
+        self.history.as_deref().unwrap_or(&self.messages)
+    }
 }
 
 /// Run every enabled rule over the stored transcript.
@@ -34,43 +49,85 @@ pub fn project<'s>(stored: &[StoredMessage<'s>], ctx: &Context<'_>) -> Projectio
     run(Working::from_stored(stored), ctx)
 }
 
-/// Run every enabled rule over a working transcript.
+/// Run both stages over a working transcript.
 pub fn run<'s>(mut work: Working<'s>, ctx: &Context<'_>) -> Projection<'s> {
-    let mut pending: Vec<PendingRewrite> = Vec::new();
+    let mut pending: Vec<(Stage, PendingRewrite)> = Vec::new();
     let mut rules_run = Vec::new();
-    for rule in rules::pipeline() {
-        if rule.enabled(ctx) {
-            rules_run.push(rule.info().id);
-            rule.apply(ctx, &mut work, &mut pending);
+    run_stage(
+        Stage::History,
+        rules::history_stage(),
+        ctx,
+        &mut work,
+        &mut pending,
+        &mut rules_run,
+    );
+    let stream: Vec<&dyn Rule> = rules::stream_stage()
+        .iter()
+        .copied()
+        .filter(|r| r.enabled(ctx) && r.may_change(ctx, &work))
+        .collect();
+    let mut history = None;
+    if !stream.is_empty() {
+        let snapshot = work.messages.clone();
+        let before = pending.len();
+        run_stage(Stage::Stream, &stream, ctx, &mut work, &mut pending, &mut rules_run);
+        if pending.len() > before {
+            history = Some(snapshot);
         }
     }
     let index_of: HashMap<Uid, usize> = work.messages.iter().enumerate().map(|(i, m)| (m.uid, i)).collect();
     let rewrites = pending
         .into_iter()
-        .map(|p| {
+        .map(|(stage, p)| {
             let mut replay: Vec<usize> = p.result.iter().filter_map(|u| index_of.get(u).copied()).collect();
             replay.sort_unstable();
             replay.dedup();
             Rewrite {
                 rule: p.rule,
                 action: p.action,
+                stage,
                 stored: p.stored,
                 replay,
                 detail: p.detail,
             }
         })
         .collect();
-    let messages = work
-        .messages
+    Projection {
+        messages: into_replay(work.messages),
+        history: history.map(into_replay),
+        rewrites,
+        rules_run,
+    }
+}
+
+fn run_stage<'s>(
+    stage: Stage,
+    steps: &[&dyn Rule],
+    ctx: &Context<'_>,
+    work: &mut Working<'s>,
+    pending: &mut Vec<(Stage, PendingRewrite)>,
+    rules_run: &mut Vec<&'static str>,
+) {
+    let mut recorded = Vec::new();
+    for rule in steps {
+        if !rule.enabled(ctx) {
+            continue;
+        }
+        let id = rule.info().id;
+        if !rules_run.contains(&id) {
+            rules_run.push(id);
+        }
+        rule.apply(ctx, work, &mut recorded);
+        pending.extend(recorded.drain(..).map(|p| (stage, p)));
+    }
+}
+
+fn into_replay(messages: Vec<WorkingMessage<'_>>) -> Vec<ReplayMessage<'_>> {
+    messages
         .into_iter()
         .map(|m| ReplayMessage {
             source: m.source,
             message: m.message,
         })
-        .collect();
-    Projection {
-        messages,
-        rewrites,
-        rules_run,
-    }
+        .collect()
 }

@@ -33,6 +33,29 @@ impl Action {
     }
 }
 
+/// Where in OpenClaw's request path a rewrite happens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// The history projection (`sanitizeSessionHistory`, `validateReplayTurns` and the final
+    /// pairing pass): what the embedded runner hands to the model stream as history.
+    #[default]
+    History,
+    /// Stream-time and payload-time steps applied to the outgoing request after the history
+    /// stage (trailing prefill strip, orphaned Responses reasoning).
+    Stream,
+}
+
+impl Stage {
+    /// The stage name used in JSON and text output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::History => "history",
+            Self::Stream => "stream",
+        }
+    }
+}
+
 /// A rewrite as a rule records it: the working messages it touched, by identity.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PendingRewrite {
@@ -79,6 +102,8 @@ pub struct Rewrite {
     pub rule: &'static str,
     /// What happened.
     pub action: Action,
+    /// The stage the rule ran in.
+    pub stage: Stage,
     /// Stored message indices involved.
     pub stored: Vec<usize>,
     /// Replay message indices involved (empty when the result did not survive).

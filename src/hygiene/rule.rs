@@ -6,6 +6,7 @@ use super::rewrite::PendingRewrite;
 use super::working::Working;
 use crate::model::ModelEvent;
 use crate::policy::ResolvedPolicy;
+use crate::rule_set::RuleSet;
 
 /// What a rule is, for `replaylens rules`, exports and the inspector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -31,6 +32,8 @@ pub struct ReplayOptions {
     pub thinking: Option<bool>,
     /// `--image-max-px`: longest image side sent.
     pub image_max_px: u32,
+    /// `--openclaw`: the OpenClaw release whose behaviour is reproduced.
+    pub rule_set: &'static RuleSet,
 }
 
 impl Default for ReplayOptions {
@@ -39,6 +42,7 @@ impl Default for ReplayOptions {
             allowed_tools: None,
             thinking: None,
             image_max_px: 1200,
+            rule_set: RuleSet::newest(),
         }
     }
 }
@@ -78,6 +82,12 @@ pub trait Rule: Send + Sync {
 
     /// Whether the rule runs for this target (its policy gate).
     fn enabled(&self, ctx: &Context<'_>) -> bool;
+
+    /// A cheap check, before a stream-stage step runs, of whether it can change this transcript
+    /// at all; the history stage is kept apart only when some stream step can.
+    fn may_change(&self, _ctx: &Context<'_>, _work: &Working<'_>) -> bool {
+        true
+    }
 
     /// Rewrite the working transcript in place, recording one rewrite per change.
     /// A rule that changes nothing must leave the messages (and their borrows) untouched.

@@ -3,8 +3,8 @@
 use super::claude::{drops_thinking_blocks, is_claude_family_id, is_prefix_binding};
 use super::family::plugin_family;
 use super::predicates::{
-    is_anthropic_api, is_append_only_api, is_copilot_claude, is_mistral_model, is_openrouter_mistral_model,
-    is_reasoning_content_model, is_responses_compatible_api,
+    is_anthropic_api, is_copilot_claude, is_openrouter_mistral_model, is_reasoning_content_model,
+    is_responses_compatible_api,
 };
 use super::{DuplicateToolCallIdStyle, Family, Policy, SanitizeMode, Target, ThoughtSignatureOptions, ToolCallIdMode};
 
@@ -12,14 +12,12 @@ use super::{DuplicateToolCallIdStyle, Family, Policy, SanitizeMode, Target, Thou
 pub(super) fn policy_for(family: Family, t: &Target) -> Policy {
     let (provider, api, model) = (t.provider_str(), t.api_str(), t.model_str());
     let mut p = Policy::default();
-    // hygiene-a §2.1 / README §4: append-only runtime context by default on these APIs.
-    if is_append_only_api(api) {
-        p.append_only_runtime_context = Some(true);
-    }
     match family {
         Family::OpenAIResponses => {
             p.sanitize_tool_call_ids = false;
             p.allow_synthetic_tool_results = true;
+            // The OpenAI plugin keeps runtime context append-only on Responses (2026.9.6).
+            p.append_only_runtime_context = Some(true);
         }
         Family::OpenAICompletions => strict_ids(&mut p, ToolCallIdMode::Strict),
         Family::OpenAI | Family::Default => {}
@@ -36,19 +34,19 @@ pub(super) fn policy_for(family: Family, t: &Target) -> Policy {
         Family::UnownedAnthropic | Family::BedrockConverse => strict_anthropic(&mut p, model, false),
         Family::MiniMax => {
             if is_anthropic_api(api) {
-                strict_anthropic(&mut p, model, true);
+                // The 2026.9.6 MiniMax plugin does not keep native `toolu_` ids.
+                strict_anthropic(&mut p, model, false);
             } else {
                 openai_compatible(&mut p, api, model, CompatOptions::DEFAULT);
             }
         }
         Family::Mistral => strict_ids(&mut p, ToolCallIdMode::Strict9),
         Family::OpenRouter | Family::OpenRouterAnthropic => passthrough(&mut p, model),
+        Family::Ollama => ollama(&mut p, api, model),
     }
     if plugin_family(provider, api, model).is_none() {
-        // Provider-independent detection for providers without a plugin.
-        if is_mistral_model(model) {
-            strict_ids(&mut p, ToolCallIdMode::Strict9);
-        }
+        // Provider-independent detection for providers without a plugin (2026.9.6 has no
+        // model-id based Mistral detection here).
         if is_copilot_claude(provider, model) {
             p.drop_thinking_blocks = true;
         }
@@ -101,6 +99,24 @@ fn passthrough(p: &mut Policy, model: &str) {
     }
     if is_openrouter_mistral_model(model) {
         strict_ids(p, ToolCallIdMode::Strict9);
+    }
+}
+
+/// The bundled Ollama plugin: on its native `ollama` API the OpenAI-compatible chat policy
+/// without id sanitization (reasoning dropped, bootstrap turn, Gemini and Anthropic turn
+/// validation); on `openai-completions` and Responses APIs the unowned fallback of that API;
+/// anything else keeps the defaults.
+fn ollama(p: &mut Policy, api: &str, model: &str) {
+    if api == "ollama" {
+        p.apply_google_turn_ordering = true;
+        p.validate_gemini_turns = true;
+        p.validate_anthropic_turns = true;
+        p.drop_reasoning_from_history = Some(true);
+    } else if api == "openai-completions" {
+        openai_compatible(p, api, model, CompatOptions::DEFAULT);
+    } else if is_responses_compatible_api(api) {
+        strict_ids(p, ToolCallIdMode::Strict);
+        p.allow_synthetic_tool_results = true;
     }
 }
 

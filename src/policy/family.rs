@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::Target;
 use super::predicates::{
-    is_anthropic_api, is_google_api, is_minimax, is_mistral_model, is_openai_responses_api,
-    is_openrouter_anthropic_model, is_responses_compatible_api,
+    is_anthropic_api, is_google_api, is_minimax, is_openai_responses_api, is_openrouter_anthropic_model,
+    is_responses_compatible_api,
 };
 
 /// The row of the newest per-family table (hygiene-a §2.3) a target resolved to.
@@ -45,6 +45,8 @@ pub enum Family {
     OpenRouterAnthropic,
     /// Moonshot / Kimi.
     MoonshotKimi,
+    /// The bundled Ollama plugin.
+    Ollama,
     /// Everything else: defaults.
     Default,
 }
@@ -70,6 +72,7 @@ impl Family {
             OpenRouter,
             OpenRouterAnthropic,
             MoonshotKimi,
+            Ollama,
             Default,
         ]
     }
@@ -93,6 +96,7 @@ impl Family {
             Family::OpenRouter => "openrouter",
             Family::OpenRouterAnthropic => "openrouter-anthropic",
             Family::MoonshotKimi => "moonshot-kimi",
+            Family::Ollama => "ollama",
             Family::Default => "default",
         }
     }
@@ -116,6 +120,7 @@ impl Family {
             Family::OpenRouter => "OpenRouter (passthrough)",
             Family::OpenRouterAnthropic => "OpenRouter Anthropic",
             Family::MoonshotKimi => "Moonshot / Kimi",
+            Family::Ollama => "Ollama",
             Family::Default => "Everything else (defaults)",
         }
     }
@@ -185,6 +190,7 @@ pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
         "openrouter" if is_openrouter_anthropic_model(model) => Family::OpenRouterAnthropic,
         "openrouter" | "opencode" | "opencode-go" | "kilocode" => Family::OpenRouter,
         "moonshot" | "kimi" => Family::MoonshotKimi,
+        "ollama" => Family::Ollama,
         p if OPENAI_COMPATIBLE_PROVIDERS.contains(&p) => Family::OpenAICompatible,
         _ => return None,
     })
@@ -203,10 +209,9 @@ fn select_unowned(provider: &str, api: &str, model: &str) -> Family {
         Family::UnownedCompletions
     } else if is_responses_compatible_api(api) {
         Family::UnownedResponses
-    } else if is_mistral_model(model) {
-        // The published page: Mistral "including model-id based detection".
-        Family::Mistral
     } else {
+        // OpenClaw 2026.9.6 has no model-id based Mistral detection for providers without a
+        // plugin (the published page mentions one): defaults.
         Family::Default
     }
 }

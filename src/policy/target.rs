@@ -87,6 +87,7 @@ pub fn preset(family: Family) -> Target {
         Family::OpenRouter => ("openrouter", "openai-completions", "google/gemini-2.5-pro"),
         Family::OpenRouterAnthropic => ("openrouter", "openai-completions", "anthropic/claude-sonnet-4-6"),
         Family::MoonshotKimi => ("moonshot", "openai-completions", "kimi-k2.6"),
+        Family::Ollama => ("ollama", "ollama", "llama3.1"),
         Family::Default => ("custom", "custom-api", "some-model"),
     };
     Target::new(Some(p), Some(a), Some(m))

@@ -46,6 +46,8 @@ pub enum Action {
     Summary,
     /// Choose the replay target.
     Profiles,
+    /// Switch the OpenClaw rule set (newest, 2026.9.6, …).
+    RuleSet,
     /// Open another session.
     Sessions,
     /// Export the comparison to a file.
@@ -77,6 +79,7 @@ impl Action {
         (Action::Filter, "filter: all → rewritten → one rule"),
         (Action::Summary, "rewrites per rule (jump)"),
         (Action::Profiles, "replay target (profile)"),
+        (Action::RuleSet, "OpenClaw rule set: newest ↔ 2026.9.6"),
         (Action::Sessions, "open a session"),
         (Action::Export, "export the comparison (md/html/json)"),
         (Action::ToggleDetail, "show / hide detail pane"),

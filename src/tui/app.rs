@@ -1,6 +1,7 @@
 //! The inspector's single state and its update function. Rendering reads this state only;
 //! I/O (loading a session) is requested through [`Effect`]s that the event loop carries out.
 
+use replaylens::rule_set::{RULE_SETS, RuleSet};
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -65,6 +66,8 @@ pub struct LoadRequest {
     pub session: Option<String>,
     /// The target to replay for.
     pub target: Target,
+    /// The OpenClaw rule set to replay with.
+    pub rule_set: &'static RuleSet,
 }
 
 /// Work the event loop must do for the app.
@@ -131,6 +134,8 @@ pub struct App {
     pub quit: bool,
     /// Effects for the event loop.
     pub effects: Vec<Effect>,
+    /// The OpenClaw rule set replays use (`v` switches it).
+    pub rule_set: &'static RuleSet,
     heights: HashMap<usize, usize>,
     heights_width: usize,
 }
@@ -162,6 +167,7 @@ impl App {
             effects: Vec::new(),
             heights: HashMap::new(),
             heights_width: 0,
+            rule_set: RuleSet::newest(),
         }
     }
 
@@ -357,6 +363,7 @@ impl App {
             Action::Help => self.mode = Mode::Help,
             Action::Summary => self.mode = Mode::Summary(0),
             Action::Profiles => self.open_profiles(),
+            Action::RuleSet => self.cycle_rule_set(),
             Action::Sessions => self.open_sessions(),
             Action::Export => self.open_export(),
         }
@@ -417,6 +424,29 @@ impl App {
         let status = self.status.take();
         self.realign(anchor);
         self.status = status;
+    }
+
+    /// Replay with the next OpenClaw rule set (newest → 2026.9.6 → …), keeping the target.
+    pub fn cycle_rule_set(&mut self) {
+        let at = RULE_SETS
+            .iter()
+            .position(|s| std::ptr::eq(*s, self.rule_set))
+            .unwrap_or(0);
+        self.rule_set = RULE_SETS[(at + 1) % RULE_SETS.len()];
+        let anchor = self.anchor();
+        if let Some(insp) = &mut self.insp {
+            insp.options.rule_set = self.rule_set;
+            insp.retarget(insp.requested.clone());
+        }
+        let (n, m, k) = self
+            .insp
+            .as_ref()
+            .map_or((0, 0, 0), |i| (i.stored_len(), i.replay.len(), i.rewrites.len()));
+        self.realign(anchor);
+        self.status = Some(format!(
+            "OpenClaw {} ({}): stored {n} → replay {m}, {k} rewrites",
+            self.rule_set.name, self.rule_set.releases
+        ));
     }
 
     /// Ask the event loop to load a session.

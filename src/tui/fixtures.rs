@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use replaylens::hygiene::{Action, Projection, ReplayMessage, ReplayOptions, Rewrite, RuleInfo};
+use replaylens::hygiene::{Action, Projection, ReplayMessage, ReplayOptions, Rewrite, RuleInfo, Stage};
 use replaylens::model::{Message, ModelRef, Origin, StoredMessage, Transcript};
 use replaylens::policy::{Family, Target, preset, resolve};
 use replaylens::replay::Replay;
@@ -65,6 +65,7 @@ pub fn build(
         options: ReplayOptions::default(),
         projection: Projection {
             messages: replay_messages,
+            history: None,
             rewrites,
             rules_run,
         },
@@ -82,6 +83,7 @@ fn rw(rule: &'static str, action: Action, stored: &[usize], replay: &[usize], de
     Rewrite {
         rule,
         action,
+        stage: Stage::History,
         stored: stored.to_vec(),
         replay: replay.to_vec(),
         detail: detail.into(),

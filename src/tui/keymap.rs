@@ -127,6 +127,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("f", Action::Filter),
     ("s", Action::Summary),
     ("p", Action::Profiles),
+    ("v", Action::RuleSet),
     ("o", Action::Sessions),
     ("e", Action::Export),
     ("d", Action::ToggleDetail),

@@ -35,7 +35,11 @@ pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, S
         format: session.format.as_str().to_owned(),
         db_session: (session.format == SessionFormat::OpenClawSqlite).then(|| session.id.clone()),
     };
-    let computed = replay(&session, &request.target, &ReplayOptions::default());
+    let options = ReplayOptions {
+        rule_set: request.rule_set,
+        ..ReplayOptions::default()
+    };
+    let computed = replay(&session, &request.target, &options);
     Ok(Inspection::from_replay(info, request.target.clone(), computed))
 }
 

@@ -32,6 +32,7 @@ mod snapshot;
 #[cfg(test)]
 mod tests;
 
+use replaylens::rule_set::RuleSet;
 use std::path::PathBuf;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
@@ -56,6 +57,8 @@ pub struct Options {
     pub session_id: Option<String>,
     /// The requested target (missing parts from the session).
     pub target: Target,
+    /// The OpenClaw rule set to replay with.
+    pub rule_set: &'static RuleSet,
     /// Theme name or path.
     pub theme: Option<String>,
 }
@@ -83,6 +86,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
         _ => SessionSource::Default,
     };
     let mut app = App::new(keymap, theme, source);
+    app.rule_set = options.rule_set;
     match &options.session {
         Some(p) if !p.exists() => {
             let err = load_path(p, &LoadOptions::default()).err();
@@ -92,6 +96,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
             path: p.clone(),
             session: options.session_id.clone(),
             target: options.target.clone(),
+            rule_set: options.rule_set,
         }),
         _ => app.open_sessions(),
     }

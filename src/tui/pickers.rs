@@ -233,6 +233,7 @@ impl App {
             path: listing.path.clone(),
             session: is_db.then(|| listing.id.clone()),
             target,
+            rule_set: self.rule_set,
         });
     }
 }

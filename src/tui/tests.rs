@@ -69,6 +69,7 @@ fn sample(name: &str) -> Inspection {
         path: format!("{}/sample-sessions/{name}", env!("CARGO_MANIFEST_DIR")).into(),
         session: None,
         target: replaylens::policy::Target::default(),
+        rule_set: replaylens::rule_set::RuleSet::newest(),
     };
     load(&request, &|_| {}).unwrap()
 }

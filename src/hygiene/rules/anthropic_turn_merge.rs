@@ -219,8 +219,8 @@ mod tests {
 
     #[test]
     fn append_only_on_openai_completions_still_merges_users() {
-        let r = resolved("deepseek", "openai-completions", "deepseek-chat");
-        assert_eq!(r.policy.append_only_runtime_context, Some(true));
+        let mut r = resolved("deepseek", "openai-completions", "deepseek-chat");
+        r.policy.append_only_runtime_context = Some(true);
         let (_, rw, sources) = run_for(&r, transcript());
         assert_eq!(sources, vec![vec![0, 1], vec![2, 3], vec![4]]);
         assert_eq!(rw.len(), 2);

@@ -17,6 +17,10 @@
 //! 12. compaction-signature          25. dangling-tool-call
 //! 13. invalid-thinking-signature    26. prefill-strip
 //!
+//! After 25, the history stage runs `tool-result-pairing` once more (OpenClaw's final pairing
+//! pass in `prepareEmbeddedAttemptHistory`). The stream stage follows: the orphaned-reasoning
+//! part of `responses-reasoning` (a transport step in OpenClaw) and `prefill-strip` (26).
+//!
 //! 22–25 follow `validateReplayTurns`: the bootstrap is prepended first (Google plugin hook and
 //! generic ordering fix), then Gemini merges, then Anthropic validation. Upstream's
 //! `validateAnthropicTurns` merges assistants, strips dangling tool calls, then merges users;
@@ -24,7 +28,7 @@
 //! The strip must follow the assistant merge (an injected assistant turn would otherwise hide the
 //! result span of the call before it); moving the user merge before it changes nothing, because
 //! merging user turns never alters an assistant turn or which results lie between two assistant
-//! turns. `prefill-strip` (26) is payload-level and runs last.
+//! turns. `prefill-strip` (26) is payload-level and runs last, in the stream stage.
 
 pub mod anthropic_turn_merge;
 pub mod assistant_text;
@@ -39,6 +43,7 @@ pub mod gemini_turn_merge;
 pub mod google_bootstrap;
 pub mod image_ops;
 pub mod image_sanitize;
+pub mod inbound_metadata;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
 pub mod invalid_thinking_signature;
@@ -73,60 +78,79 @@ pub(crate) mod test_support;
 
 use super::rule::Rule;
 
-/// The rules in pipeline order.
+/// The history stage in order: OpenClaw's `sanitizeSessionHistory`, `validateReplayTurns`,
+/// then the final pairing pass (`tool-result-pairing` again) that `prepareEmbeddedAttemptHistory`
+/// runs on the validated turns.
+pub fn history_stage() -> &'static [&'static dyn Rule] {
+    &[
+        &inter_session_provenance::InterSessionProvenance,
+        &transcript_only_assistant::TranscriptOnlyAssistant,
+        &stream_error_turn::StreamErrorTurn,
+        &internal_metadata::InternalMetadata,
+        &silent_reply::SilentReply,
+        &reasoning_only_length::ReasoningOnlyLength,
+        &duplicate_mirror::DuplicateMirror,
+        &blank_user_turn::BlankUserTurn,
+        &blank_text::BlankText,
+        &thought_signature::ThoughtSignature,
+        &image_sanitize::ImageSanitize,
+        &compaction_signature::CompactionSignature,
+        &invalid_thinking_signature::InvalidThinkingSignature,
+        &drop_reasoning_history::DropReasoningHistory,
+        &drop_thinking::DropThinking,
+        &malformed_tool_call::MalformedToolCall,
+        &tool_result_pairing::ToolResultPairing,
+        &responses_reasoning::ResponsesReasoning,
+        &tool_call_id::ToolCallId,
+        &tool_result_details::ToolResultDetails,
+        &stale_usage::StaleUsage,
+        &google_bootstrap::GoogleBootstrap,
+        &gemini_turn_merge::GeminiTurnMerge,
+        &anthropic_turn_merge::AnthropicTurnMerge,
+        &dangling_tool_call::DanglingToolCall,
+        // The final pairing pass: drops results orphaned by `[tool calls omitted]` and results
+        // whose id was rewritten differently from their call's.
+        &tool_result_pairing::ToolResultPairing,
+    ]
+}
+
+/// The stream stage in order: steps OpenClaw applies to the outgoing request, after the
+/// history stage.
+pub fn stream_stage() -> &'static [&'static dyn Rule] {
+    &[
+        &responses_reasoning::ResponsesOrphanReasoning,
+        &prefill_strip::PrefillStrip,
+    ]
+}
+
+/// Every rule once, in the order it first runs (README §2): the 26 rule ids.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
     &[
-        // 1
         &inter_session_provenance::InterSessionProvenance,
-        // 2
         &transcript_only_assistant::TranscriptOnlyAssistant,
-        // 3
         &stream_error_turn::StreamErrorTurn,
-        // 4
         &internal_metadata::InternalMetadata,
-        // 5
         &silent_reply::SilentReply,
-        // 6
         &reasoning_only_length::ReasoningOnlyLength,
-        // 7
         &duplicate_mirror::DuplicateMirror,
-        // 8
         &blank_user_turn::BlankUserTurn,
-        // 9
         &blank_text::BlankText,
-        // 10
         &thought_signature::ThoughtSignature,
-        // 11
         &image_sanitize::ImageSanitize,
-        // 12
         &compaction_signature::CompactionSignature,
-        // 13
         &invalid_thinking_signature::InvalidThinkingSignature,
-        // 14
         &drop_reasoning_history::DropReasoningHistory,
-        // 15
         &drop_thinking::DropThinking,
-        // 16
         &malformed_tool_call::MalformedToolCall,
-        // 17
         &tool_result_pairing::ToolResultPairing,
-        // 18
         &responses_reasoning::ResponsesReasoning,
-        // 19
         &tool_call_id::ToolCallId,
-        // 20
         &tool_result_details::ToolResultDetails,
-        // 21
         &stale_usage::StaleUsage,
-        // 22
         &google_bootstrap::GoogleBootstrap,
-        // 23
         &gemini_turn_merge::GeminiTurnMerge,
-        // 24
         &anthropic_turn_merge::AnthropicTurnMerge,
-        // 25
         &dangling_tool_call::DanglingToolCall,
-        // 26
         &prefill_strip::PrefillStrip,
     ]
 }

@@ -67,6 +67,12 @@ impl Rule for PrefillStrip {
         payload_applies(ctx) && thinking_on(ctx)
     }
 
+    fn may_change(&self, _ctx: &Context<'_>, work: &Working<'_>) -> bool {
+        work.messages
+            .last()
+            .is_some_and(|wm| wm.message.is_assistant() && !has_tool_use(&wm.message))
+    }
+
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
         let keep = work
             .messages

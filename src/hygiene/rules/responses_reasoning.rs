@@ -30,7 +30,8 @@ static INFO: RuleInfo = RuleInfo {
         is removed, falsy blocks (null, false, 0, \"\") are removed, and when reasoning was removed each \
         text block's `textSignature` loses its paired `msg_…` id: it becomes `{\"v\":1,\"phase\":…}` when \
         it carried a commentary/final_answer phase (kept in place), else it is removed. A turn left empty \
-        is dropped. (2) Orphan drop (the published page; the newest code moved it to the transport): a \
+        is dropped. (2) Orphan drop, in the stream stage (OpenClaw leaves it to the transport, so the \
+        history stage keeps the block; the published page lists it with the history passes): a \
         replayable reasoning block with no later block in its turn whose type is not `thinking` is \
         removed; a turn left empty is dropped. (3) Call-id normalization \
         (normalizeOpenAIResponsesToolCallIds): a `toolCall`/`toolUse`/`functionCall` id whose call part is \
@@ -70,9 +71,30 @@ impl Rule for ResponsesReasoning {
                 }
             });
         }
-        rebuild(work, rewrites, |wm| orphans(&wm.message));
         normalize_ids(work, rewrites);
         downgrade_pairs(work, rewrites);
+    }
+}
+
+/// The stream-stage part of `responses-reasoning`: the transport drops replayable reasoning
+/// that no output item follows (OpenClaw 2026.9.6 keeps it in the history projection).
+pub struct ResponsesOrphanReasoning;
+
+impl Rule for ResponsesOrphanReasoning {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.is_openai_responses()
+    }
+
+    fn may_change(&self, _ctx: &Context<'_>, work: &Working<'_>) -> bool {
+        work.iter_messages().any(|m| !matches!(orphans(m), Verdict::Keep))
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        rebuild(work, rewrites, |wm| orphans(&wm.message));
     }
 }
 

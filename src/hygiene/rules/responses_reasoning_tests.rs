@@ -113,9 +113,10 @@ fn a_target_that_differs_from_the_last_model_makes_every_turn_pre_switch() {
 }
 
 #[test]
-fn drops_orphaned_reasoning_without_a_following_item() {
-    let (out, rw) = run(
-        json!([
+fn drops_orphaned_reasoning_without_a_following_item_in_the_stream_stage() {
+    let (out, rw) = apply_rule_with_events(
+        &ResponsesOrphanReasoning,
+        msgs(json!([
             {"role": "assistant", "content": [
                 {"type": "text", "text": "x"},
                 {"type": "thinking", "thinking": "", "thinkingSignature": rs("rs_9")}
@@ -128,8 +129,9 @@ fn drops_orphaned_reasoning_without_a_following_item() {
             {"role": "toolResult", "toolCallId": "call_1|fc_1", "toolName": "read", "content": []},
             {"role": "assistant", "content": [{"type": "thinking", "thinking": "", "thinkingSignature": rs("rs_c")}]},
             {"role": "assistant", "content": [{"type": "thinking", "thinking": "plain", "thinkingSignature": "sig"}]}
-        ]),
-        "gpt-5",
+        ])),
+        &resolved("openai", "openai-responses", "gpt-5"),
+        &ReplayOptions::default(),
         &[],
     );
     assert_eq!(out.len(), 4);
@@ -231,4 +233,17 @@ fn gate_is_the_responses_family() {
     assert!(on(&resolved("openai", "openai-responses", "gpt-5")));
     assert!(on(&resolved("azure-openai", "azure-openai-responses", "gpt-5")));
     assert!(!on(&resolved("openai", "openai-completions", "gpt-5")));
+}
+
+#[test]
+fn history_stage_keeps_orphaned_reasoning() {
+    // OpenClaw 2026.9.6 leaves orphaned reasoning to the transport (the stream stage here).
+    let turn = json!([
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": [{"type": "thinking", "thinking": "", "thinkingSignature": rs("rs_1")}],
+         "stopReason": "aborted"}
+    ]);
+    let (out, rw) = run(turn, "gpt-5", &[]);
+    assert_eq!(out.len(), 2);
+    assert!(rw.is_empty(), "{rw:?}");
 }

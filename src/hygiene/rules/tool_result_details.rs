@@ -12,9 +12,10 @@ static INFO: RuleInfo = RuleInfo {
     summary: "strip `details` from tool results (synthetics keep only the marker)",
     explanation: "Tool results may carry a `details` object with tool-specific structured data (diffs, exit \
         codes, file lists) that the model never needs and providers do not accept. OpenClaw's \
-        stripToolResultDetails removes `details` from every toolResult message. A synthetic missing-result \
-        message keeps exactly `{openclawSyntheticMissingToolResult: true}` so that later replays still \
-        recognise it as synthetic. Messages without `details` are left untouched.",
+        stripToolResultDetails removes `details` from every toolResult message. In the newest rule set a \
+        synthetic missing-result message keeps exactly `{openclawSyntheticMissingToolResult: true}` so that \
+        later replays still recognise it as synthetic; with `--openclaw 2026.9.6` the marker goes too (that \
+        release strips every `details`). Messages without `details` are left untouched.",
     families: "all",
     reference: "hygiene-a §3.1 step 5",
 };
@@ -31,9 +32,12 @@ impl Rule for ToolResultDetails {
         true
     }
 
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let keep_marker = ctx.options.rule_set.switches.keep_synthetic_marker;
         for wm in &mut work.messages {
-            let Some(next) = stripped(&wm.message) else { continue };
+            let Some(next) = stripped(&wm.message, keep_marker) else {
+                continue;
+            };
             let detail = if next.get("details").is_some() {
                 "kept only the synthetic-result marker of `details`".to_owned()
             } else {
@@ -46,13 +50,13 @@ impl Rule for ToolResultDetails {
 }
 
 /// The message with `details` stripped, or `None` when nothing changes.
-fn stripped(m: &Message) -> Option<Message> {
+fn stripped(m: &Message, keep_marker: bool) -> Option<Message> {
     if !m.is_tool_result() {
         return None;
     }
     let details = m.get("details")?;
     let mut next = m.clone();
-    if is_synthetic_result(m) {
+    if keep_marker && is_synthetic_result(m) {
         let marker = json!({ SYNTHETIC_MARKER: true });
         if *details == marker {
             return None;

@@ -11,7 +11,8 @@ use std::borrow::Cow;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
 use crate::model::Message;
 
-use super::synthetic::{ABORTED_TEXT, MISSING_TOOL_RESULT_TEXT};
+use super::synthetic::{ABORTED_TEXT, LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT};
+use crate::rule_set::SyntheticResultText;
 use classify::{ErroredPolicy, Item, Options, plan};
 
 static INFO: RuleInfo = RuleInfo {
@@ -35,15 +36,19 @@ static INFO: RuleInfo = RuleInfo {
         occurrence (no result, or a synthetic one while this result is real) can own it; otherwise it is dropped \
         as an orphan, as are results before the first tool call. Results never move forward. Each occurrence \
         still without a result gets a synthetic error result (details marker, isError:true) whose text is our \
-        unknown-outcome guidance, or `aborted` on the OpenAI Responses family; its toolName is the trimmed \
+        unknown-outcome guidance (with `--openclaw 2026.9.6`: the legacy `[openclaw] missing tool result in \
+        session history; inserted synthetic error result for transcript repair.`), or `aborted` on the OpenAI \
+        Responses family; its toolName is the trimmed \
         call name or `unknown` and its timestamp is the owning assistant's timestamp, so output is \
-        deterministic and a second pass changes nothing. Replay uses erroredAssistantResultPolicy `drop` for \
+        deterministic. Replay uses erroredAssistantResultPolicy `drop` for \
         every family (A7): an assistant turn with tool calls that stopped with `error` or `aborted` is removed \
         together with every result assigned to it. Messages between a call and its results (user turns, \
         text-only assistant turns) end up after the results; such a message is recorded as moved only when a \
-        result that originally followed it now precedes it. A synthetic result whose raw toolCallId has \
-        surrounding whitespace is matched by that exact id, so the repair's own output pairs again and the \
-        pass is idempotent. preserveUnframedToolResults (compaction windows only) is not used.",
+        result that originally followed it now precedes it. As in OpenClaw, a synthetic result for a call id with \
+        surrounding whitespace never pairs again (its id is trimmed, the call's is not): a later pass drops \
+        it as an orphan and synthesizes a fresh one. The pass runs twice: in sanitizeSessionHistory, and once more after turn \
+        validation (OpenClaw's final pairing pass), which drops results orphaned by `[tool calls omitted]` \
+        and results whose id was rewritten differently from their call's. preserveUnframedToolResults (compaction windows only) is not used.",
     families: "every family (the newest policy table keeps repairToolUseResultPairing on for all of them); the \
         OpenAI Responses family (openai-responses, openai-chatgpt-responses, azure-openai-responses) writes \
         `aborted` as the missing-result text",
@@ -68,7 +73,10 @@ impl Rule for ToolResultPairing {
             missing_text: if ctx.is_openai_responses() {
                 ABORTED_TEXT
             } else {
-                MISSING_TOOL_RESULT_TEXT
+                match ctx.options.rule_set.switches.synthetic_result_text {
+                    SyntheticResultText::OutcomeUnknown => MISSING_TOOL_RESULT_TEXT,
+                    SyntheticResultText::Legacy => LEGACY_MISSING_TOOL_RESULT_TEXT,
+                }
             },
         };
         let plan = {

@@ -65,24 +65,23 @@ fn native_anthropic_ids_only_on_anthropic_provider() {
 
 #[test]
 fn append_only_defaults_by_api() {
+    // OpenClaw 2026.9.6 (the oracle) leaves it off on chat completions and Ollama; only the
+    // OpenAI plugin's Responses policy and prefix-binding Claude models turn it on.
     for api in ["openai-completions", "ollama"] {
-        assert_eq!(
-            r("local", "llama3", api).policy.append_only_runtime_context,
-            Some(true),
+        assert!(
+            !r("local", "llama3", api).policy.is_append_only_runtime_context(),
             "{api}"
         );
     }
-    assert_eq!(
-        r("openai", "gpt-4.1", "openai-completions")
-            .policy
-            .append_only_runtime_context,
-        Some(true)
-    );
-    assert_eq!(
+    assert!(
         r("openai", "gpt-5", "openai-responses")
             .policy
-            .append_only_runtime_context,
-        None
+            .is_append_only_runtime_context()
+    );
+    assert!(
+        !r("openai", "gpt-4.1", "openai-completions")
+            .policy
+            .is_append_only_runtime_context()
     );
     assert_eq!(
         r("anthropic", "claude-sonnet-4-6", "anthropic-messages")
@@ -258,7 +257,7 @@ fn json_is_camel_case_with_absent_flags_omitted() {
     assert_eq!(g["appendOnlyRuntimeContext"], serde_json::json!(false));
     let m = r("moonshot", "kimi-k2.6", "openai-completions").policy.to_json();
     assert_eq!(m["duplicateToolCallIdStyle"], "openai");
-    assert_eq!(m["appendOnlyRuntimeContext"], true);
+    assert!(m.get("appendOnlyRuntimeContext").is_none());
     for absent in [
         "sanitizeThinkingSignatures",
         "inHistorySystemUpdates",

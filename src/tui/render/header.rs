@@ -31,7 +31,9 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         )),
     ]);
     let mut second = vec![
-        key("family "),
+        key("openclaw "),
+        val(insp.options.rule_set.name.to_owned()),
+        key(" · family "),
         val(insp.resolved.family.id().to_owned()),
         key(" · stored "),
         val(insp.stored_len().to_string()),

@@ -207,7 +207,7 @@ fn claim_locally<'m>(
         };
         let eff = adopted.as_ref().unwrap_or(m);
         let synthetic = is_synthetic_result(eff);
-        let key = match_key(eff, synthetic, |k| calls.iter().any(|c| c.id == k));
+        let key = match_key(eff);
         let rec = Rec {
             index,
             adopted,

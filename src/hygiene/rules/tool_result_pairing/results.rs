@@ -109,17 +109,10 @@ pub fn adopt(m: &Message, calls: &[Call<'_>]) -> Result<Option<Message>, String>
     Ok(Some(next))
 }
 
-/// The id a result is matched by: its trimmed primary id; a synthetic result whose raw
-/// `toolCallId` carries surrounding whitespace matches a call with exactly that id (so that the
-/// repair's own output pairs again, keeping the pass idempotent).
-pub fn match_key(m: &Message, synthetic: bool, has_call: impl Fn(&str) -> bool) -> Option<String> {
-    if synthetic
-        && let Some(raw) = m.tool_call_id()
-        && raw != raw.trim()
-        && has_call(raw)
-    {
-        return Some(raw.to_owned());
-    }
+/// The id a result is matched by: its trimmed primary id. Call ids are not trimmed, so a
+/// synthetic result for a call id with surrounding whitespace never matches again: like
+/// OpenClaw's pass, a second run drops it as an orphan and synthesizes a fresh one.
+pub fn match_key(m: &Message) -> Option<String> {
     primary_result_id(m).map(str::to_owned)
 }
 

@@ -260,7 +260,9 @@ fn responses_family_synthesizes_aborted() {
 }
 
 #[test]
-fn repaired_output_with_padded_ids_pairs_again() {
+fn synthetics_of_padded_call_ids_are_replaced_on_every_pass() {
+    // OpenClaw trims result ids but not call ids, so its own synthetic result for a padded (or
+    // blank) call id never pairs again: each pass drops it and synthesizes a fresh one.
     let repaired = json!([
         asst(json!([tc(" a ", "read"), tc("  ", "exec")])),
         syn(" a ", "read"),
@@ -268,7 +270,12 @@ fn repaired_output_with_padded_ids_pairs_again() {
     ]);
     let (out, rws) = run(repaired.clone());
     assert_eq!(out, repaired);
-    assert!(rws.is_empty());
+    let actions: Vec<Action> = rws.iter().map(|r| r.0).collect();
+    assert_eq!(
+        actions,
+        [Action::Insert, Action::Insert, Action::Drop, Action::Drop],
+        "{rws:?}"
+    );
 }
 
 #[test]
