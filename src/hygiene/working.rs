@@ -1,6 +1,7 @@
 //! The working transcript that flows through the rules, with provenance on every message.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use super::rewrite::{Action, PendingRewrite};
 use crate::model::{Message, StoredMessage};
@@ -36,6 +37,10 @@ pub struct WorkingMessage<'s> {
 pub struct Working<'s> {
     /// Messages, in order.
     pub messages: Vec<WorkingMessage<'s>>,
+    /// Assistant turns whose stored content was a string. OpenClaw's
+    /// `normalizeAssistantReplayContent` converts such a turn and moves on, so the checks later
+    /// in its loop (the bare-duplicate check) never see it (`internal-metadata` fills this).
+    pub string_content_turns: HashSet<Uid>,
     next_uid: Uid,
 }
 
@@ -53,6 +58,7 @@ impl<'s> Working<'s> {
             .collect();
         Self {
             messages,
+            string_content_turns: HashSet::new(),
             next_uid: stored.len() as Uid,
         }
     }
@@ -71,6 +77,7 @@ impl<'s> Working<'s> {
             .collect();
         Self {
             messages,
+            string_content_turns: HashSet::new(),
             next_uid: n as Uid,
         }
     }

@@ -23,7 +23,8 @@ static INFO: RuleInfo = RuleInfo {
         resolved: OpenClaw compares with the previous message it has already kept in the same pass in \
         which blank user turns are dropped, so a user turn that blank-user-turn (which runs after this \
         rule) will drop is skipped when looking for the previous message; a dropped duplicate is not the \
-        previous message of the next one. Identical repeats with non-zero usage are ordinary model turns \
+        previous message of the next one. A candidate whose stored content was a string is never dropped: \
+        OpenClaw converts string content to a text block and moves on before this check. Identical repeats with non-zero usage are ordinary model turns \
         and are kept; tool calls are recognised in all six spellings.",
     families: "all",
     reference: "hygiene-b §2.8 (N)",
@@ -47,6 +48,7 @@ impl Rule for DuplicateMirror {
         for (i, wm) in work.messages.iter().enumerate() {
             let m = wm.message.as_ref();
             if let Some(p) = previous
+                && !work.string_content_turns.contains(&wm.uid)
                 && let Some(detail) = duplicate_reason(&work.messages[p].message, m, &work.messages[p].source)
             {
                 drops[i] = Some(detail);
@@ -92,6 +94,30 @@ fn duplicate_reason(previous: &Message, next: &Message, previous_source: &[usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turn_stored_as_string_content_is_never_a_duplicate() {
+        use crate::hygiene::rules::internal_metadata::InternalMetadata;
+        let zero = json!({"input": 0, "output": 0, "totalTokens": 0});
+        let work = msgs(json!([
+            {"role": "assistant", "content": "same", "stopReason": "error", "usage": zero},
+            {"role": "assistant", "content": "same", "stopReason": "stop", "usage": zero}
+        ]));
+        let mut work = work;
+        let resolved =
+            crate::hygiene::rules::test_support::resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
+        let options = crate::hygiene::ReplayOptions::default();
+        let ctx = Context {
+            resolved: &resolved,
+            options: &options,
+            model_events: &[],
+            thinking_level: None,
+        };
+        let mut rw = Vec::new();
+        InternalMetadata.apply(&ctx, &mut work, &mut rw);
+        DuplicateMirror.apply(&ctx, &mut work, &mut rw);
+        assert_eq!(work.len(), 2, "kept, as OpenClaw keeps it: {rw:?}");
+    }
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};

@@ -104,7 +104,8 @@ pub enum ImageFailure {
     Empty,
     /// `data` is not canonical base64.
     InvalidBase64,
-    /// Decoding or reducing failed; the message follows `Error: ` in the placeholder.
+    /// The size could not be read, decoding or reducing failed: the message (with its error
+    /// class, e.g. `RastermillError: …` or `Error: …`) follows `omitted image payload: `.
     Unusable(String),
 }
 
@@ -114,7 +115,7 @@ impl ImageFailure {
         match self {
             Self::Empty => format!("[{label}] omitted empty image payload"),
             Self::InvalidBase64 => format!("[{label}] omitted image payload: invalid base64"),
-            Self::Unusable(message) => format!("[{label}] omitted image payload: Error: {message}"),
+            Self::Unusable(message) => format!("[{label}] omitted image payload: {message}"),
         }
     }
 
@@ -123,10 +124,16 @@ impl ImageFailure {
         match self {
             Self::Empty => "empty image payload".to_owned(),
             Self::InvalidBase64 => "invalid base64".to_owned(),
-            Self::Unusable(message) => format!("Error: {message}"),
+            Self::Unusable(message) => message.clone(),
         }
     }
 }
+
+/// OpenClaw 2026.9.6 (rastermill) when no header gives the image's size.
+pub const UNDETERMINED_DIMENSIONS: &str = "RastermillError: Unable to determine image dimensions; refusing to process";
+
+/// OpenClaw 2026.9.6 (rastermill) when an image over a limit cannot be decoded.
+pub const UNDECODABLE: &str = "RastermillError: Unable to decode image with Photon";
 
 /// Sanitize one image payload: validate, sniff, check the limits from the header, and
 /// re-encode only when the image is over a limit or its size cannot be read.
@@ -328,17 +335,24 @@ fn decoder(bytes: &[u8]) -> Result<impl ImageDecoder + '_, String> {
     reader.into_decoder().map_err(|e| format!("corrupt image data ({e})"))
 }
 
-/// Read the header only: size and orientation.
+/// Read the header only: size (from the header alone, as OpenClaw does, so a truncated file
+/// whose header is intact still has a size) and, when the decoder can read it, the EXIF
+/// orientation.
 fn probe(bytes: &[u8]) -> Result<Probe, String> {
-    let mut decoder = decoder(bytes)?;
-    let (width, height) = decoder.dimensions();
-    if width == 0 || height == 0 {
-        return Err("corrupt image data (zero-sized image)".to_owned());
+    if is_heif_or_avif(bytes) {
+        return Err("Error: unsupported image format".to_owned());
     }
-    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let size = imagesize::blob_size(bytes)
+        .ok()
+        .filter(|s| s.width > 0 && s.height > 0)
+        .ok_or_else(|| UNDETERMINED_DIMENSIONS.to_owned())?;
+    let orientation = decoder(bytes)
+        .ok()
+        .and_then(|mut d| d.orientation().ok())
+        .unwrap_or(Orientation::NoTransforms);
     Ok(Probe {
-        width,
-        height,
+        width: u32::try_from(size.width).map_err(|_| UNDETERMINED_DIMENSIONS.to_owned())?,
+        height: u32::try_from(size.height).map_err(|_| UNDETERMINED_DIMENSIONS.to_owned())?,
         orientation,
     })
 }
@@ -349,11 +363,12 @@ fn decode_flat(bytes: &[u8], probe: &Probe) -> Result<DynamicImage, String> {
     let pixels = u64::from(probe.width) * u64::from(probe.height);
     if pixels > MAX_INPUT_PIXELS {
         return Err(format!(
-            "image exceeds pixel limit ({}×{} = {pixels} pixels > {MAX_INPUT_PIXELS})",
+            "Error: image exceeds pixel limit ({}×{} = {pixels} pixels > {MAX_INPUT_PIXELS})",
             probe.width, probe.height
         ));
     }
-    let decoded = DynamicImage::from_decoder(decoder(bytes)?).map_err(|e| format!("corrupt image data ({e})"))?;
+    let decoder = decoder(bytes).map_err(|_| UNDECODABLE.to_owned())?;
+    let decoded = DynamicImage::from_decoder(decoder).map_err(|_| UNDECODABLE.to_owned())?;
     let grey = matches!(
         decoded.color(),
         ColorType::L8 | ColorType::L16 | ColorType::La8 | ColorType::La16
@@ -417,7 +432,7 @@ fn reduce(bytes: &[u8], probe: Result<Probe, String>, limits: ImageLimits) -> Re
         };
         resized.apply_orientation(probe.orientation);
         for quality in QUALITY_STEPS {
-            let jpeg = encode_jpeg(&resized, quality).map_err(|e| e.to_string())?;
+            let jpeg = encode_jpeg(&resized, quality).map_err(|e| format!("Error: {e}"))?;
             smallest = Some(smallest.map_or(jpeg.len(), |s| s.min(jpeg.len())));
             if jpeg.len() <= limits.max_bytes {
                 let reencoded = Reencoded {
@@ -433,7 +448,7 @@ fn reduce(bytes: &[u8], probe: Result<Probe, String>, limits: ImageLimits) -> Re
     }
     let best = smallest.unwrap_or(bytes.len());
     Err(format!(
-        "Image could not be reduced below {}MB (got {}MB)",
+        "Error: Image could not be reduced below {}MB (got {}MB)",
         mib_fixed(limits.max_bytes, 0),
         mib_fixed(best, 2)
     ))

@@ -32,15 +32,19 @@ static INFO: RuleInfo = RuleInfo {
         1400, 1200, 1000, 800] capped at the maximum, de-duplicated and tried largest first, each at \
         qualities 85, 75, 65, 55, 45, 35, fitted inside a side×side box without enlargement; the first \
         result of at most 5 MiB wins and the block keeps its other fields with the new `data` and \
-        `mimeType: image/jpeg`. If none fits, or the image cannot be decoded (unknown format, HEIF/AVIF by \
-        major or compatible brand, corrupt data, more than 25,000,000 input pixels), the block becomes the \
-        text `[session:history] omitted image payload: Error: <reason>` (e.g. `unsupported image format`, \
-        `Image could not be reduced below 5MB (got 6.12MB)`): an image is never silently lost. Choices \
+        `mimeType: image/jpeg`. The size comes from the header alone (a \
+        truncated file whose header is intact and within the limits is kept as it is, as upstream). When no \
+        header gives the size the block becomes the text `[session:history] omitted image payload: \
+        RastermillError: Unable to determine image dimensions; refusing to process`; when an image over a \
+        limit cannot be decoded, `… RastermillError: Unable to decode image with Photon` (OpenClaw \
+        2026.9.6's rastermill texts); HEIF/AVIF (by major or compatible brand) give `… Error: unsupported \
+        image format`, more than 25,000,000 input pixels `… Error: image exceeds pixel limit (…)`, and an \
+        image that no size and quality brings under 5 MiB `… Error: Image could not be reduced below 5MB \
+        (got 6.12MB)`: an image is never silently lost. Choices \
         made where the notes are silent: transparent pixels are composited onto black (as a JPEG encoder \
         without alpha does), grey images stay grey, animations keep their first frame, the downscale is \
         an area average, and the encoder is a baseline JPEG encoder rather than mozjpeg, so byte sizes \
-        differ slightly from OpenClaw's; a corrupt image is only detected when it has to be decoded (a \
-        truncated file whose header fits the limits is kept as it is, as upstream). Each changed image \
+        differ slightly from OpenClaw's. Each changed image \
         is one rewrite naming its block index (0-based, in the message's content array).",
     families: "all providers and APIs, in both sanitize modes",
     reference: "hygiene-b §3, §2.9, §1.2 step 4",
@@ -358,7 +362,7 @@ mod tests {
                 {"type": "text", "text": "[session:history] omitted empty image payload"},
                 {"type": "text", "text": "[session:history] omitted image payload: invalid base64"},
                 {"type": "text", "text": "[session:history] omitted image payload: invalid base64"},
-                {"type": "text", "text": "[session:history] omitted image payload: Error: unsupported image format"}
+                {"type": "text", "text": "[session:history] omitted image payload: RastermillError: Unable to determine image dimensions; refusing to process"}
             ]))
         );
         let details: Vec<&str> = rw.iter().map(|r| r.detail.as_str()).collect();
@@ -368,7 +372,7 @@ mod tests {
                 "replaced image block 0 (image/png) by text: empty image payload",
                 "replaced image block 1 (image/png) by text: invalid base64",
                 "replaced image block 2 (image/png) by text: invalid base64",
-                "replaced image block 3 (image/webp) by text: Error: unsupported image format",
+                "replaced image block 3 (image/webp) by text: RastermillError: Unable to determine image dimensions; refusing to process",
             ]
         );
         assert!(rw.iter().all(|r| r.action == Action::Modify && r.stored == vec![0]));
@@ -384,14 +388,13 @@ mod tests {
         ]));
         let (out, rw) = apply_rule(&ImageSanitize, work);
         let text = out[0].content_array().unwrap()[0]["text"].as_str().unwrap().to_owned();
-        assert!(
-            text.starts_with("[session:history] omitted image payload: Error: corrupt image data ("),
-            "{text}"
+        assert_eq!(
+            text,
+            "[session:history] omitted image payload: RastermillError: Unable to decode image with Photon"
         );
-        assert!(
-            rw[0]
-                .detail
-                .starts_with("replaced image block 0 (image/png) by text: Error: corrupt image data (")
+        assert_eq!(
+            rw[0].detail,
+            "replaced image block 0 (image/png) by text: RastermillError: Unable to decode image with Photon"
         );
     }
 

@@ -62,6 +62,13 @@ impl Rule for InternalMetadata {
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let string_turns: Vec<_> = work
+            .messages
+            .iter()
+            .filter(|wm| wm.message.is_assistant() && matches!(wm.message.content(), Some(Value::String(_))))
+            .map(|wm| wm.uid)
+            .collect();
+        work.string_content_turns.extend(string_turns);
         work.change_each(INFO.id, rewrites, |_, m| normalize(m));
     }
 }
