@@ -147,14 +147,11 @@ fn call_ids(m: &Message) -> Vec<String> {
         .collect()
 }
 
-/// The call id a result answers: a synthetic result's exact `toolCallId` when that names a call
-/// of the frame, else the first trimmed non-empty alias id.
-fn answered_id(r: &Message, frame: &[String]) -> Option<String> {
-    if is_synthetic_result(r)
-        && let Some(raw) = r.tool_call_id()
-        && frame.iter().any(|c| c == raw)
-    {
-        return Some(raw.to_owned());
+/// Whether result `r` answers call `id`: a real result by its first trimmed non-empty alias id,
+/// a synthetic one by its exact `toolCallId` (it carries the call's raw id).
+fn answers(r: &Message, id: &str) -> bool {
+    if is_synthetic_result(r) && r.tool_call_id() == Some(id) {
+        return true;
     }
     [
         "toolCallId",
@@ -168,28 +165,23 @@ fn answered_id(r: &Message, frame: &[String]) -> Option<String> {
     .filter_map(|f| r.str_field(f))
     .map(str::trim)
     .find(|s| !s.is_empty())
-    .map(str::to_owned)
+        == Some(id)
 }
 
+/// Every tool-call turn is followed by exactly one result per call occurrence, in call order.
 fn assert_paired(out: &[Message]) {
     let mut i = 0;
     while i < out.len() {
         let m = &out[i];
         assert!(!m.is_tool_result(), "result at {i} does not follow a tool-call turn");
-        let mut pending = call_ids(m);
+        let calls = call_ids(m);
         i += 1;
-        if pending.is_empty() {
-            continue;
-        }
-        let frame = pending.clone();
-        while i < out.len() && out[i].is_tool_result() {
-            let id = answered_id(&out[i], &frame).expect("a paired result has an id");
-            let k = pending.iter().position(|c| *c == id);
-            let k = k.unwrap_or_else(|| panic!("result at {i} ({id:?}) answers no open call of {frame:?}"));
-            pending.remove(k);
+        for id in &calls {
+            let r = out.get(i).filter(|r| r.is_tool_result());
+            let r = r.unwrap_or_else(|| panic!("call {id:?} of {calls:?} has no result at {i}"));
+            assert!(answers(r, id), "result at {i} does not answer call {id:?} of {calls:?}");
             i += 1;
         }
-        assert!(pending.is_empty(), "calls {pending:?} have no result");
     }
 }
 
@@ -247,7 +239,11 @@ proptest! {
             prop_assert_eq!(&*wm.message, &input[s]);
         }
 
-        // Idempotence.
+        // Idempotence, except where OpenClaw is not idempotent either: the synthetic result of a
+        // call id with surrounding whitespace never pairs again (result ids are trimmed, call ids
+        // are not), so each pass replaces it.
+        let padded = out.iter().flat_map(call_ids).any(|id| id != id.trim());
+        prop_assume!(!padded);
         let mut again = Working::from_messages(out.clone());
         let second = apply(policy, &mut again);
         prop_assert!(second.is_empty(), "second pass recorded {:?}", second);

@@ -317,18 +317,19 @@ fn openai_responses_drops_pre_switch_and_orphaned_reasoning_and_downgrades_pairs
         out.rewrites,
         vec![
             rw("responses-reasoning", "modify", &[1]),
-            rw("responses-reasoning", "modify", &[5]),
             rw("responses-reasoning", "modify", &[1]),
             rw("responses-reasoning", "modify", &[2]),
+            // The orphan drop runs in the stream stage, after the history stage.
+            rw("responses-reasoning", "modify", &[5]),
         ]
     );
     assert_eq!(
         out.details,
         vec![
             "dropped replayable reasoning block 0 (rs_old): recorded before the model switch to openai/openai-responses/gpt-5.1",
-            "dropped orphaned reasoning block 1 (rs_tail): no output item follows it in the turn",
             "downgraded tool call id call_9|fc_9 → call_9: no replayable reasoning item precedes it in the turn",
             "downgraded result id toolCallId call_9|fc_9 → call_9 with its call",
+            "dropped orphaned reasoning block 1 (rs_tail): no output item follows it in the turn",
         ]
     );
 }

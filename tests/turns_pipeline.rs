@@ -197,14 +197,18 @@ fn anthropic_signed_thinking_turn_with_a_mismatched_result_name_loses_its_calls(
         json!([
             {"role": "user", "content": "Run the tests.", "timestamp": 100},
             a("toolUse", json!([text("[tool calls omitted]")]), usage(10, 5), 101),
-            result("toolu_01A", "bash", "ok", 102),
             a("stop", json!([text("All tests pass.")]), usage(20, 5), 103)
         ]),
-        &[&[0], &[1], &[2], &[3]],
+        &[&[0], &[1], &[3]],
     );
+    // OpenClaw's final pairing pass drops the result its call no longer exists for (Anthropic
+    // would reject it: "unexpected `tool_use_id` found in `tool_result` blocks").
     assert_eq!(
         rewrites(&p),
-        vec![("dangling-tool-call", Action::Modify, vec![1], vec![1])]
+        vec![
+            ("dangling-tool-call", Action::Modify, vec![1], vec![1]),
+            ("tool-result-pairing", Action::Drop, vec![2], vec![]),
+        ]
     );
     assert!(
         p.rewrites[0].detail.contains("toolu_01A (exec) has no matching result"),

@@ -44,11 +44,19 @@ pub fn run(
     let p = &r.projection;
     writeln!(
         out,
-        "stored {} → replay {}, {} rewrites\n",
+        "stored {} → replay {}, {} rewrites (OpenClaw rule set {})\n",
         r.transcript.messages.len(),
         p.messages.len(),
-        p.rewrites.len()
+        p.rewrites.len(),
+        r.options.rule_set.name
     )?;
+    if let Some(refusal) = &p.refusal {
+        writeln!(
+            out,
+            "OpenClaw refuses this replay and sends nothing: {}\n(the messages below are the history it had built)\n",
+            esc(refusal)
+        )?;
+    }
     for (i, m) in p.messages.iter().enumerate() {
         let src = if m.source.is_empty() {
             "new".to_owned()

@@ -45,6 +45,9 @@ pub fn replay_document(session: &Session, replay: &Replay<'_>) -> Value {
         "replay": items(&replay.projection.messages),
         "rewrites": replay.projection.rewrites,
     });
+    if let (Some(refusal), Some(obj)) = (&replay.projection.refusal, doc.as_object_mut()) {
+        obj.insert("refusal".into(), Value::from(refusal.as_str()));
+    }
     // The history stage, only when a stream-stage step changed it.
     if let (Some(history), Some(obj)) = (&replay.projection.history, doc.as_object_mut()) {
         obj.insert("history".into(), Value::Array(items(history)));

@@ -34,6 +34,9 @@ pub struct Projection<'s> {
     pub rewrites: Vec<Rewrite>,
     /// Ids of the rules that ran (their gate was open), in order, each once.
     pub rules_run: Vec<&'static str>,
+    /// Why OpenClaw would refuse to send this history at all (it throws before the model call,
+    /// e.g. `invalid_replay_transcript: …`); the messages are then what it had built so far.
+    pub refusal: Option<String>,
 }
 
 impl<'s> Projection<'s> {
@@ -61,6 +64,10 @@ pub fn run<'s>(mut work: Working<'s>, ctx: &Context<'_>) -> Projection<'s> {
         &mut pending,
         &mut rules_run,
     );
+    if work.refusal.is_some() {
+        // OpenClaw throws here: no stream stage runs.
+        return finish(work, None, pending, rules_run);
+    }
     let stream: Vec<&dyn Rule> = rules::stream_stage()
         .iter()
         .copied()
@@ -75,6 +82,16 @@ pub fn run<'s>(mut work: Working<'s>, ctx: &Context<'_>) -> Projection<'s> {
             history = Some(snapshot);
         }
     }
+    finish(work, history, pending, rules_run)
+}
+
+/// Resolve rewrites to final replay indices and build the projection.
+fn finish<'s>(
+    work: Working<'s>,
+    history: Option<Vec<WorkingMessage<'s>>>,
+    pending: Vec<(Stage, PendingRewrite)>,
+    rules_run: Vec<&'static str>,
+) -> Projection<'s> {
     let index_of: HashMap<Uid, usize> = work.messages.iter().enumerate().map(|(i, m)| (m.uid, i)).collect();
     let rewrites = pending
         .into_iter()
@@ -93,6 +110,7 @@ pub fn run<'s>(mut work: Working<'s>, ctx: &Context<'_>) -> Projection<'s> {
         })
         .collect();
     Projection {
+        refusal: work.refusal,
         messages: into_replay(work.messages),
         history: history.map(into_replay),
         rewrites,

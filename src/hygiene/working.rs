@@ -41,6 +41,9 @@ pub struct Working<'s> {
     /// `normalizeAssistantReplayContent` converts such a turn and moves on, so the checks later
     /// in its loop (the bare-duplicate check) never see it (`internal-metadata` fills this).
     pub string_content_turns: HashSet<Uid>,
+    /// Why OpenClaw would refuse to build this replay at all (it throws before the model
+    /// call), set by the check that finds it.
+    pub refusal: Option<String>,
     next_uid: Uid,
 }
 
@@ -59,6 +62,7 @@ impl<'s> Working<'s> {
         Self {
             messages,
             string_content_turns: HashSet::new(),
+            refusal: None,
             next_uid: stored.len() as Uid,
         }
     }
@@ -78,6 +82,7 @@ impl<'s> Working<'s> {
         Self {
             messages,
             string_content_turns: HashSet::new(),
+            refusal: None,
             next_uid: n as Uid,
         }
     }

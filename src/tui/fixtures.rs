@@ -66,6 +66,7 @@ pub fn build(
         projection: Projection {
             messages: replay_messages,
             history: None,
+            refusal: None,
             rewrites,
             rules_run,
         },

@@ -16,7 +16,7 @@ pub const STREAM_ERROR_FALLBACK_TEXT: &str = "[assistant turn failed before prod
 pub const EMPTY_CONTENT_PLACEHOLDER: &str = "[empty content omitted]";
 
 /// The silent-reply token.
-pub const SILENT_REPLY_TOKEN: &str = "NO_REPLY";
+pub use super::silent_token::SILENT_REPLY_TOKEN;
 
 /// Whether `c` is whitespace for JavaScript's `trim()` and `\s` (WhiteSpace + LineTerminator).
 pub fn is_js_whitespace(c: char) -> bool {
@@ -53,24 +53,7 @@ pub fn is_blank_text_block(block: &Value) -> bool {
     BlockKind::of(block) == BlockKind::Text && block.get("text").and_then(Value::as_str).is_some_and(is_blank)
 }
 
-/// `isSilentReplyPayloadText(text, "NO_REPLY")` (hygiene-b §2.3): the exact token with optional
-/// surrounding whitespace (case-sensitive, one token), or a JSON object with the single key
-/// `action` whose string value trims to the token. `NO_REPLY` inside a longer text is not silent.
-pub fn is_silent_reply_payload(text: &str) -> bool {
-    let trimmed = js_trim(text);
-    if trimmed == SILENT_REPLY_TOKEN {
-        return true;
-    }
-    if !(trimmed.starts_with('{') && trimmed.ends_with('}') && trimmed.contains(SILENT_REPLY_TOKEN)) {
-        return false;
-    }
-    match serde_json::from_str::<Value>(trimmed) {
-        Ok(Value::Object(map)) => {
-            map.len() == 1 && map.get("action").and_then(Value::as_str).map(js_trim) == Some(SILENT_REPLY_TOKEN)
-        }
-        _ => false,
-    }
-}
+pub use super::silent_token::is_silent_reply_payload;
 
 /// A finite JSON number (`readFiniteTokenCount`).
 fn finite(v: Option<&Value>) -> Option<f64> {
@@ -219,20 +202,6 @@ pub fn excerpt(text: &str, max: usize) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn silent_payloads() {
-        assert!(is_silent_reply_payload("NO_REPLY"));
-        assert!(is_silent_reply_payload("  \n NO_REPLY \t"));
-        assert!(is_silent_reply_payload(r#"{"action":"NO_REPLY"}"#));
-        assert!(is_silent_reply_payload(r#" { "action" : " NO_REPLY " } "#));
-        assert!(!is_silent_reply_payload(r#"{"action":"NO_REPLY","why":"x"}"#));
-        assert!(!is_silent_reply_payload(r#"{"act":"NO_REPLY"}"#));
-        assert!(!is_silent_reply_payload("no_reply"));
-        assert!(!is_silent_reply_payload("NO_REPLY NO_REPLY"));
-        assert!(!is_silent_reply_payload("I will answer NO_REPLY later"));
-        assert!(!is_silent_reply_payload(""));
-    }
 
     #[test]
     fn zero_usage_snapshot() {

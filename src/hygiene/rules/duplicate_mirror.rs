@@ -1,6 +1,7 @@
 //! `duplicate-mirror`: drop a bare zero-usage duplicate of the previous assistant turn
 //! (hygiene-b §2.8, newest behaviour).
 
+use super::tool_result_pairing::classify::tool_calls;
 use serde_json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
@@ -25,7 +26,9 @@ static INFO: RuleInfo = RuleInfo {
         rule) will drop is skipped when looking for the previous message; a dropped duplicate is not the \
         previous message of the next one. A candidate whose stored content was a string is never dropped: \
         OpenClaw converts string content to a text block and moves on before this check. Identical repeats with non-zero usage are ordinary model turns \
-        and are kept; tool calls are recognised in all six spellings.",
+        and are kept. A tool call here is what OpenClaw's extractToolCallsFromAssistant reads: a `toolCall`, \
+        `toolUse` or `functionCall` block with a non-empty string `id` (a call without an id does not \
+        count).",
     families: "all",
     reference: "hygiene-b §2.8 (N)",
 };
@@ -67,12 +70,12 @@ fn is_candidate(m: &Message) -> bool {
     m.is_assistant()
         && m.str_field("stopReason") == Some("stop")
         && m.usage().is_some_and(|u| !has_nonzero_usage(u))
-        && m.tool_calls().next().is_none()
+        && tool_calls(m).is_empty()
 }
 
 /// Why `next` is a bare duplicate of `previous`, or `None`.
 fn duplicate_reason(previous: &Message, next: &Message, previous_source: &[usize]) -> Option<String> {
-    if !previous.is_assistant() || previous.tool_calls().next().is_some() || !is_candidate(next) {
+    if !previous.is_assistant() || !tool_calls(previous).is_empty() || !is_candidate(next) {
         return None;
     }
     let (Some(Value::Array(a)), Some(b @ Value::Array(_))) = (previous.content(), next.content()) else {

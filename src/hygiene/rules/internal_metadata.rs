@@ -40,8 +40,9 @@ static INFO: RuleInfo = RuleInfo {
         facts) in the same pass; this rule owns that removal, because those blocks are OpenClaw \
         display metadata rather than silent replies. A message whose blocks are all removed is dropped. \
         A silent `NO_REPLY` text left after stripping is removed by the next rule (silent-reply), which \
-        gives the same result as OpenClaw's single pass. Known difference: OpenClaw returns early for \
-        string content, so a converted string reply is never tested as a duplicate mirror; here it is.",
+        gives the same result as OpenClaw's single pass. As upstream, where the loop moves on \
+        right after converting string content, a turn stored as a string is never tested as a duplicate \
+        mirror (the rule records it for duplicate-mirror).",
     families: "all",
     reference: "hygiene-b §2.3",
 };

@@ -55,6 +55,7 @@ pub mod reasoning_only_length;
 pub mod responses_reasoning;
 pub mod signed_thinking;
 pub mod silent_reply;
+pub mod silent_token;
 pub mod stale_usage;
 pub mod stream_error_turn;
 pub mod synthetic;
@@ -111,6 +112,10 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
         // The final pairing pass: drops results orphaned by `[tool calls omitted]` and results
         // whose id was rewritten differently from their call's.
         &tool_result_pairing::ToolResultPairing,
+        // OpenAI Responses: the call/result invariant OpenClaw asserts (it refuses otherwise).
+        // Upstream checks it before turn validation, which no Responses target runs except an
+        // unowned Responses provider with a Claude model id.
+        &responses_reasoning::ResponsesReplayInvariant,
     ]
 }
 

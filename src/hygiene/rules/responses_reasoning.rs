@@ -13,6 +13,8 @@ use super::openai_responses::{
     responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
 };
 use super::thinking_blocks::with_content;
+use super::tool_result_pairing::classify::tool_calls;
+use super::tool_result_pairing::results::primary_result_id;
 
 static INFO: RuleInfo = RuleInfo {
     id: "responses-reasoning",
@@ -74,6 +76,65 @@ impl Rule for ResponsesReasoning {
         normalize_ids(work, rewrites);
         downgrade_pairs(work, rewrites);
     }
+}
+
+/// The end of the history stage for OpenAI Responses: OpenClaw's
+/// `assertOpenAIResponsesToolUseResultInvariant`. Every tool call must be answered by a result
+/// before the next non-result message and every result must answer a pending call; otherwise
+/// OpenClaw throws `invalid_replay_transcript` and sends nothing. This records that refusal.
+pub struct ResponsesReplayInvariant;
+
+impl Rule for ResponsesReplayInvariant {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.is_openai_responses()
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, _rewrites: &mut Vec<PendingRewrite>) {
+        if work.refusal.is_none() {
+            work.refusal = invariant_violation(work.iter_messages());
+        }
+    }
+}
+
+/// The `invalid_replay_transcript` error OpenClaw would throw for these messages, if any.
+pub fn invariant_violation<'m>(messages: impl Iterator<Item = &'m Message>) -> Option<String> {
+    let error = |reason: &str, id: Option<&str>, index: usize| {
+        let id = id.map(|id| format!(" toolCallId={id}")).unwrap_or_default();
+        format!("invalid_replay_transcript: OpenAI Responses replay contains {reason}{id} at message index {index}")
+    };
+    // Insertion-ordered, like the JavaScript Map upstream: a repeated id keeps its place.
+    let mut pending: serde_json::Map<String, Value> = serde_json::Map::new();
+    let first = |pending: &serde_json::Map<String, Value>| {
+        pending
+            .iter()
+            .next()
+            .map(|(id, at)| (id.clone(), at.as_u64().unwrap_or(0) as usize))
+    };
+    for (i, m) in messages.enumerate() {
+        if !m.is_tool_result()
+            && let Some((id, at)) = first(&pending)
+        {
+            return Some(error("dangling_tool_call", Some(&id), at));
+        }
+        if m.is_tool_result() {
+            let id = primary_result_id(m);
+            match id.filter(|id| pending.contains_key(*id)) {
+                Some(id) => {
+                    pending.shift_remove(id);
+                }
+                None => return Some(error("orphan_tool_result", id, i)),
+            }
+        } else {
+            for call in tool_calls(m) {
+                pending.insert(call.id.to_owned(), Value::from(i));
+            }
+        }
+    }
+    first(&pending).map(|(id, at)| error("dangling_tool_call", Some(&id), at))
 }
 
 /// The stream-stage part of `responses-reasoning`: the transport drops replayable reasoning

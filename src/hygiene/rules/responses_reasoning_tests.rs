@@ -247,3 +247,34 @@ fn history_stage_keeps_orphaned_reasoning() {
     assert_eq!(out.len(), 2);
     assert!(rw.is_empty(), "{rw:?}");
 }
+
+#[test]
+fn responses_invariant_matches_openclaw_errors() {
+    let m = |v: serde_json::Value| Message::from_value(v).unwrap();
+    let call = |ids: &[&str]| {
+        let blocks: Vec<_> = ids
+            .iter()
+            .map(|id| json!({"type": "toolCall", "id": id, "name": "read", "arguments": {}}))
+            .collect();
+        m(json!({"role": "assistant", "content": blocks}))
+    };
+    let result = |id: &str| m(json!({"role": "toolResult", "toolCallId": id, "content": []}));
+    let user = m(json!({"role": "user", "content": "hi"}));
+    let ok = [user.clone(), call(&["a", "b"]), result("b"), result(" a ")];
+    assert_eq!(invariant_violation(ok.iter()), None);
+    // A repeated id inside one turn is one pending call: the second result is an orphan.
+    let twice = [user.clone(), call(&["a", "a"]), result("a"), result("a")];
+    assert_eq!(
+        invariant_violation(twice.iter()).as_deref(),
+        Some(
+            "invalid_replay_transcript: OpenAI Responses replay contains orphan_tool_result toolCallId=a at message index 3"
+        )
+    );
+    let dangling = [call(&["a"]), user];
+    assert_eq!(
+        invariant_violation(dangling.iter()).as_deref(),
+        Some(
+            "invalid_replay_transcript: OpenAI Responses replay contains dangling_tool_call toolCallId=a at message index 0"
+        )
+    );
+}

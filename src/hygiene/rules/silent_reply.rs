@@ -14,11 +14,13 @@ static INFO: RuleInfo = RuleInfo {
     explanation: "An agent that decides not to answer replies with the silent token `NO_REPLY`; OpenClaw does \
         not deliver it, and replaying it would teach the model to stay silent. In every assistant message \
         with array content, each block that has a string `text` (whatever its type) whose trimmed text is \
-        a silent payload is removed. A silent payload is exactly `NO_REPLY` with optional surrounding \
-        whitespace (case-sensitive, one token) or a JSON object with the single key `action` whose string \
-        value trims to `NO_REPLY`, e.g. `{\"action\":\"NO_REPLY\"}`; `NO_REPLY` inside a longer text, \
-        a lower-case `no_reply` or an object with more keys is not silent (reasoning-prefixed silent \
-        text, accepted by some newer builds, is not). A message whose blocks are all removed is dropped \
+        a silent payload is removed. A silent payload is what OpenClaw 2026.9.6's isSilentReplyPayloadText \
+        accepts: the token alone, case-insensitive and possibly repeated (`NO_REPLY`, `no_reply`, \
+        `NO_REPLY NO_REPLY`), also inside edge punctuation (`NO_REPLY.`, `**NO_REPLY**`); a JSON string \
+        `\"NO_REPLY\"`; a JSON object whose only key `action` trims to the token; or reasoning followed by \
+        the token (closed `<think>` blocks, an unclosed `<thinking>` or a `Thinking:` line, then the token \
+        or a silent-intent sentence such as `I will stay quiet.` ending in it). `NO_REPLY` inside an \
+        ordinary answer (`Sure. NO_REPLY`, `` `NO_REPLY` ``) is not silent. A message whose blocks are all removed is dropped \
         (no placeholder is fabricated). Newest behaviour: when a silent text was removed and what \
         remains is reasoning-only (at least one `thinking`/`redacted_thinking` block and otherwise only \
         blank text blocks), the whole message is dropped so its signed reasoning cannot merge into a \
@@ -194,12 +196,23 @@ mod tests {
     }
 
     #[test]
+    fn case_and_repetition_do_not_matter() {
+        // OpenClaw 2026.9.6 matches the token case-insensitively and repeated (oracle).
+        let work = msgs(json!([
+            {"role": "assistant", "content": [{"type": "text", "text": "no_reply"}], "stopReason": "stop"},
+            {"role": "assistant", "content": [{"type": "text", "text": "NO_REPLY NO_REPLY"}], "stopReason": "stop"}
+        ]));
+        let (out, rw) = apply_rule(&SilentReply, work);
+        assert!(out.is_empty() && rw.len() == 2, "{rw:?}");
+    }
+
+    #[test]
     fn look_alikes_are_kept() {
         assert_untouched(
             &SilentReply,
             json!([
                 {"role": "assistant", "content": [{"type": "text", "text": "Reply NO_REPLY if nothing changed."}]},
-                {"role": "assistant", "content": [{"type": "text", "text": "no_reply"}]},
+                {"role": "assistant", "content": [{"type": "text", "text": "Sure. NO_REPLY"}]},
                 {"role": "assistant", "content": [{"type": "text", "text": "{\"action\":\"NO_REPLY\",\"reason\":\"x\"}"}]},
                 {"role": "assistant", "content": [{"type": "thinking", "thinking": "t"}, {"type": "text", "text": " "}]},
                 {"role": "assistant", "content": "Answer"},

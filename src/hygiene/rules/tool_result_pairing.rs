@@ -2,7 +2,7 @@
 //! its assistant turn (hygiene-a §3.4, newest: by occurrence; §3.5 for the Responses text).
 
 pub mod classify;
-mod results;
+pub mod results;
 #[cfg(test)]
 mod tests;
 

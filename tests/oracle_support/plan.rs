@@ -1,0 +1,113 @@
+//! What one run covers: sample sessions × targets, request files and random cases, or only the
+//! request files named by `REPLAYLENS_ORACLE_REPLAY`.
+
+use std::path::Path;
+
+use super::cases::{self, Case, Origin};
+use super::report::Totals;
+use super::samples::load_samples;
+use super::targets::{EXCLUDED_PROVIDERS, targets};
+
+/// Random cases when `REPLAYLENS_ORACLE_CASES` is unset.
+pub const DEFAULT_RANDOM_CASES: usize = 2400;
+
+/// The seed: `REPLAYLENS_ORACLE_SEED`, else derived from the clock.
+pub fn seed() -> u64 {
+    if let Some(s) = std::env::var("REPLAYLENS_ORACLE_SEED")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+    {
+        return s;
+    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000_000
+}
+
+fn random_case_count() -> usize {
+    std::env::var("REPLAYLENS_ORACLE_CASES")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(DEFAULT_RANDOM_CASES)
+}
+
+/// The cases of this run and how they break down.
+pub struct Plan {
+    /// Every message case.
+    pub cases: Vec<Case>,
+    /// The counts so far (seed, samples, random, files, policy targets).
+    pub totals: Totals,
+    /// Whether the policy of every target is compared too.
+    pub with_policy: bool,
+    /// Sample files that did not load, with the reason.
+    pub skipped_samples: Vec<String>,
+}
+
+/// The cases of the request files at `path` (labelled relative to `base`).
+pub fn file_cases(path: &Path, base: &Path) -> Vec<Case> {
+    cases::request_files(path)
+        .iter()
+        .map(|f| {
+            let label = f.strip_prefix(base).unwrap_or(f).display().to_string();
+            cases::read_request_file(f, &label).unwrap_or_else(|e| panic!("unreadable request file: {e}"))
+        })
+        .collect()
+}
+
+/// The cases of a run seeded with `seed`, for the project at `manifest_dir`.
+pub fn plan(seed: u64, manifest_dir: &Path) -> Plan {
+    let all_targets = targets();
+    let mut totals = Totals {
+        seed,
+        targets: all_targets.len(),
+        excluded: EXCLUDED_PROVIDERS.iter().map(|s| (*s).to_owned()).collect(),
+        ..Totals::default()
+    };
+    if let Some(replay) = std::env::var_os("REPLAYLENS_ORACLE_REPLAY") {
+        let cases = file_cases(Path::new(&replay), manifest_dir);
+        assert!(!cases.is_empty(), "REPLAYLENS_ORACLE_REPLAY names no request files");
+        totals.files = cases.len();
+        return Plan {
+            cases,
+            totals,
+            with_policy: false,
+            skipped_samples: Vec::new(),
+        };
+    }
+    let samples = load_samples(manifest_dir);
+    totals.samples = samples.sessions.len();
+    for note in &samples.notes {
+        eprintln!("oracle differential: note: {note}");
+    }
+    let mut cases = Vec::new();
+    for (label, messages) in samples.sessions {
+        let messages = std::sync::Arc::new(messages);
+        for t in &all_targets {
+            cases.push(Case {
+                id: format!("sample:{label}@{}", t.label()),
+                origin: Origin::Sample,
+                target: t.clone(),
+                tools: None,
+                messages: messages.clone(),
+            });
+        }
+    }
+
+    let regressions = manifest_dir.join("tests/oracle_cases");
+    if regressions.is_dir() {
+        let files = file_cases(&regressions, manifest_dir);
+        totals.files = files.len();
+        cases.extend(files);
+    }
+    let random = cases::random_cases(seed, random_case_count());
+    totals.random = random.len();
+    cases.extend(random);
+    totals.policy_targets = all_targets.len();
+    Plan {
+        cases,
+        totals,
+        with_policy: true,
+        skipped_samples: samples.skipped,
+    }
+}
