@@ -9,8 +9,6 @@ use serde_json::Value;
 use crate::hygiene::ReplayOptions;
 use crate::model::{BlockKind, Message};
 
-use super::synthetic::is_synthetic_result;
-
 /// Fields a tool call's id may sit in; input validation accepts any of them (hygiene-a §3.2 (ii)).
 pub const CALL_ID_FIELDS: [&str; 6] = [
     "call_id",
@@ -207,57 +205,10 @@ pub fn result_ids_in_frame(m: &Message, calls: &[FrameCall<'_>]) -> (Vec<String>
     (vec![id.to_owned()], true)
 }
 
-/// Whether a result counts as real (not synthetic), taking legacy adoption's forced `isError`
-/// into account.
-fn is_real_result(m: &Message, adopted: bool) -> bool {
-    if adopted && !m.is_error() {
-        let mut forced = m.clone();
-        forced.set("isError", Value::Bool(true));
-        return !is_synthetic_result(&forced);
-    }
-    !is_synthetic_result(m)
-}
-
-/// The tool calls that are "completed" (hygiene-a §3.2): pairing would give them a real,
-/// non-synthetic result. Returned as `(message index, content index)`.
-///
-/// This rule-local approximation runs pairing's *local claiming* only: each assistant with
-/// tool calls starts a frame that spans up to the next such assistant; every result in the span
-/// (after legacy id adoption, ids trimmed, pairing priority) claims the earliest unclaimed call
-/// with its primary id, and a later real result replaces a synthetic claim. Results that pairing
-/// would move back from a later frame (displacement) are not counted.
-pub fn completed_calls(messages: &[&Message]) -> HashSet<(usize, usize)> {
-    let mut done = HashSet::new();
-    let starts: Vec<usize> = (0..messages.len())
-        .filter(|&i| !frame_calls(messages[i]).is_empty())
-        .collect();
-    for (k, &start) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(messages.len());
-        let calls = frame_calls(messages[start]);
-        // None = unclaimed, Some(true) = real result, Some(false) = synthetic result.
-        let mut state: Vec<Option<bool>> = vec![None; calls.len()];
-        for m in &messages[start + 1..end] {
-            if !m.is_tool_result() {
-                continue;
-            }
-            let (ids, adopted) = result_ids_in_frame(m, &calls);
-            let Some(primary) = ids.first() else { continue };
-            let real = is_real_result(m, adopted);
-            let same = |j: &usize| calls[*j].id == primary.as_str();
-            if let Some(j) = (0..calls.len()).filter(same).find(|&j| state[j].is_none()) {
-                state[j] = Some(real);
-            } else if real && let Some(j) = (0..calls.len()).filter(same).find(|&j| state[j] == Some(false)) {
-                state[j] = Some(true);
-            }
-        }
-        for (j, s) in state.iter().enumerate() {
-            if *s == Some(true) {
-                done.insert((start, calls[j].block));
-            }
-        }
-    }
-    done
-}
+/// The tool calls that are "completed" (hygiene-a §3.2): pairing gives them a real,
+/// non-synthetic result, displaced results included (OpenClaw's `collectCompletedToolCallBlocks`
+/// runs the whole pairing classification).
+pub use super::tool_result_pairing::classify::completed_calls;
 
 #[cfg(test)]
 mod tests {
@@ -291,6 +242,18 @@ mod tests {
             ..ReplayOptions::default()
         };
         assert!(!AllowedTools::from_options(&blank).is_active());
+    }
+
+    #[test]
+    fn completed_counts_displaced_results_and_ignores_synthetics() {
+        // A result displaced past a later tool-call turn still completes its call.
+        let displaced = [
+            m(json!({"role": "assistant", "content": [{"type": "toolUse", "id": "a", "name": "web", "input": {}}]})),
+            m(json!({"role": "assistant", "content": [{"type": "functionCall", "id": " z "}]})),
+            m(json!({"role": "toolResult", "toolCallId": "a", "content": "ok"})),
+        ];
+        let refs: Vec<&Message> = displaced.iter().collect();
+        assert!(completed_calls(&refs).contains(&(0, 0)));
     }
 
     #[test]

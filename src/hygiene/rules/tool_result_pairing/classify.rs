@@ -2,7 +2,7 @@
 //! frames, local claiming, displacement and assembly over plain messages. It only decides;
 //! the rule turns the resulting [`Plan`] into working messages and recorded rewrites.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::hygiene::rules::synthetic::{ABORTED_TEXT, is_synthetic_result, synthetic_result};
 use crate::model::{Message, StopReason};
@@ -36,6 +36,8 @@ pub struct Call<'m> {
     pub id: &'m str,
     /// The call name, when it is a string.
     pub name: Option<&'m str>,
+    /// Index of the block in the message's content array.
+    pub block: usize,
 }
 
 /// The tool-call occurrences of an assistant message, in content order (none for other roles).
@@ -44,13 +46,43 @@ pub fn tool_calls(m: &Message) -> Vec<Call<'_>> {
         return Vec::new();
     }
     m.blocks()
-        .filter(|b| b.kind().is_canonical_tool_call())
-        .filter_map(|b| {
+        .enumerate()
+        .filter(|(_, b)| b.kind().is_canonical_tool_call())
+        .filter_map(|(block, b)| {
             let id = b.tool_call_id().filter(|id| !id.is_empty())?;
             Some(Call {
                 id,
                 name: b.tool_call_name(),
+                block,
             })
+        })
+        .collect()
+}
+
+/// The tool calls that pairing gives a real (non-synthetic) result, as
+/// `(message index, content index)`: OpenClaw's `collectCompletedToolCallBlocks`, the full
+/// classification (local claiming, then displacement) without assembling the output.
+pub fn completed_calls(messages: &[&Message]) -> HashSet<(usize, usize)> {
+    let starts: Vec<usize> = (0..messages.len())
+        .filter(|&i| messages[i].is_assistant() && !tool_calls(messages[i]).is_empty())
+        .collect();
+    let mut ignored = Vec::new();
+    let mut frames: Vec<Frame<'_>> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &start)| {
+            let end = starts.get(k + 1).copied().unwrap_or(messages.len());
+            claim_locally(messages, start, end, &mut ignored)
+        })
+        .collect();
+    displace(messages, &mut frames, &mut ignored);
+    frames
+        .iter()
+        .flat_map(|f| {
+            f.occs
+                .iter()
+                .filter(|o| o.result.as_ref().is_some_and(|r| !r.synthetic))
+                .map(move |o| (f.start, o.call.block))
         })
         .collect()
 }
