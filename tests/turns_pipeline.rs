@@ -4,7 +4,7 @@
 //! The transcripts are built so that the other rules leave them alone (alphanumeric tool-call
 //! ids, results right after their calls, normalized usage, no thinking, images or metadata).
 
-use replaylens::hygiene::{Action, Context, Projection, ReplayOptions, Working, run};
+use replaylens::hygiene::{Action, Context, Projection, ReplayOptions, Stage, Working, run};
 use replaylens::model::Message;
 use replaylens::policy::{ResolvedPolicy, Target, resolve};
 use serde_json::{Value, json};
@@ -309,6 +309,11 @@ fn openrouter_anthropic_with_reasoning_on_strips_the_trailing_prefill() {
         p.rewrites[0].detail,
         "removed trailing assistant prefill: reasoning is on and OpenRouter Anthropic requires the conversation to end with a user turn"
     );
+    // A stream-stage step: the history stage (what OpenClaw's history holds) keeps the turn.
+    assert_eq!(p.rewrites[0].stage, Stage::Stream);
+    assert_eq!(p.rewrites[0].action_label(), "drop (stream stage)");
+    assert_eq!(p.history_stage().len(), 4);
+    assert_eq!(p.history_stage()[3].source, [3]);
 
     let off = project(&r, &ReplayOptions::default(), Some("off"), stored.clone());
     assert!(off.rewrites.is_empty() && off.messages.len() == 4);

@@ -70,7 +70,7 @@ pub fn run(
                 "      {} {} {}: {}",
                 marker(rw.action),
                 rw.rule,
-                rw.action.as_str(),
+                rw.action_label(),
                 esc(&rw.detail)
             )?;
         }
@@ -86,7 +86,7 @@ pub fn run(
                 marker(rw.action),
                 src,
                 rw.rule,
-                rw.action.as_str(),
+                rw.action_label(),
                 esc(&rw.detail)
             )?;
         }

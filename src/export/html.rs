@@ -166,7 +166,7 @@ fn write_row(out: &mut String, view: &View, row: &Row) {
             "<div id=\"rw-{i}\"><span class=\"tag\" title=\"{}\">{}</span><span class=\"detail\">{}: {}</span></div>",
             attr(explanation),
             esc(rw.rule),
-            esc(rw.action.as_str()),
+            esc(&rw.action_label()),
             esc(&rw.detail)
         );
     }

@@ -105,7 +105,7 @@ fn write_row(out: &mut String, view: &View, row: &Row) {
             out,
             "- <a id=\"rw-{i}\"></a>{} {}: {}",
             code(rw.rule),
-            rw.action.as_str(),
+            rw.action_label(),
             inline(&rw.detail)
         );
     }

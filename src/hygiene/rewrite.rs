@@ -111,3 +111,14 @@ pub struct Rewrite {
     /// One line saying what changed and why.
     pub detail: String,
 }
+
+impl Rewrite {
+    /// The action as shown to people: `drop`, or `drop (stream stage)` for a step OpenClaw
+    /// applies to the outgoing request after the history stage.
+    pub fn action_label(&self) -> String {
+        match self.stage {
+            Stage::History => self.action.as_str().to_owned(),
+            Stage::Stream => format!("{} (stream stage)", self.action.as_str()),
+        }
+    }
+}

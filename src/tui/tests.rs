@@ -374,3 +374,23 @@ fn snapshot_export_dialog() {
     press(&mut app, "\u{7}");
     insta::assert_snapshot!(annotate(&screen(&mut app)));
 }
+
+#[test]
+fn v_switches_the_openclaw_rule_set_and_replays_again() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    assert!(text(&screen(&mut app)).contains("openclaw newest"));
+    let synthetic = |app: &App| {
+        let insp = app.insp.as_ref().unwrap();
+        (0..insp.replay.len())
+            .filter_map(|i| insp.replayed(i))
+            .filter(|m| m.is_tool_result())
+            .any(|m| m.text().starts_with("[openclaw] missing tool result"))
+    };
+    assert!(!synthetic(&app), "newest writes the outcome-unknown text");
+    press(&mut app, "v");
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains("openclaw 2026.9.6"), "{shown}");
+    assert!(synthetic(&app), "2026.9.6 writes its legacy synthetic text");
+    press(&mut app, "v");
+    assert!(text(&screen(&mut app)).contains("openclaw newest"));
+}

@@ -77,6 +77,8 @@ pub(crate) mod normalize_test_support;
 #[cfg(test)]
 pub(crate) mod test_support;
 
+use std::sync::LazyLock;
+
 use super::rule::Rule;
 
 /// The history stage in order: OpenClaw's `sanitizeSessionHistory`, `validateReplayTurns`,
@@ -128,36 +130,20 @@ pub fn stream_stage() -> &'static [&'static dyn Rule] {
     ]
 }
 
-/// Every rule once, in the order it first runs (README §2): the 26 rule ids.
+/// Every rule once, in the order it first runs (README §2): the 26 rule ids. Steps that share
+/// an id with an earlier step (the final pairing pass, the stream-stage and invariant parts of
+/// `responses-reasoning`) are listed under that first step.
 pub fn pipeline() -> &'static [&'static dyn Rule] {
-    &[
-        &inter_session_provenance::InterSessionProvenance,
-        &transcript_only_assistant::TranscriptOnlyAssistant,
-        &stream_error_turn::StreamErrorTurn,
-        &internal_metadata::InternalMetadata,
-        &silent_reply::SilentReply,
-        &reasoning_only_length::ReasoningOnlyLength,
-        &duplicate_mirror::DuplicateMirror,
-        &blank_user_turn::BlankUserTurn,
-        &blank_text::BlankText,
-        &thought_signature::ThoughtSignature,
-        &image_sanitize::ImageSanitize,
-        &compaction_signature::CompactionSignature,
-        &invalid_thinking_signature::InvalidThinkingSignature,
-        &drop_reasoning_history::DropReasoningHistory,
-        &drop_thinking::DropThinking,
-        &malformed_tool_call::MalformedToolCall,
-        &tool_result_pairing::ToolResultPairing,
-        &responses_reasoning::ResponsesReasoning,
-        &tool_call_id::ToolCallId,
-        &tool_result_details::ToolResultDetails,
-        &stale_usage::StaleUsage,
-        &google_bootstrap::GoogleBootstrap,
-        &gemini_turn_merge::GeminiTurnMerge,
-        &anthropic_turn_merge::AnthropicTurnMerge,
-        &dangling_tool_call::DanglingToolCall,
-        &prefill_strip::PrefillStrip,
-    ]
+    static PIPELINE: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
+        let mut rules: Vec<&'static dyn Rule> = Vec::new();
+        for &rule in history_stage().iter().chain(stream_stage()) {
+            if !rules.iter().any(|r| r.info().id == rule.info().id) {
+                rules.push(rule);
+            }
+        }
+        rules
+    });
+    &PIPELINE
 }
 
 /// Look up a rule by id.

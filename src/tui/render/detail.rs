@@ -40,7 +40,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         let Some(r) = insp.rewrites.get(i) else { continue };
         text.push(Line::from(vec![
             Span::styled(format!("‹{}›", r.rule), t.style(Role::RuleTag)),
-            Span::styled(format!(" {} ", r.action.as_str()), t.style(Role::Modified)),
+            Span::styled(format!(" {} ", r.action_label()), t.style(Role::Modified)),
             Span::styled(escape_controls_single_line(&r.detail).into_owned(), t.style(Role::Text)),
         ]));
         match (app.rules)(r.rule) {
