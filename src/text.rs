@@ -1,10 +1,40 @@
-//! Text made safe for a terminal: transcripts may hold escape sequences and control
-//! characters, which are shown escaped and never sent to the terminal as they are.
+//! Text made safe for a terminal: transcripts may hold escape sequences, control characters and
+//! bidirectional-text overrides, which are shown escaped and never sent to the terminal as they
+//! are. Every string that reaches a terminal, from every command, goes through this module.
 
 use std::borrow::Cow;
 use std::fmt::Write;
 
-/// Escape every control character (C0, DEL, C1) except newline and tab.
+/// Bidirectional-text controls (the "Trojan Source" characters): they reorder what a terminal
+/// shows, so they are escaped like control characters.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether a terminal could act on `c` (C0 except newline and tab, DEL, C1, bidi controls).
+pub fn is_unsafe_for_terminal(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c)
+}
+
+/// A JSON document with every character a terminal could act on written as a `\uXXXX` escape.
+/// serde_json already escapes C0 inside strings; DEL, C1 and bidi controls it writes raw. Those
+/// only occur inside strings (JSON's own syntax is ASCII), so the result is the same JSON value.
+pub fn terminal_safe_json(json: String) -> String {
+    if !json.chars().any(is_unsafe_for_terminal) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if is_unsafe_for_terminal(c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Escape every control character (C0, DEL, C1) except newline and tab, and every bidi control.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
     escape_with(text, false)
 }
@@ -15,7 +45,7 @@ pub fn escape_controls_single_line(text: &str) -> Cow<'_, str> {
 }
 
 fn escape_with(text: &str, single_line: bool) -> Cow<'_, str> {
-    let needs = |c: char| c.is_control() && (single_line || (c != '\n' && c != '\t'));
+    let needs = |c: char| (c.is_control() && (single_line || (c != '\n' && c != '\t'))) || is_bidi_control(c);
     if !text.chars().any(needs) {
         return Cow::Borrowed(text);
     }
@@ -58,6 +88,13 @@ mod tests {
         assert_eq!(escape_controls("a\u{1b}[31mred\u{7}\n"), "a\\e[31mred\\x07\n");
         assert_eq!(escape_controls_single_line("a\nb\tc"), "a\\nb\\tc");
         assert_eq!(escape_controls("\u{9b}2J"), "\\x9b2J");
+        assert_eq!(escape_controls("abc\u{202e}fed"), "abc\\u{202e}fed");
+        assert_eq!(
+            terminal_safe_json(serde_json::to_string(&"a\u{1b}b\u{7f}\u{9b}\u{2067}").unwrap()),
+            r#""a\u001bb\u007f\u009b\u2067""#
+        );
+        let safe = terminal_safe_json(serde_json::to_string(&"\u{202e}x").unwrap());
+        assert_eq!(serde_json::from_str::<String>(&safe).unwrap(), "\u{202e}x");
         assert!(matches!(escape_controls("plain"), Cow::Borrowed(_)));
     }
 

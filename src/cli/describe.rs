@@ -11,7 +11,7 @@ use serde_json::Value;
 pub fn write_message(out: &mut impl Write, prefix: &str, tag: &str, msg: &Message) -> std::io::Result<()> {
     let role = match msg.role() {
         Role::Missing => "(no role)".to_owned(),
-        r => r.as_str().to_owned(),
+        r => esc(r.as_str()).into_owned(),
     };
     let mut head = format!("{prefix} {role:<17} {}", esc(tag));
     if let Some(model) = msg.model() {

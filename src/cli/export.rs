@@ -17,6 +17,11 @@ pub fn run(
     options: &ExportOptions,
     output: Option<&PathBuf>,
 ) -> anyhow::Result<()> {
+    if let Some(file) = output
+        && same_file(path, file)
+    {
+        return Err(OverwritesInput(file.clone()).into());
+    }
     let s = load_path(path, &LoadOptions { session })?;
     let r = replaylens::replay::replay(&s, target, replay_options);
     super::report(&s.diagnostics);
@@ -36,4 +41,18 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// `-o` names the session being exported (unusable argument: exit status 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{}: refusing to write the export over the session it comes from; choose another -o file", replaylens::text::escape_controls_single_line(&.0.display().to_string()))]
+pub struct OverwritesInput(pub PathBuf);
+
+/// Whether two paths name the same file (symlinks and hard links included).
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
 }

@@ -23,6 +23,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
         Err(err) => {
             let unusable_input = err.downcast_ref::<LoadError>().is_some()
                 || err.downcast_ref::<rules::UnknownRule>().is_some()
+                || err.downcast_ref::<export::OverwritesInput>().is_some()
                 || matches!(
                     err.downcast_ref::<replaylens::repair::RepairError>(),
                     Some(replaylens::repair::RepairError::Read { .. } | replaylens::repair::RepairError::Refused(_))
@@ -35,6 +36,16 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
             if internal { ExitCode::from(1) } else { ExitCode::from(2) }
         }
     }
+}
+
+/// Print a value as pretty JSON on stdout, with every character a terminal could act on
+/// written as a `\uXXXX` escape (the same JSON value).
+pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    use std::io::Write;
+    let text = replaylens::text::terminal_safe_json(serde_json::to_string_pretty(value)?);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    Ok(())
 }
 
 /// Print load diagnostics to stderr, one per line.

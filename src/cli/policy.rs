@@ -14,8 +14,7 @@ pub fn run(target: Target, rule_set: &RuleSet, json_out: bool) -> anyhow::Result
     let resolved = resolve(&target);
     let mut out = std::io::stdout().lock();
     if json_out {
-        serde_json::to_writer_pretty(&mut out, &resolved.to_json())?;
-        writeln!(out)?;
+        super::print_json(&resolved.to_json())?;
         return Ok(());
     }
     writeln!(out, "family    {} ({})", resolved.family.label(), resolved.family.id())?;

@@ -26,8 +26,7 @@ pub fn run(
     super::report(&r.transcript.diagnostics);
     let mut out = std::io::stdout().lock();
     if json {
-        serde_json::to_writer_pretty(&mut out, &replay_document(&s, &r))?;
-        writeln!(out)?;
+        super::print_json(&replay_document(&s, &r))?;
         return Ok(());
     }
     let t = &r.resolved.target;

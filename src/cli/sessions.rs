@@ -23,8 +23,7 @@ pub fn run(path: Option<&Path>, json: bool) -> anyhow::Result<()> {
     };
     let mut out = std::io::stdout().lock();
     if json {
-        serde_json::to_writer_pretty(&mut out, &listings)?;
-        writeln!(out)?;
+        super::print_json(&listings)?;
         return Ok(());
     }
     print_table(&mut out, &listings)?;

@@ -17,8 +17,7 @@ pub fn run(path: &Path, session: Option<String>, json_out: bool) -> anyhow::Resu
     super::report(&t.diagnostics);
     let mut out = std::io::stdout().lock();
     if json_out {
-        serde_json::to_writer_pretty(&mut out, &stored_array(&t.messages))?;
-        writeln!(out)?;
+        super::print_json(&stored_array(&t.messages))?;
         return Ok(());
     }
     writeln!(
@@ -32,8 +31,8 @@ pub fn run(path: &Path, session: Option<String>, json_out: bool) -> anyhow::Resu
         writeln!(
             out,
             "{} {} applied: {} earlier branch entries replaced",
-            c.kind,
-            c.entry_id.as_deref().unwrap_or("?"),
+            esc(c.kind),
+            esc(c.entry_id.as_deref().unwrap_or("?")),
             c.entries_cut
         )?;
     }

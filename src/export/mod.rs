@@ -51,11 +51,17 @@ pub struct ExportOptions {
 }
 
 /// Render one replay in the chosen format. Deterministic: same input, same bytes.
+///
+/// The document holds no character a terminal could act on (C0 but newline and tab, DEL, C1,
+/// bidi controls), so it is safe to print: Markdown and HTML show them escaped (`\e`,
+/// `\u{202e}`), JSON writes them as `\uXXXX` escapes of the same value.
 pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> String {
     let view = View::build(session, replay, options.redaction);
     match options.format {
-        ExportFormat::Markdown => markdown::render(&view, options.context),
-        ExportFormat::Html => html::render(&view, !options.only_changed, options.context),
+        ExportFormat::Markdown => crate::text::escape_controls(&markdown::render(&view, options.context)).into_owned(),
+        ExportFormat::Html => {
+            crate::text::escape_controls(&html::render(&view, !options.only_changed, options.context)).into_owned()
+        }
         ExportFormat::Json => {
             let mut doc = json::view_document(&view);
             doc["export"] = json!({
@@ -63,7 +69,7 @@ pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -
                 "redaction": view.redaction,
                 "redacted": view.redacted,
             });
-            let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            let mut text = crate::text::terminal_safe_json(serde_json::to_string_pretty(&doc).unwrap_or_default());
             text.push('\n');
             text
         }
