@@ -288,6 +288,11 @@ impl Message {
         self.set("content", Value::Array(blocks));
     }
 
+    /// The mutable `content` value, when present.
+    pub fn content_mut(&mut self) -> Option<&mut Value> {
+        self.0.get_mut("content")
+    }
+
     /// Mutable content blocks, when content is an array.
     pub fn blocks_mut(&mut self) -> Option<&mut Vec<Value>> {
         self.0.get_mut("content").and_then(Value::as_array_mut)

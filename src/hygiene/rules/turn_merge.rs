@@ -2,8 +2,6 @@
 //! same-role messages, the two merge recipes (assistant and user), JavaScript truthiness and
 //! content normalization for concatenation.
 
-use std::borrow::Cow;
-
 use serde_json::{Value, json};
 
 use crate::hygiene::{Action, PendingRewrite, Working, WorkingMessage};
@@ -35,46 +33,54 @@ pub fn content_for_merge(m: &Message) -> Vec<Value> {
     }
 }
 
-/// The concatenated content of two messages.
-fn concatenated(previous: &Message, current: &Message) -> Vec<Value> {
-    let mut blocks = content_for_merge(previous);
-    blocks.extend(content_for_merge(current));
-    blocks
+/// The blocks a message contributes to a merge, taken out of it (no copy of an array).
+fn take_content_for_merge(m: &mut Message) -> Vec<Value> {
+    match m.content_mut() {
+        Some(Value::Array(blocks)) => std::mem::take(blocks),
+        Some(Value::String(s)) => vec![json!({"type": "text", "text": std::mem::take(s)})],
+        _ => Vec::new(),
+    }
 }
 
-/// `mergeConsecutiveAssistantTurns`: every field of the earlier turn (in its key order) with the
-/// content concatenated, then `usage`, `stopReason` and `errorMessage` of the later turn when
-/// truthy there. Returns the merged message and the names of the fields taken from the later turn.
-pub fn merge_assistants(previous: &Message, current: &Message) -> (Message, Vec<&'static str>) {
-    let mut merged = previous.clone();
-    merged.set_content(concatenated(previous, current));
+/// `mergeConsecutiveAssistantTurns`, into the accumulated turn of a run: every field of the
+/// earlier turn (in its key order) with the content concatenated, then `usage`, `stopReason`
+/// and `errorMessage` of the later turn when truthy there. Returns the names of the fields
+/// taken from the later turn. Appends in place, so a run of n turns costs O(total size).
+pub fn merge_assistants(acc: &mut Message, current: &Message) -> Vec<&'static str> {
+    let mut blocks = take_content_for_merge(acc);
+    blocks.extend(content_for_merge(current));
+    acc.set_content(blocks);
     let mut taken = Vec::new();
     for key in ["usage", "stopReason", "errorMessage"] {
         if let Some(v) = current.get(key).filter(|v| js_truthy(v)) {
-            merged.set(key, v.clone());
+            acc.set(key, v.clone());
             taken.push(key);
         }
     }
-    (merged, taken)
+    taken
 }
 
-/// `mergeConsecutiveUserTurns`: every field of the later turn (in its key order) with the content
-/// concatenated and `timestamp = current.timestamp ?? previous.timestamp` (removed when both are
-/// absent). Returns the merged message and the name of the turn the timestamp came from.
-pub fn merge_users(previous: &Message, current: &Message) -> (Message, Vec<&'static str>) {
-    let mut merged = current.clone();
-    merged.set_content(concatenated(previous, current));
+/// `mergeConsecutiveUserTurns`, into the accumulated turn of a run: every field of the later
+/// turn (in its key order) with the content concatenated and `timestamp = current.timestamp ??
+/// previous.timestamp` (removed when both are absent). Returns the name of the turn the
+/// timestamp came from. The earlier content is moved, not copied.
+pub fn merge_users(acc: &mut Message, current: &Message) -> Vec<&'static str> {
+    let previous_timestamp = present(acc, "timestamp").cloned();
+    let mut blocks = take_content_for_merge(acc);
+    blocks.extend(content_for_merge(current));
+    *acc = current.clone();
+    acc.set_content(blocks);
     let note = if let Some(ts) = present(current, "timestamp") {
-        merged.set("timestamp", ts.clone());
+        acc.set("timestamp", ts.clone());
         "timestamp from the later turn"
-    } else if let Some(ts) = present(previous, "timestamp") {
-        merged.set("timestamp", ts.clone());
+    } else if let Some(ts) = previous_timestamp {
+        acc.set("timestamp", ts);
         "timestamp from the earlier turn"
     } else {
-        merged.remove("timestamp");
+        acc.remove("timestamp");
         "no timestamp"
     };
-    (merged, vec![note])
+    vec![note]
 }
 
 /// What a merging rule needs to record a run merge.
@@ -106,14 +112,14 @@ struct Run {
 }
 
 /// Merge every run of consecutive messages with `spec.role` into its first message, using
-/// `merge(previous, current)` left to right. The merged message keeps the first message's uid;
+/// `merge(accumulated, current)` left to right. The merged message keeps the first message's uid;
 /// its source is the concatenation of the members' sources. One `merge` rewrite per run.
 /// Adjacency means neighbours in the list: any message of another role, or without a role,
 /// breaks a run. Nothing is touched when no two neighbours share the role.
 pub fn merge_consecutive(
     work: &mut Working<'_>,
     spec: &MergeSpec<'_>,
-    merge: impl Fn(&Message, &Message) -> (Message, Vec<&'static str>),
+    merge: impl Fn(&mut Message, &Message) -> Vec<&'static str>,
     rewrites: &mut Vec<PendingRewrite>,
 ) {
     if !has_adjacent(work, spec.role) {
@@ -140,8 +146,7 @@ pub fn merge_consecutive(
             continue;
         }
         let Some(last) = work.messages.last_mut() else { continue };
-        let (merged, notes) = merge(&last.message, &wm.message);
-        last.message = Cow::Owned(merged);
+        let notes = merge(last.message.to_mut(), &wm.message);
         last.source.extend(wm.source.iter().copied());
         if let Some(r) = run.as_mut() {
             r.parts.push(wm.source);
@@ -185,6 +190,8 @@ fn close(run: &mut Option<Run>, out: &[WorkingMessage<'_>], spec: &MergeSpec<'_>
 /// Helpers for the unit tests of the turn rules.
 #[cfg(test)]
 pub(crate) mod testing {
+    use std::borrow::Cow;
+
     use super::*;
 
     /// A working transcript that borrows `list` (message `i` has source `[i]`), to check that a
@@ -264,7 +271,8 @@ mod tests {
             json!({"role": "assistant", "content": [{"type": "text", "text": "b"}], "stopReason": "stop",
             "usage": {"input": 2}, "errorMessage": "", "model": "m2", "timestamp": 2}),
         );
-        let (m, taken) = merge_assistants(&a, &b);
+        let mut m = a.clone();
+        let taken = merge_assistants(&mut m, &b);
         assert_eq!(
             serde_json::to_string(&m).unwrap(),
             r#"{"role":"assistant","content":[{"type":"text","text":"a"},{"type":"text","text":"b"}],"stopReason":"stop","model":"m1","timestamp":1,"usage":{"input":2}}"#
@@ -278,14 +286,16 @@ mod tests {
         let b = msg(
             json!({"role": "user", "content": [{"type": "image", "data": "QQ==", "mimeType": "image/png"}], "y": 2}),
         );
-        let (m, notes) = merge_users(&a, &b);
+        let mut m = a.clone();
+        let notes = merge_users(&mut m, &b);
         assert_eq!(
             serde_json::to_string(&m).unwrap(),
             r#"{"role":"user","content":[{"type":"text","text":"a"},{"type":"image","data":"QQ==","mimeType":"image/png"}],"y":2,"timestamp":1}"#
         );
         assert_eq!(notes, vec!["timestamp from the earlier turn"]);
         let c = msg(json!({"role": "user", "timestamp": null, "content": "c"}));
-        let (m, notes) = merge_users(&msg(json!({"role": "user", "content": "x"})), &c);
+        let mut m = msg(json!({"role": "user", "content": "x"}));
+        let notes = merge_users(&mut m, &c);
         assert_eq!(
             serde_json::to_string(&m).unwrap(),
             r#"{"role":"user","content":[{"type":"text","text":"x"},{"type":"text","text":"c"}]}"#
