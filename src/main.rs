@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use replaylens::hygiene::ReplayOptions;
+use replaylens::load::{Limits, LoadOptions};
 use replaylens::policy::Target;
 use replaylens::rule_set::RuleSet;
 
@@ -78,6 +79,26 @@ struct OpenClawArg {
     rule_set: &'static RuleSet,
 }
 
+/// Size limits of a load: a hostile file ends in one sentence, not an allocation failure.
+#[derive(Debug, Clone, Args)]
+struct LimitArgs {
+    /// Longest JSONL line read, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    max_line_mb: u64,
+    /// Most session data read from one file (a .zst once decompressed, a JSON document), in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..))]
+    max_decompressed_mb: u64,
+}
+
+impl LimitArgs {
+    fn load_options(&self, session: Option<String>) -> LoadOptions {
+        LoadOptions {
+            session,
+            limits: Limits::from_mib(self.max_line_mb, self.max_decompressed_mb),
+        }
+    }
+}
+
 /// The replay target; missing parts come from the session's latest model.
 #[derive(Debug, Clone, Args)]
 struct TargetArgs {
@@ -119,6 +140,8 @@ enum Command {
         /// For a database: the session id or key (default: the most recent).
         #[arg(long = "session", value_name = "ID")]
         session_id: Option<String>,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -132,6 +155,8 @@ enum Command {
         session_id: Option<String>,
         #[command(flatten)]
         target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Current tool names (comma-separated); tool calls naming others are dropped.
         #[arg(long, value_delimiter = ',', value_name = "NAMES")]
         tools: Option<Vec<String>>,
@@ -153,6 +178,8 @@ enum Command {
         session_id: Option<String>,
         #[command(flatten)]
         target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Current tool names (comma-separated); tool calls naming others are dropped.
         #[arg(long, value_delimiter = ',', value_name = "NAMES")]
         tools: Option<Vec<String>>,
@@ -220,12 +247,14 @@ fn main() -> ExitCode {
         Command::Show {
             session,
             session_id,
+            limits,
             format,
-        } => cli::show::run(&session, session_id, format == Format::Json),
+        } => cli::show::run(&session, limits.load_options(session_id), format == Format::Json),
         Command::Replay {
             session,
             session_id,
             target,
+            limits,
             tools,
             image_max_px,
             openclaw,
@@ -237,12 +266,19 @@ fn main() -> ExitCode {
                 rule_set: openclaw.rule_set,
                 ..ReplayOptions::default()
             };
-            cli::replay::run(&session, session_id, &target.target(), &options, format == Format::Json)
+            cli::replay::run(
+                &session,
+                limits.load_options(session_id),
+                &target.target(),
+                &options,
+                format == Format::Json,
+            )
         }
         Command::Export {
             session,
             session_id,
             target,
+            limits,
             tools,
             openclaw,
             format,
@@ -272,7 +308,7 @@ fn main() -> ExitCode {
             };
             cli::export::run(
                 &session,
-                session_id,
+                limits.load_options(session_id),
                 &target.target(),
                 &replay_options,
                 &options,

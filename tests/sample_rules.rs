@@ -133,6 +133,7 @@ fn database_windows_fire_the_same_rules_as_their_sources() {
             &db,
             &LoadOptions {
                 session: Some(w.session_id.clone()),
+                ..LoadOptions::default()
             },
         )
         .unwrap();

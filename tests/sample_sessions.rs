@@ -74,6 +74,7 @@ fn load(path: &Path, session: Option<&str>) -> Session {
         path,
         &LoadOptions {
             session: session.map(str::to_owned),
+            ..LoadOptions::default()
         },
     )
     .unwrap_or_else(|e| panic!("{} does not load: {e}", path.display()))

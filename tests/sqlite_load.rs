@@ -120,6 +120,7 @@ fn selects_by_window_id_key_or_prefix() {
             &db,
             &LoadOptions {
                 session: Some(sel.into()),
+                ..LoadOptions::default()
             },
         )
     };
@@ -233,6 +234,7 @@ fn trimmed_import_without_session_nodes_from_the_shared_sql_dump() {
         &db,
         &LoadOptions {
             session: Some("a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d".into()),
+            ..LoadOptions::default()
         },
     )
     .unwrap();

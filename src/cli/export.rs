@@ -11,7 +11,7 @@ use replaylens::policy::Target;
 /// Export one replay to a file or stdout.
 pub fn run(
     path: &Path,
-    session: Option<String>,
+    load: LoadOptions,
     target: &Target,
     replay_options: &ReplayOptions,
     options: &ExportOptions,
@@ -22,7 +22,7 @@ pub fn run(
     {
         return Err(OverwritesInput(file.clone()).into());
     }
-    let s = load_path(path, &LoadOptions { session })?;
+    let s = load_path(path, &load)?;
     let r = replaylens::replay::replay(&s, target, replay_options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);

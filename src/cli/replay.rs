@@ -13,14 +13,8 @@ use replaylens::text::escape_controls_single_line as esc;
 use super::describe;
 
 /// Replay one session for a target and print it.
-pub fn run(
-    path: &Path,
-    session: Option<String>,
-    target: &Target,
-    options: &ReplayOptions,
-    json: bool,
-) -> anyhow::Result<()> {
-    let s = load_path(path, &LoadOptions { session })?;
+pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<()> {
+    let s = load_path(path, &load)?;
     let r = replaylens::replay::replay(&s, target, options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);

@@ -10,8 +10,8 @@ use replaylens::text::escape_controls_single_line as esc;
 use super::describe;
 
 /// Print the stored transcript of one session.
-pub fn run(path: &Path, session: Option<String>, json_out: bool) -> anyhow::Result<()> {
-    let s = load_path(path, &LoadOptions { session })?;
+pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()> {
+    let s = load_path(path, &load)?;
     let t = s.transcript();
     super::report(&s.diagnostics);
     super::report(&t.diagnostics);

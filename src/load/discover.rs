@@ -103,7 +103,9 @@ pub fn list_path(path: &Path) -> Result<Vec<Listing>, LoadError> {
             .follow_links(false)
             .into_iter()
             .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file() && is_candidate(e.path()))
+            // Symlinks, FIFOs and devices with a session name are listed too: loading them
+            // reports what they are (an error row), rather than skipping them in silence.
+            .filter(|e| !e.file_type().is_dir() && is_candidate(e.path()))
             .map(|e| e.into_path())
             .collect();
         files.sort();

@@ -66,6 +66,34 @@ pub enum LoadError {
         /// The id or key asked for.
         id: String,
     },
+    /// Not a regular file: a FIFO would block forever, a device never ends.
+    #[error("{} is {kind}, not a session file; replaylens reads regular files, databases and folders", path.display())]
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead, e.g. "a FIFO".
+        kind: &'static str,
+    },
+    /// A line longer than the line limit.
+    #[error("{} line {line} is longer than {limit_mib} MiB; pass --max-line-mb to read it anyway", path.display())]
+    LineTooLong {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// The limit in MiB.
+        limit_mib: u64,
+    },
+    /// A compressed session that expands past the document limit, or a document that large.
+    #[error("{} holds more than {limit_mib} MiB of session data{}; pass --max-decompressed-mb to read it anyway", path.display(), if *.compressed { " once decompressed" } else { "" })]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit in MiB.
+        limit_mib: u64,
+        /// Whether the size is the decompressed size of a zstd file.
+        compressed: bool,
+    },
     /// The database or file holds no session at all.
     #[error("{} holds no session", path.display())]
     Empty {

@@ -6,13 +6,14 @@
 //! such. The header and every entry are kept exactly as stored.
 
 use std::collections::HashSet;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use serde_json::Value;
 
 use super::error::LoadError;
 use super::foreign::foreign_format;
+use super::limits::Limits;
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
 
 /// How many leading lines are examined to recognise a foreign format.
@@ -26,23 +27,39 @@ struct RawLine<'b> {
 }
 
 /// Read a session JSONL stream.
-pub fn load_jsonl(path: &Path, reader: impl BufRead) -> Result<Session, LoadError> {
+pub fn load_jsonl(path: &Path, reader: impl BufRead, limits: &Limits) -> Result<Session, LoadError> {
     let mut builder = Builder::new(path);
-    read_lines(path, reader, &mut builder)?;
+    read_lines(path, reader, &mut builder, limits)?;
     builder.finish()
 }
 
 /// Feed every line of a stream to a builder.
-pub(crate) fn read_lines(path: &Path, mut reader: impl BufRead, builder: &mut Builder<'_>) -> Result<(), LoadError> {
+/// A line longer than `limits.max_line_bytes` is an error (nothing that large is buffered).
+pub(crate) fn read_lines(
+    path: &Path,
+    mut reader: impl BufRead,
+    builder: &mut Builder<'_>,
+    limits: &Limits,
+) -> Result<(), LoadError> {
     let mut buf = Vec::with_capacity(64 * 1024);
     let mut number = 0;
     loop {
         buf.clear();
-        let n = reader.read_until(b'\n', &mut buf).map_err(|e| LoadError::io(path, e))?;
+        let n = (&mut reader)
+            .take(limits.max_line_bytes.saturating_add(1))
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| super::limits::read_error(path, e, limits))?;
         if n == 0 {
             break;
         }
         number += 1;
+        if buf.len() as u64 > limits.max_line_bytes {
+            return Err(LoadError::LineTooLong {
+                path: path.to_owned(),
+                line: number,
+                limit_mib: limits.line_mib(),
+            });
+        }
         let terminated = buf.last() == Some(&b'\n');
         builder.push(RawLine {
             number,

@@ -5,6 +5,7 @@ pub mod discover;
 pub mod error;
 pub mod foreign;
 pub mod jsonl;
+pub mod limits;
 pub mod message_array;
 pub mod sqlite;
 
@@ -13,8 +14,10 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 pub use error::LoadError;
+pub use limits::Limits;
 
 use crate::model::Session;
+use limits::Capped;
 
 const SQLITE_MAGIC: &[u8] = b"SQLite format 3\0";
 const ZSTD_MAGIC: &[u8] = &[0x28, 0xB5, 0x2F, 0xFD];
@@ -25,6 +28,8 @@ const READ_BUFFER: usize = 1 << 20;
 pub struct LoadOptions {
     /// For a database: the window id, session key or id prefix to load.
     pub session: Option<String>,
+    /// Size limits.
+    pub limits: Limits,
 }
 
 /// What a file holds, judged from its first bytes.
@@ -71,6 +76,8 @@ pub fn is_database(path: &Path) -> bool {
 
 /// Load one session from a file of any supported format.
 pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadError> {
+    limits::check_regular(path)?;
+    let limits = options.limits;
     let file = File::open(path).map_err(|e| LoadError::io(path, e))?;
     let mut reader = BufReader::with_capacity(READ_BUFFER, file);
     let head = reader.fill_buf().map_err(|e| LoadError::io(path, e))?;
@@ -81,11 +88,18 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
         }
         Detected::Zstd => {
             let decoder = zstd::Decoder::with_buffer(reader).map_err(|e| LoadError::io(path, e))?;
-            jsonl::load_jsonl(path, BufReader::with_capacity(READ_BUFFER, decoder))
+            let capped = Capped::new(decoder, limits.max_document_bytes);
+            jsonl::load_jsonl(path, BufReader::with_capacity(READ_BUFFER, capped), &limits).map_err(|e| match e {
+                LoadError::TooLarge { path, limit_mib, .. } => LoadError::TooLarge {
+                    path,
+                    limit_mib,
+                    compressed: true,
+                },
+                other => other,
+            })
         }
         Detected::JsonArray => {
-            let mut bytes = Vec::new();
-            reader.read_to_end(&mut bytes).map_err(|e| LoadError::io(path, e))?;
+            let bytes = read_document(path, reader, &limits)?;
             message_array::load_message_array(path, &bytes)
         }
         Detected::Jsonl => {
@@ -101,11 +115,19 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
                 }
             };
             if looks_like_document {
-                let mut bytes = Vec::new();
-                reader.read_to_end(&mut bytes).map_err(|e| LoadError::io(path, e))?;
+                let bytes = read_document(path, reader, &limits)?;
                 return message_array::load_message_array(path, &bytes);
             }
-            jsonl::load_jsonl(path, reader)
+            jsonl::load_jsonl(path, reader, &limits)
         }
     }
+}
+
+/// Read a whole single-document file, within the document limit.
+fn read_document(path: &Path, reader: impl Read, limits: &Limits) -> Result<Vec<u8>, LoadError> {
+    let mut bytes = Vec::new();
+    Capped::new(reader, limits.max_document_bytes)
+        .read_to_end(&mut bytes)
+        .map_err(|e| limits::read_error(path, e, limits))?;
+    Ok(bytes)
 }

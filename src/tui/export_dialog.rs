@@ -139,6 +139,7 @@ pub fn absolute(path: &str) -> Result<PathBuf, String> {
 pub fn write(request: &ExportRequest) -> Result<usize, String> {
     let options = LoadOptions {
         session: request.db_session.clone(),
+        ..LoadOptions::default()
     };
     let session = load_path(&request.source, &options).map_err(|e| format!("export failed: {e}"))?;
     let computed = replay(&session, &request.target, &request.replay_options);

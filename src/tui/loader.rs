@@ -26,6 +26,7 @@ pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, S
     stage("reading");
     let options = LoadOptions {
         session: request.session.clone(),
+        ..LoadOptions::default()
     };
     let session = load_path(&request.path, &options).map_err(|e| e.to_string())?;
     stage("replaying");
