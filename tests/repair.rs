@@ -184,3 +184,110 @@ fn nix_is_root() -> bool {
         .output()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
+
+#[test]
+fn a_line_appended_while_repairing_is_never_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    let err = repair_file(&path, Some(FailPoint::ConcurrentAppend)).unwrap_err();
+    assert!(err.to_string().contains("changed while it was being repaired"), "{err}");
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        now.ends_with("{\"type\":\"custom\",\"id\":\"appended-meanwhile\"}\n"),
+        "the appended line is there"
+    );
+    assert!(now.contains("BROKEN"), "nothing was rewritten");
+}
+
+#[test]
+fn json_that_openclaw_parses_is_never_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    let deep = format!(
+        r#"{{"type":"custom","id":"deep","data":{}1{}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let huge = r#"{"type":"custom","id":"huge","data":{"n":1e400}}"#;
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(&format!("{deep}\n{huge}\n"));
+    std::fs::write(&path, &text).unwrap();
+    let (plan, _) = repair_file(&path, None).unwrap();
+    assert!(!plan.is_clean());
+    let repaired = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        repaired.contains(&deep) && repaired.contains(huge),
+        "kept byte for byte"
+    );
+    assert!(!repaired.contains("BROKEN"), "real garbage still goes");
+}
+
+#[test]
+fn a_symlinked_session_is_repaired_through_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = damaged_copy(dir.path());
+    let link = dir.path().join("link.jsonl");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    repair_file(&link, None).unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(),
+        "the link stays"
+    );
+    assert!(
+        !std::fs::read_to_string(&target).unwrap().contains("BROKEN"),
+        "the target is repaired"
+    );
+}
+
+#[test]
+fn mode_and_owner_are_kept_and_unsafe_targets_refused() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let root = std::fs::metadata(dir.path()).unwrap().uid() == 0
+        && Command::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| o.stdout.starts_with(b"0"));
+    if root {
+        std::os::unix::fs::chown(&path, Some(4321), Some(4321)).unwrap();
+    }
+    repair_file(&path, None).unwrap();
+    let meta = std::fs::metadata(&path).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    if root {
+        assert_eq!(
+            (meta.uid(), meta.gid()),
+            (4321, 4321),
+            "root repairing a user's file keeps it theirs"
+        );
+    }
+
+    let read_only = damaged_copy(&subdir(dir.path(), "ro"));
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&read_only).unwrap();
+    let out = Command::new(common::bin())
+        .arg("repair")
+        .arg(&read_only)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is read-only"));
+    assert_eq!(std::fs::read(&read_only).unwrap(), before);
+
+    let linked = damaged_copy(&subdir(dir.path(), "hl"));
+    std::fs::hard_link(&linked, dir.path().join("hl").join("other.jsonl")).unwrap();
+    let before = std::fs::read(&linked).unwrap();
+    let out = Command::new(common::bin()).arg("repair").arg(&linked).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 hard links"));
+    assert_eq!(std::fs::read(&linked).unwrap(), before);
+}
+
+/// A new folder `name` inside `dir`.
+fn subdir(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(&path).unwrap();
+    path
+}

@@ -26,7 +26,11 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
                 || matches!(
                     err.downcast_ref::<replaylens::repair::RepairError>(),
-                    Some(replaylens::repair::RepairError::Read { .. } | replaylens::repair::RepairError::Refused(_))
+                    Some(
+                        replaylens::repair::RepairError::Read { .. }
+                            | replaylens::repair::RepairError::Refused(_)
+                            | replaylens::repair::RepairError::Unsafe(_)
+                    )
                 );
             let internal = !unusable_input;
             eprintln!(

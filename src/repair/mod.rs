@@ -23,6 +23,9 @@ pub enum RepairError {
     /// The file is not something the repair touches.
     #[error(transparent)]
     Refused(#[from] RepairRefusal),
+    /// Replacing the file would lose something (read-only, hard links, not a regular file).
+    #[error("{0}")]
+    Unsafe(String),
     /// Writing failed; the original is unchanged.
     #[error("repair of {} failed: {source}", path.display())]
     Write {
@@ -35,21 +38,53 @@ pub enum RepairError {
 
 /// Plan the repair of a file on disk.
 pub fn plan_file(path: &Path) -> Result<RepairPlan, RepairError> {
+    plan_bytes(path).map(|(plan, _)| plan)
+}
+
+/// Read the file and plan its repair; also returns the bytes the plan was made from.
+fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>), RepairError> {
     let bytes = std::fs::read(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,
     })?;
-    Ok(plan(path, &bytes)?)
+    Ok((plan(path, &bytes)?, bytes))
+}
+
+/// Refuse what a repair cannot replace without loss: not a regular file, a read-only file, a
+/// file with several hard links (replacing it would split them).
+fn check_writable_target(path: &Path) -> Result<(), RepairError> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).map_err(|source| RepairError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let shown = crate::text::escape_controls_single_line(&path.display().to_string()).into_owned();
+    if !meta.is_file() {
+        return Err(RepairError::Unsafe(format!("{shown} is not a regular file")));
+    }
+    if meta.permissions().readonly() {
+        return Err(RepairError::Unsafe(format!(
+            "{shown} is read-only; make it writable first if it should be repaired"
+        )));
+    }
+    if meta.nlink() > 1 {
+        return Err(RepairError::Unsafe(format!(
+            "{shown} has {} hard links; replacing it would split them, so it is left alone",
+            meta.nlink()
+        )));
+    }
+    Ok(())
 }
 
 /// Plan and, when needed, apply the repair. Returns the plan and the write outcome (None
 /// when nothing needed repair, so the file was not touched).
 pub fn repair_file(path: &Path, fail: Option<FailPoint>) -> Result<(RepairPlan, Option<WriteOutcome>), RepairError> {
-    let plan = plan_file(path)?;
+    check_writable_target(path)?;
+    let (plan, read) = plan_bytes(path)?;
     if plan.is_clean() {
         return Ok((plan, None));
     }
-    let outcome = replace_with_backup(path, &plan.content, fail).map_err(|source| RepairError::Write {
+    let outcome = replace_with_backup(path, &read, &plan.content, fail).map_err(|source| RepairError::Write {
         path: path.to_owned(),
         source,
     })?;

@@ -143,6 +143,15 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
                     changed: false,
                 }),
             },
+            // Valid JSON that serde_json cannot hold as a value (nested deeper than its
+            // recursion limit, a number beyond f64 such as `1e400`) is JSON that OpenClaw's
+            // JSON.parse accepts: it is kept byte for byte, never dropped.
+            Err(_) if serde_json::from_str::<serde::de::IgnoredAny>(raw).is_ok() => lines.push(Line {
+                number,
+                raw,
+                value: Value::Null,
+                changed: false,
+            }),
             Err(e) => changes.push(RepairChange::DroppedLine {
                 line: number,
                 reason: format!("not valid JSON ({e})"),

@@ -12,6 +12,9 @@ pub enum FailPoint {
     AfterBackup,
     /// After the temporary file was written, before it replaces the original.
     BeforeRename,
+    /// Another writer (OpenClaw) appends a line after the temporary file was written, just
+    /// before the last check.
+    ConcurrentAppend,
 }
 
 /// What the write did.
@@ -21,19 +24,60 @@ pub struct WriteOutcome {
     pub leftover_backup: Option<PathBuf>,
 }
 
-/// Replace `path` with `content`: write `<file>.bak-<pid>-<ms>` with the original bytes and
-/// mode, write a temporary `<basename>.repair…` file beside it with the same mode, rename it
-/// over the original, then remove the backup. On failure the original file is untouched and
-/// the backup is kept; the error names it.
-pub fn replace_with_backup(path: &Path, content: &[u8], fail: Option<FailPoint>) -> std::io::Result<WriteOutcome> {
+/// What identifies the version of a file a repair was planned from: a writer appending to it,
+/// or replacing it, changes one of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Snapshot {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    mtime_ns: i128,
+}
+
+impl Snapshot {
+    /// The snapshot of a file now (symlinks followed).
+    pub fn of(path: &Path) -> std::io::Result<Self> {
+        use std::os::unix::fs::MetadataExt;
+        let m = fs::metadata(path)?;
+        Ok(Self {
+            dev: m.dev(),
+            ino: m.ino(),
+            len: m.len(),
+            mtime_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+        })
+    }
+}
+
+/// Replace `path` with `content`, `expected` being the file's bytes the content was planned
+/// from: write `<file>.bak-<pid>-<ms>` with the original bytes, owner and mode, write a temporary
+/// `<basename>.repair…` file beside it with the same owner and mode, check that the file has not
+/// changed since it was read (an agent appending to it would lose those lines), rename it over
+/// the original, then remove the backup. A symlink is followed: its target is repaired and the
+/// link stays. On failure the original file is untouched and the backup is kept; the error names
+/// it.
+pub fn replace_with_backup(
+    path: &Path,
+    expected: &[u8],
+    content: &[u8],
+    fail: Option<FailPoint>,
+) -> std::io::Result<WriteOutcome> {
+    use std::os::unix::fs::MetadataExt;
+    let path = &fs::canonicalize(path)?;
+    let before = Snapshot::of(path)?;
     let original = fs::read(path)?;
-    let permissions = fs::metadata(path)?.permissions();
+    if original != expected {
+        return Err(changed_meanwhile(path));
+    }
+    let meta = fs::metadata(path)?;
+    let permissions = meta.permissions();
+    let owner = (meta.uid(), meta.gid());
     let ms = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis());
     let backup = sibling(path, &format!(".bak-{}-{ms}", std::process::id()));
     write_new(&backup, &original)?;
     fs::set_permissions(&backup, permissions.clone())?;
+    keep_owner(&backup, owner)?;
     let keep_backup = |e: std::io::Error| {
         std::io::Error::new(
             e.kind(),
@@ -44,7 +88,9 @@ pub fn replace_with_backup(path: &Path, content: &[u8], fail: Option<FailPoint>)
         return Err(keep_backup(std::io::Error::other("injected failure after the backup")));
     }
     let temp = sibling(path, &format!(".repair-{}-{ms}.tmp", std::process::id()));
-    let written = write_new(&temp, content).and_then(|()| fs::set_permissions(&temp, permissions));
+    let written = write_new(&temp, content)
+        .and_then(|()| fs::set_permissions(&temp, permissions))
+        .and_then(|()| keep_owner(&temp, owner));
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
         return Err(keep_backup(e));
@@ -52,6 +98,15 @@ pub fn replace_with_backup(path: &Path, content: &[u8], fail: Option<FailPoint>)
     if fail == Some(FailPoint::BeforeRename) {
         let _ = fs::remove_file(&temp);
         return Err(keep_backup(std::io::Error::other("injected failure before the rename")));
+    }
+    if fail == Some(FailPoint::ConcurrentAppend) {
+        let mut f = OpenOptions::new().append(true).open(path)?;
+        f.write_all(b"{\"type\":\"custom\",\"id\":\"appended-meanwhile\"}\n")?;
+    }
+    // Last check right before the rename: anything appended since the read would be lost.
+    if Snapshot::of(path)? != before {
+        let _ = fs::remove_file(&temp);
+        return Err(keep_backup(changed_meanwhile(path)));
     }
     if let Err(e) = fs::rename(&temp, path) {
         let _ = fs::remove_file(&temp);
@@ -68,6 +123,25 @@ pub fn replace_with_backup(path: &Path, content: &[u8], fail: Option<FailPoint>)
             leftover_backup: Some(backup),
         }),
     }
+}
+
+/// The file changed between the read and the replace.
+fn changed_meanwhile(path: &Path) -> std::io::Error {
+    std::io::Error::other(format!(
+        "{} changed while it was being repaired (is OpenClaw writing to it?); nothing was written, try again when the session is idle",
+        path.display()
+    ))
+}
+
+/// Give a file the original's owner and group (a no-op when they already match; only root may
+/// give a file to someone else).
+fn keep_owner(path: &Path, (uid, gid): (u32, u32)) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let m = fs::metadata(path)?;
+    if (m.uid(), m.gid()) == (uid, gid) {
+        return Ok(());
+    }
+    std::os::unix::fs::chown(path, Some(uid), Some(gid))
 }
 
 /// `<dir>/<basename><suffix>`, beside the original so the rename stays on one file system.
