@@ -312,3 +312,60 @@ fn crlf_lines_and_blank_lines_are_fine() {
     assert!(s.diagnostics.is_empty());
     assert_eq!(s.transcript().messages.len(), 1);
 }
+
+#[test]
+fn a_byte_order_mark_invalid_utf8_and_cr_only_lines_are_read_as_openclaw_reads_them() {
+    let dir = tempfile::tempdir().unwrap();
+    // A BOM before the header: OpenClaw trims it away, so the header (and its id) count.
+    let bom = write(
+        dir.path(),
+        "bom.jsonl",
+        &format!("\u{feff}{HEADER}\n{}\n", line("a1", None, "user", "hi")),
+    );
+    let s = load_path(&bom, &LoadOptions::default()).unwrap();
+    assert_eq!(s.id, "sess-1");
+    assert_eq!(s.skipped_count(), 0);
+
+    // Invalid UTF-8 inside a string: decoded with U+FFFD, the line is kept, with a warning.
+    let mut bytes = format!("{HEADER}\n").into_bytes();
+    bytes.extend_from_slice(
+        line("a1", None, "user", "caf\u{e9}")
+            .replace('\u{e9}', "\u{1}")
+            .as_bytes(),
+    );
+    let at = bytes.iter().rposition(|b| *b == 1).unwrap();
+    bytes[at] = 0xE9;
+    bytes.push(b'\n');
+    let latin1 = dir.path().join("latin1.jsonl");
+    std::fs::write(&latin1, &bytes).unwrap();
+    let s = load_path(&latin1, &LoadOptions::default()).unwrap();
+    assert_eq!(s.skipped_count(), 0);
+    let t = s.transcript();
+    assert_eq!(t.messages[0].message.text(), "caf\u{fffd}");
+    assert!(
+        s.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Warning && d.location == Some(Location::Line(2))),
+        "{:?}",
+        s.diagnostics
+    );
+
+    // CR-only line endings: one line, to OpenClaw too; the report says why, not "torn".
+    let cr = write(
+        dir.path(),
+        "cr.jsonl",
+        &format!("{HEADER}\r{}\r", line("a1", None, "user", "hi")),
+    );
+    let err_or_session = load_path(&cr, &LoadOptions::default());
+    let text = match err_or_session {
+        Ok(s) => s
+            .diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => e.to_string(),
+    };
+    assert!(text.contains("CR-only line endings"), "{text}");
+    assert!(!text.contains("torn last line"), "{text}");
+}

@@ -142,14 +142,34 @@ impl<'p> Builder<'p> {
                 break;
             }
         }
+        // OpenClaw reads the file as UTF-8 text and trims it before splitting lines, so a
+        // byte-order mark before the first line is ignored.
+        if line.number == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(());
         }
         let loc = Location::Line(line.number);
+        // Invalid UTF-8 is decoded with U+FFFD, as Node's `readFile(…, "utf8")` does.
+        let lossy;
+        if std::str::from_utf8(bytes).is_err() {
+            lossy = String::from_utf8_lossy(bytes).into_owned();
+            bytes = lossy.as_bytes();
+            self.session.diagnostics.push(Diagnostic::warning(
+                self.path,
+                Some(loc.clone()),
+                "invalid UTF-8 read as U+FFFD, as OpenClaw reads it",
+            ));
+        }
         let value: Value = match serde_json::from_slice(bytes) {
             Ok(v) => v,
             Err(e) => {
-                let msg = if line.terminated {
+                let msg = if bytes.contains(&b'\r') {
+                    format!(
+                        "not valid JSON ({e}); the line holds CR characters: with CR-only line endings the file is one line, to OpenClaw too"
+                    )
+                } else if line.terminated {
                     format!("not valid JSON ({e})")
                 } else {
                     format!("torn last line ({} bytes, no newline): {e}", bytes.len())

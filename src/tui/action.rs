@@ -44,6 +44,8 @@ pub enum Action {
     Help,
     /// Show rewrites per rule.
     Summary,
+    /// List what the load skipped or warned about.
+    LoadProblems,
     /// Choose the replay target.
     Profiles,
     /// Switch the OpenClaw rule set (newest, 2026.9.6, …).
@@ -78,6 +80,7 @@ impl Action {
         (Action::SearchPrev, "previous match"),
         (Action::Filter, "filter: all → rewritten → one rule"),
         (Action::Summary, "rewrites per rule (jump)"),
+        (Action::LoadProblems, "load problems: skipped lines and rows, warnings"),
         (Action::Profiles, "replay target (profile)"),
         (Action::RuleSet, "OpenClaw rule set: newest ↔ 2026.9.6"),
         (Action::Sessions, "open a session"),

@@ -47,6 +47,8 @@ pub enum Mode {
     Help,
     /// Rewrites per rule; the selected line.
     Summary(usize),
+    /// What the load skipped or warned about; the first line shown.
+    LoadProblems(usize),
     /// The profile picker.
     Profiles(ProfilePicker),
     /// The session picker.
@@ -362,6 +364,7 @@ impl App {
             Action::Filter => self.cycle_filter(),
             Action::Help => self.mode = Mode::Help,
             Action::Summary => self.mode = Mode::Summary(0),
+            Action::LoadProblems => self.mode = Mode::LoadProblems(0),
             Action::Profiles => self.open_profiles(),
             Action::RuleSet => self.cycle_rule_set(),
             Action::Sessions => self.open_sessions(),

@@ -55,6 +55,14 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
             _ => Mode::SearchInput(text),
         },
         Mode::Summary(sel) => summary_key(app, key, sel),
+        Mode::LoadProblems(top) => {
+            let n = app.insp.as_ref().map_or(0, |i| i.load_problems.len());
+            match (key.code, nav(key)) {
+                (_, Some(delta)) => Mode::LoadProblems(step(top, delta, n)),
+                (KeyCode::Esc | KeyCode::Char('q' | '!'), _) => Mode::Normal,
+                _ => Mode::LoadProblems(top),
+            }
+        }
         Mode::Export(dialog) => super::export_dialog::handle_key(app, dialog, key),
         Mode::Profiles(mut picker) => {
             if let Some(text) = &mut picker.input {

@@ -54,6 +54,8 @@ pub struct Inspection {
     pub rewrites: Vec<Rewrite>,
     /// Ids of the rules that ran.
     pub rules_run: Vec<&'static str>,
+    /// What the load skipped or warned about (lines, rows, cut branches), one sentence each.
+    pub load_problems: Vec<String>,
 }
 
 impl Inspection {
@@ -73,6 +75,7 @@ impl Inspection {
                 changed: changed_copy(&transcript.messages, &m.source, &m.message),
             })
             .collect();
+        let load_problems = transcript.diagnostics.iter().map(ToString::to_string).collect();
         Self {
             session,
             transcript: owned_transcript(transcript),
@@ -82,6 +85,7 @@ impl Inspection {
             replay,
             rewrites: projection.rewrites,
             rules_run: projection.rules_run,
+            load_problems,
         }
     }
 

@@ -126,6 +126,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("N", Action::SearchPrev),
     ("f", Action::Filter),
     ("s", Action::Summary),
+    ("!", Action::LoadProblems),
     ("p", Action::Profiles),
     ("v", Action::RuleSet),
     ("o", Action::Sessions),

@@ -41,7 +41,10 @@ pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, S
         ..ReplayOptions::default()
     };
     let computed = replay(&session, &request.target, &options);
-    Ok(Inspection::from_replay(info, request.target.clone(), computed))
+    let mut insp = Inspection::from_replay(info, request.target.clone(), computed);
+    let file_problems = session.diagnostics.iter().map(ToString::to_string);
+    insp.load_problems.splice(0..0, file_problems);
+    Ok(insp)
 }
 
 /// Start a load; events arrive on the returned receiver.

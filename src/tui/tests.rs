@@ -394,3 +394,27 @@ fn v_switches_the_openclaw_rule_set_and_replays_again() {
     press(&mut app, "v");
     assert!(text(&screen(&mut app)).contains("openclaw newest"));
 }
+
+#[test]
+fn load_problems_show_as_a_badge_and_a_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.jsonl");
+    let header = r#"{"type":"session","version":3,"id":"d1","timestamp":"2026-03-09T08:41:07.000Z","cwd":"/"}"#;
+    let ok = r#"{"type":"message","id":"a1","parentId":null,"timestamp":"2026-03-09T08:41:08.000Z","message":{"role":"user","content":"hi","timestamp":1}}"#;
+    std::fs::write(&path, format!("{header}\n{{broken\n{ok}\n")).unwrap();
+    let request = super::app::LoadRequest {
+        path,
+        session: None,
+        target: replaylens::policy::Target::default(),
+        rule_set: replaylens::rule_set::RuleSet::newest(),
+    };
+    let insp = load(&request, &|_| {}).unwrap();
+    assert_eq!(insp.load_problems.len(), 1, "{:?}", insp.load_problems);
+    let mut app = app_with(insp, Theme::dark());
+    assert!(text(&screen(&mut app)).contains("⚠ 1 load problems (!)"));
+    press(&mut app, "!");
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains("line 2") && shown.contains("not valid JSON"), "{shown}");
+    press(&mut app, "\u{1b}");
+    assert!(matches!(app.mode, super::app::Mode::Normal));
+}

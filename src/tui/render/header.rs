@@ -42,6 +42,13 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         key(" · "),
         val(format!("{} rewrites", insp.rewrites.len())),
     ];
+    if !insp.load_problems.is_empty() {
+        second.push(key(" · "));
+        second.push(Span::styled(
+            format!("⚠ {} load problems (!)", insp.load_problems.len()),
+            t.style(Role::Error),
+        ));
+    }
     if app.filter != Filter::All {
         second.push(key(" · filter "));
         second.push(Span::styled(app.filter.label(), t.style(Role::Modified)));

@@ -18,6 +18,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
         Mode::Normal | Mode::SearchInput(_) => {}
         Mode::Help => help(app, frame, screen),
         Mode::Summary(sel) => summary(app, frame, screen, *sel),
+        Mode::LoadProblems(top) => load_problems(app, frame, screen, *top),
         Mode::Export(d) => export(app, frame, screen, d),
         Mode::Profiles(p) => {
             let mut lines: Vec<Line<'static>> = p
@@ -177,6 +178,28 @@ fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
         t.style(Role::Muted),
     )));
     popup(app, frame, screen, " keys (Esc closes) ", lines, 0);
+}
+
+fn load_problems(app: &App, frame: &mut Frame<'_>, screen: Rect, top: usize) {
+    let Some(insp) = &app.insp else { return };
+    let mut lines: Vec<Line<'static>> = insp
+        .load_problems
+        .iter()
+        .map(|p| {
+            Line::from(Span::styled(
+                escape_controls_single_line(p).into_owned(),
+                app.theme.style(Role::Text),
+            ))
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "the load skipped nothing",
+            app.theme.style(Role::Muted),
+        )));
+    }
+    let title = format!(" load problems: {} (Esc closes) ", insp.load_problems.len());
+    popup(app, frame, screen, &title, lines, top);
 }
 
 fn summary(app: &App, frame: &mut Frame<'_>, screen: Rect, sel: usize) {
