@@ -158,7 +158,7 @@ impl<'p> Builder<'p> {
             bytes = lossy.as_bytes();
             self.session.diagnostics.push(Diagnostic::warning(
                 self.path,
-                Some(loc.clone()),
+                Some(loc),
                 "invalid UTF-8 read as U+FFFD, as OpenClaw reads it",
             ));
         }
