@@ -25,61 +25,99 @@ pub enum Redaction {
 /// Tool output longer than this many bytes is truncated in redacted exports.
 pub const MAX_TOOL_OUTPUT_BYTES: usize = 4096;
 
+/// One redaction rule as written in `redaction_rules.toml`.
+#[derive(Debug, serde::Deserialize)]
+struct RuleSpec {
+    id: String,
+    kind: String,
+    pattern: String,
+    #[serde(default)]
+    group: usize,
+    #[cfg_attr(not(test), allow(dead_code))]
+    example: String,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct RuleFile {
+    rule: Vec<RuleSpec>,
+}
+
+/// A compiled redaction rule.
 struct Pattern {
+    /// The rule id (named by the tests).
+    #[cfg(test)]
+    id: String,
     kind: &'static str,
     re: Regex,
     /// The capture group holding the secret (0 = the whole match).
     group: usize,
+    /// A value the rule must redact (checked by the tests).
+    #[cfg(test)]
+    example: String,
 }
 
-fn pattern(kind: &'static str, re: &str, group: usize) -> Pattern {
-    Pattern {
-        kind,
-        re: Regex::new(re).expect("valid redaction pattern"),
-        group,
-    }
-}
+/// The redaction rules, kept as data: one entry per token family, most specific first.
+const RULES_TOML: &str = include_str!("redaction_rules.toml");
 
-/// Ordered: the most specific patterns first, so a key is not half-matched by a looser one.
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
-    vec![
-        pattern(
-            "secret",
-            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----",
-            0,
-        ),
-        pattern("secret", r"sk-ant-[A-Za-z0-9_\-]{8,}", 0),
-        pattern("secret", r"sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{16,}", 0),
-        pattern("secret", r"(?:AKIA|ASIA)[0-9A-Z]{16}\b", 0),
-        pattern(
-            "secret",
-            r#"(?i)(?:aws_?secret_?access_?key|secret_?access_?key|aws_?secret)["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})"#,
-            1,
-        ),
-        pattern("secret", r"(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}\b", 0),
-        pattern("secret", r"github_pat_[A-Za-z0-9_]{20,}\b", 0),
-        pattern("secret", r"xox[abposr]-[A-Za-z0-9\-]{10,}\b", 0),
-        pattern("secret", r"AIza[0-9A-Za-z_\-]{35}\b", 0),
-        pattern(
-            "secret",
-            r"eyJ[A-Za-z0-9_\-]{5,}\.eyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{5,}",
-            0,
-        ),
-        pattern("secret", r"(?i)\bbearer\s+([A-Za-z0-9._~+/\-]{12,}=*)", 1),
-        pattern("secret", r"(?i)\b[a-z][a-z0-9+.\-]*://[^/\s:@]+:([^@\s/]+)@", 1),
-        pattern(
-            "email",
-            r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}\b",
-            0,
-        ),
-        pattern(
-            "phone",
-            r"(?:\+\d{1,3}[\s.\-]?)?\(?\b\d{3}\)?[\s.\-]\d{3}[\s.\-]\d{4}\b",
-            0,
-        ),
-        pattern("phone", r"\+\d{1,3}(?:[\s.\-]\d{2,4}){2,5}\b", 0),
-    ]
+    let file: RuleFile = toml::from_str(RULES_TOML).expect("valid redaction_rules.toml");
+    file.rule
+        .into_iter()
+        .map(|r| Pattern {
+            kind: match r.kind.as_str() {
+                "email" => "email",
+                "phone" => "phone",
+                _ => "secret",
+            },
+            re: Regex::new(&r.pattern).unwrap_or_else(|e| panic!("redaction rule {}: {e}", r.id)),
+            #[cfg(test)]
+            id: r.id,
+            group: r.group,
+            #[cfg(test)]
+            example: r.example,
+        })
+        .collect()
 });
+
+/// JSON object keys that name a secret: their string values are redacted whatever they hold.
+static SECRET_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:password|passwd|^pwd$|passphrase|secret|token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|auth[_\-]?key|credentials?|^authorization$|cookie)")
+        .expect("valid key pattern")
+});
+
+/// Long base64/base64url or hex runs, checked for entropy.
+static LONG_TOKEN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[A-Za-z0-9+/_\-]{32,}={0,2}").expect("valid token pattern"));
+
+/// Shannon entropy in bits per character.
+fn entropy(s: &str) -> f64 {
+    let mut counts = [0usize; 256];
+    for b in s.bytes() {
+        counts[usize::from(b)] += 1;
+    }
+    let n = s.len() as f64;
+    counts
+        .iter()
+        .filter(|&&c| c > 0)
+        .map(|&c| {
+            let p = c as f64 / n;
+            -p * p.log2()
+        })
+        .sum()
+}
+
+/// Whether a long token looks like a random secret: hex of high entropy, or base64 mixing
+/// upper case, lower case and digits with high entropy (thresholds as common scanners use).
+fn looks_random(token: &str) -> bool {
+    let hex = token.bytes().all(|b| b.is_ascii_hexdigit());
+    if hex {
+        return entropy(token) >= 3.5;
+    }
+    let upper = token.bytes().any(|b| b.is_ascii_uppercase());
+    let lower = token.bytes().any(|b| b.is_ascii_lowercase());
+    let digit = token.bytes().any(|b| b.is_ascii_digit());
+    upper && lower && digit && entropy(token) >= 4.5
+}
 
 /// Applies one redaction level consistently across a whole export.
 #[derive(Debug)]
@@ -148,7 +186,28 @@ impl Redactor {
             out.push_str(&text[last..]);
             text = out;
         }
-        text
+        self.high_entropy(text)
+    }
+
+    /// Replace long random-looking tokens that no rule named.
+    fn high_entropy(&mut self, text: String) -> String {
+        let hits: Vec<(usize, usize)> = LONG_TOKEN
+            .find_iter(&text)
+            .filter(|m| looks_random(m.as_str()))
+            .map(|m| (m.start(), m.end()))
+            .collect();
+        if hits.is_empty() {
+            return text;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut last = 0;
+        for (start, end) in hits {
+            out.push_str(&text[last..start]);
+            out.push_str(&self.placeholder("secret", &text[start..end]));
+            last = end;
+        }
+        out.push_str(&text[last..]);
+        out
     }
 
     /// Redact every string (and key) of a JSON value in place.
@@ -162,7 +221,13 @@ impl Redactor {
             Value::Object(map) => {
                 let old = std::mem::take(map);
                 for (k, mut val) in old {
-                    self.value(&mut val);
+                    match &mut val {
+                        // A key that names a secret: its value goes, whatever it looks like.
+                        Value::String(s) if !s.is_empty() && SECRET_KEY.is_match(&k) => {
+                            *s = self.placeholder("secret", s);
+                        }
+                        _ => self.value(&mut val),
+                    }
                     let key = self.text(&k);
                     map.insert(key, val);
                 }
@@ -178,7 +243,8 @@ impl Redactor {
             return;
         }
         let role = message.get("role").and_then(Value::as_str).unwrap_or("").to_owned();
-        let prose = self.mode == Redaction::AllText && (role == "user" || role == "assistant");
+        // `all-text`: every string a person or tool wrote, tool output and arguments included.
+        let prose = self.mode == Redaction::AllText && matches!(role.as_str(), "user" | "assistant" | "toolResult");
         if let Some(obj) = message.as_object_mut() {
             if prose && let Some(Value::String(s)) = obj.get_mut("content") {
                 *s = self.prose(s);
@@ -197,6 +263,9 @@ impl Redactor {
         match obj.get("type").and_then(Value::as_str) {
             Some("image") => image_note(obj, &mut self.counts),
             Some("text") if role == "toolResult" => {
+                if prose && let Some(Value::String(t)) = obj.get_mut("text") {
+                    *t = self.prose(t);
+                }
                 if let Some(Value::String(t)) = obj.get_mut("text")
                     && t.len() > MAX_TOOL_OUTPUT_BYTES
                 {
@@ -209,6 +278,13 @@ impl Redactor {
                     *self.counts.entry("long tool output").or_default() += 1;
                 }
             }
+            Some("toolCall" | "toolUse" | "functionCall") if prose => {
+                for key in ["arguments", "input"] {
+                    if let Some(args) = obj.get_mut(key) {
+                        self.prose_strings(args);
+                    }
+                }
+            }
             Some("text") if prose => {
                 if let Some(Value::String(t)) = obj.get_mut("text") {
                     *t = self.prose(t);
@@ -219,6 +295,16 @@ impl Redactor {
                     *t = self.prose(t);
                 }
             }
+            _ => {}
+        }
+    }
+
+    /// Every string inside a value becomes a length-preserving placeholder.
+    fn prose_strings(&mut self, v: &mut Value) {
+        match v {
+            Value::String(s) => *s = self.prose(s),
+            Value::Array(items) => items.iter_mut().for_each(|i| self.prose_strings(i)),
+            Value::Object(map) => map.values_mut().for_each(|i| self.prose_strings(i)),
             _ => {}
         }
     }
@@ -258,6 +344,68 @@ fn image_note(obj: &mut Map<String, Value>, counts: &mut BTreeMap<&'static str, 
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn every_rule_redacts_its_own_example() {
+        for p in PATTERNS.iter() {
+            let hit = p.re.captures(&p.example).and_then(|c| c.get(p.group));
+            assert!(hit.is_some(), "rule {} does not match its example", p.id);
+            let mut r = Redactor::new(Redaction::Secrets);
+            let secret = hit.unwrap().as_str().to_owned();
+            let out = r.text(&p.example);
+            assert!(!out.contains(&secret), "rule {}: {out}", p.id);
+        }
+        assert!(PATTERNS.len() >= 30);
+    }
+
+    #[test]
+    fn the_families_the_issue_lists_are_redacted() {
+        let mut r = Redactor::new(Redaction::Secrets);
+        for (input, secret) in [
+            (
+                "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            ),
+            (
+                "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "wJalrXUtnFEMI",
+            ),
+            (
+                "[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "wJalrXUtnFEMI",
+            ),
+            ("password=hunter2", "hunter2"),
+            ("stripe sk_live_51HqLyjABCDEFGHIJklmnop", "sk_live_"),
+            ("hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567", "hf_AbCd"),
+            ("glpat-xYz1234567890AbCdEfGh", "glpat-"),
+            ("npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "npm_AbCd"),
+        ] {
+            let out = r.text(input);
+            assert!(!out.contains(secret), "{input} → {out}");
+        }
+        let mut args = json!({"cmd": "deploy", "aws_secret_access_key": "short1", "nested": {"Password": "x1"}});
+        r.value(&mut args);
+        assert_eq!(args["cmd"], "deploy");
+        assert!(args["aws_secret_access_key"].as_str().unwrap().starts_with("[secret:"));
+        assert!(args["nested"]["Password"].as_str().unwrap().starts_with("[secret:"));
+        // Ordinary words and short ids stay.
+        assert_eq!(
+            r.text("call_XWB5cFkRnCv1kghW6dYQHh6O ran `cargo test`"),
+            "call_XWB5cFkRnCv1kghW6dYQHh6O ran `cargo test`"
+        );
+    }
+
+    #[test]
+    fn all_text_covers_tool_output_and_arguments() {
+        let mut r = Redactor::new(Redaction::AllText);
+        let mut tool = json!({"role": "toolResult", "toolCallId": "c1", "content": [{"type": "text", "text": "Private notes 12"}]});
+        r.message(&mut tool);
+        assert_eq!(tool["content"][0]["text"], "xxxxxxx xxxxx 00");
+        let mut call = json!({"role": "assistant", "content": [{"type": "toolCall", "id": "c1", "name": "write", "arguments": {"path": "notes.txt", "body": "Dear Bob"}}]});
+        r.message(&mut call);
+        assert_eq!(call["content"][0]["arguments"]["body"], "xxxx xxx");
+        assert_eq!(call["content"][0]["name"], "write", "names and ids stay");
+    }
 
     #[test]
     fn stable_placeholders_per_value() {
