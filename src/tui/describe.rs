@@ -103,6 +103,8 @@ pub fn describe(message: &Message, index: usize, expanded: bool, counterpart: Op
                     Some(b) => format!("▣ {b} → {info}"),
                     None => format!("▣ {info}"),
                 };
+                // The MIME type comes from the transcript: shown escaped, never dropped.
+                let text = escape_controls_single_line(&text).into_owned();
                 doc.body.push(DocLine::plain(text, Role::Image));
                 image_no += 1;
             }
@@ -290,6 +292,15 @@ mod tests {
         let doc = describe(&m, 0, false, None);
         assert_eq!(doc.body.len(), 1);
         assert_eq!(doc.body[0].text(), "User asked for a listing.");
+    }
+
+    #[test]
+    fn a_control_character_in_an_image_mime_type_is_shown_escaped() {
+        let m = msg(
+            json!({"role": "user", "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/\u{1b}[2Jpng"}]}),
+        );
+        let doc = describe(&m, 0, false, None);
+        assert!(doc.body[0].text().contains("image/\\e[2Jpng"), "{}", doc.body[0].text());
     }
 
     #[test]

@@ -1,40 +1,43 @@
 //! Wrapping styled document lines to a column width, breaking at spaces where possible.
+//! Text is handled as grapheme clusters, so a ZWJ emoji sequence, a skin tone or a VS16
+//! presentation selector stays whole and is counted at the width a terminal draws it.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 use super::describe::{DocLine, Seg};
 use super::theme::{Role, Theme};
 
-/// The styled characters of a line: segment roles patched with diff emphasis.
-fn styled_chars(line: &DocLine, theme: &Theme) -> Vec<(char, Style)> {
+/// The styled grapheme clusters of a line: segment roles patched with diff emphasis.
+fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<(&'l str, Style)> {
     let mut out = Vec::new();
     let mut at = 0usize;
     let whole = line.whole.map(|r| theme.style(r));
     for seg in &line.segs {
         let base = theme.style(seg.role);
-        for c in seg.text.chars() {
+        for (i, g) in seg.text.grapheme_indices(true) {
             let mut style = base;
             if let Some(w) = whole
                 && seg.role != Role::RuleTag
             {
                 style = style.patch(w);
             }
-            if let Some((_, role)) = line.emph.iter().find(|(r, _)| r.contains(&at)) {
+            if let Some((_, role)) = line.emph.iter().find(|(r, _)| r.contains(&(at + i))) {
                 style = style.patch(theme.style(*role));
             }
-            out.push((c, style));
-            at += c.len_utf8();
+            out.push((g, style));
         }
+        at += seg.text.len();
     }
     out
 }
 
 /// Wrap one document line to `width` columns (at least one visual line, even when empty).
 pub fn wrap_line(line: &DocLine, width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let chars = styled_chars(line, theme);
-    wrap_chars(&chars, width.max(1))
+    let graphemes = styled_graphemes(line, theme);
+    wrap_graphemes(&graphemes, width.max(1))
 }
 
 /// Wrap segments (a header) to `width` columns.
@@ -46,19 +49,19 @@ pub fn wrap_segs(segs: &[Seg], width: usize, theme: &Theme) -> Vec<Line<'static>
     wrap_line(&line, width, theme)
 }
 
-fn wrap_chars(chars: &[(char, Style)], width: usize) -> Vec<Line<'static>> {
+fn wrap_graphemes(graphemes: &[(&str, Style)], width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut start = 0;
-    while start < chars.len() {
+    while start < graphemes.len() {
         let mut cols = 0;
         let mut end = start;
         let mut last_space = None;
-        while end < chars.len() {
-            let w = chars[end].0.width().unwrap_or(0);
+        while end < graphemes.len() {
+            let w = graphemes[end].0.width();
             if cols + w > width {
                 break;
             }
-            if chars[end].0 == ' ' {
+            if graphemes[end].0 == " " {
                 last_space = Some(end);
             }
             cols += w;
@@ -66,14 +69,14 @@ fn wrap_chars(chars: &[(char, Style)], width: usize) -> Vec<Line<'static>> {
         }
         if end == start {
             end = start + 1;
-        } else if end < chars.len()
+        } else if end < graphemes.len()
             && let Some(space) = last_space
             && space > start
             && space - start >= width / 2
         {
             end = space + 1;
         }
-        lines.push(to_line(&chars[start..end]));
+        lines.push(to_line(&graphemes[start..end]));
         start = end;
     }
     if lines.is_empty() {
@@ -82,11 +85,11 @@ fn wrap_chars(chars: &[(char, Style)], width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-fn to_line(chars: &[(char, Style)]) -> Line<'static> {
+fn to_line(graphemes: &[(&str, Style)]) -> Line<'static> {
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut text = String::new();
     let mut style = None;
-    for &(c, s) in chars {
+    for &(g, s) in graphemes {
         if style != Some(s) {
             if let Some(prev) = style
                 && !text.is_empty()
@@ -95,7 +98,7 @@ fn to_line(chars: &[(char, Style)]) -> Line<'static> {
             }
             style = Some(s);
         }
-        text.push(c);
+        text.push_str(g);
     }
     if let Some(s) = style
         && !text.is_empty()
@@ -129,5 +132,24 @@ mod tests {
         let long = DocLine::plain("abcdefghijkl", Role::Text);
         assert_eq!(texts(&wrap_line(&long, 5, &theme)), ["abcde", "fghij", "kl"]);
         assert_eq!(wrap_line(&DocLine::default(), 5, &theme).len(), 1);
+    }
+
+    #[test]
+    fn emoji_sequences_stay_whole_and_count_as_drawn() {
+        let theme = Theme::plain();
+        // A ZWJ family, a skin tone and a VS16 heart: 2 columns each, never split.
+        let text = "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}\u{1f44b}\u{1f3fd}\u{2764}\u{fe0f}ab";
+        let lines = texts(&wrap_line(&DocLine::plain(text, Role::Text), 4, &theme));
+        assert_eq!(lines.concat(), text, "no code point lost");
+        assert_eq!(
+            lines,
+            [
+                "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}\u{1f44b}\u{1f3fd}",
+                "\u{2764}\u{fe0f}ab"
+            ]
+        );
+        for l in &lines {
+            assert!(l.width() <= 4, "{l:?} is {} columns", l.width());
+        }
     }
 }

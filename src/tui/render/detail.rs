@@ -113,20 +113,20 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     frame.render_widget(Paragraph::new(lines), json_area);
 }
 
-/// Cut a line to `width` columns, marking the cut.
+/// Cut a line to `width` columns at a grapheme-cluster boundary, marking the cut.
 fn fit(s: &str, width: usize) -> String {
     if s.width() <= width {
         return s.to_owned();
     }
     let mut out = String::new();
     let mut w = 0;
-    for c in s.chars() {
-        let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-        if w + cw + 1 > width {
+    for g in unicode_segmentation::UnicodeSegmentation::graphemes(s, true) {
+        let gw = g.width();
+        if w + gw + 1 > width {
             break;
         }
-        out.push(c);
-        w += cw;
+        out.push_str(g);
+        w += gw;
     }
     out.push('…');
     out
