@@ -360,8 +360,10 @@ fn read_events(
     Ok(())
 }
 
-/// Decode one `event_zstd` blob, checking `event_utf8_bytes`.
-fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option<String>), String> {
+/// Decode one `event_zstd` blob, checking `event_utf8_bytes`: the event text and a warning when
+/// the declared size differs, or why it cannot be decoded (the fuzz target `sqlite_payload`
+/// calls it directly).
+pub fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option<String>), String> {
     let cap = declared
         .and_then(|d| usize::try_from(d).ok())
         .filter(|d| *d <= MAX_EVENT_BYTES);
