@@ -63,19 +63,7 @@ pub fn tool_calls(m: &Message) -> Vec<Call<'_>> {
 /// `(message index, content index)`: OpenClaw's `collectCompletedToolCallBlocks`, the full
 /// classification (local claiming, then displacement) without assembling the output.
 pub fn completed_calls(messages: &[&Message]) -> HashSet<(usize, usize)> {
-    let starts: Vec<usize> = (0..messages.len())
-        .filter(|&i| messages[i].is_assistant() && !tool_calls(messages[i]).is_empty())
-        .collect();
-    let mut ignored = Vec::new();
-    let mut frames: Vec<Frame<'_>> = starts
-        .iter()
-        .enumerate()
-        .map(|(k, &start)| {
-            let end = starts.get(k + 1).copied().unwrap_or(messages.len());
-            claim_locally(messages, start, end, &mut ignored)
-        })
-        .collect();
-    displace(messages, &mut frames, &mut ignored);
+    let (_, frames) = classify(messages, &mut Vec::new());
     frames
         .iter()
         .flat_map(|f| {
@@ -85,6 +73,24 @@ pub fn completed_calls(messages: &[&Message]) -> HashSet<(usize, usize)> {
                 .map(move |o| (f.start, o.call.block))
         })
         .collect()
+}
+
+/// Steps 1–3: the frame starts (assistant turns with tool calls) and the frames after local
+/// claiming and displacement; results dropped on the way are recorded in `dropped`.
+fn classify<'m>(messages: &[&'m Message], dropped: &mut Vec<(usize, String)>) -> (Vec<usize>, Vec<Frame<'m>>) {
+    let starts: Vec<usize> = (0..messages.len())
+        .filter(|&i| messages[i].is_assistant() && !tool_calls(messages[i]).is_empty())
+        .collect();
+    let mut frames: Vec<Frame<'m>> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &start)| {
+            let end = starts.get(k + 1).copied().unwrap_or(messages.len());
+            claim_locally(messages, start, end, dropped)
+        })
+        .collect();
+    displace(messages, &mut frames, dropped);
+    (starts, frames)
 }
 
 /// What becomes of one input message.
@@ -150,22 +156,12 @@ struct Frame<'m> {
 
 /// Run the pairing repair; `None` when the output would be element-wise identical to the input.
 pub fn plan(messages: &[&Message], opts: &Options<'_>) -> Option<Plan> {
-    let starts: Vec<usize> = (0..messages.len())
-        .filter(|&i| messages[i].is_assistant() && !tool_calls(messages[i]).is_empty())
-        .collect();
-    if starts.is_empty() && !messages.iter().any(|m| m.is_tool_result()) {
+    let has_frame = messages.iter().any(|m| m.is_assistant() && !tool_calls(m).is_empty());
+    if !has_frame && !messages.iter().any(|m| m.is_tool_result()) {
         return None;
     }
     let mut dropped = Vec::new();
-    let mut frames: Vec<Frame<'_>> = starts
-        .iter()
-        .enumerate()
-        .map(|(k, &start)| {
-            let end = starts.get(k + 1).copied().unwrap_or(messages.len());
-            claim_locally(messages, start, end, &mut dropped)
-        })
-        .collect();
-    displace(messages, &mut frames, &mut dropped);
+    let (starts, frames) = classify(messages, &mut dropped);
     let mut items = Vec::new();
     let first = starts.first().copied().unwrap_or(messages.len());
     for (i, m) in messages.iter().enumerate().take(first) {
