@@ -36,8 +36,7 @@ pub enum Family {
     MiniMax,
     /// Amazon Bedrock Converse (Anthropic by model).
     BedrockConverse,
-    /// Mistral plugin (or a Mistral model id on a provider without a plugin and without a
-    /// policy-bearing API).
+    /// Mistral plugin.
     Mistral,
     /// OpenRouter-style passthrough (`openrouter`, `opencode`, `opencode-go`, `kilocode`).
     OpenRouter,

@@ -45,28 +45,6 @@ pub fn is_google_api(api: &str) -> bool {
     a.contains("google") || a.contains("gemini")
 }
 
-/// APIs whose policies default to `appendOnlyRuntimeContext: true` (hygiene-a §2.1, README §4).
-pub fn is_append_only_api(api: &str) -> bool {
-    api == "openai-completions" || api == "ollama"
-}
-
-/// Model-id hints of `isMistral` (hygiene-a §2.2).
-const MISTRAL_MODEL_HINTS: [&str; 7] = [
-    "mistral",
-    "mixtral",
-    "codestral",
-    "pixtral",
-    "devstral",
-    "ministral",
-    "mistralai",
-];
-
-/// `isMistral` by model id: the lowercased id contains a Mistral hint.
-pub fn is_mistral_model(model: &str) -> bool {
-    let m = model.to_ascii_lowercase();
-    MISTRAL_MODEL_HINTS.iter().any(|h| m.contains(h))
-}
-
 /// Model-id prefixes of the OpenRouter plugin's Mistral rule (hygiene-a §2.3).
 const OPENROUTER_MISTRAL_PREFIXES: [&str; 9] = [
     "mistralai/",

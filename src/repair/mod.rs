@@ -7,7 +7,7 @@ pub mod write;
 use std::path::Path;
 
 pub use plan::{RepairChange, RepairPlan, RepairRefusal, plan};
-pub use write::{FailPoint, WriteOutcome, replace_with_backup};
+pub use write::{FailPoint, Snapshot, WriteOutcome, replace_with_backup};
 
 /// Why a repair could not run.
 #[derive(Debug, thiserror::Error)]
@@ -38,30 +38,36 @@ pub enum RepairError {
 
 /// Plan the repair of a file on disk.
 pub fn plan_file(path: &Path) -> Result<RepairPlan, RepairError> {
-    plan_bytes(path).map(|(plan, _)| plan)
+    plan_bytes(path).map(|(plan, _, _)| plan)
 }
 
-/// Read the file and plan its repair; also returns the bytes the plan was made from.
-fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>), RepairError> {
+/// Read the file and plan its repair; also returns the bytes the plan was made from and how
+/// the file looked just before they were read.
+fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>, Snapshot), RepairError> {
+    let before = Snapshot::of(path).map_err(|source| RepairError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
     let bytes = std::fs::read(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,
     })?;
-    Ok((plan(path, &bytes)?, bytes))
+    Ok((plan(path, &bytes)?, bytes, before))
 }
 
 /// Refuse what a repair cannot replace without loss: not a regular file, a read-only file, a
 /// file with several hard links (replacing it would split them).
 fn check_writable_target(path: &Path) -> Result<(), RepairError> {
     use std::os::unix::fs::MetadataExt;
+    crate::load::limits::check_regular(path).map_err(|e| match e {
+        crate::load::LoadError::Io { path, source } => RepairError::Read { path, source },
+        other => RepairError::Unsafe(other.to_string()),
+    })?;
     let meta = std::fs::metadata(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,
     })?;
     let shown = crate::text::escape_controls_single_line(&path.display().to_string()).into_owned();
-    if !meta.is_file() {
-        return Err(RepairError::Unsafe(format!("{shown} is not a regular file")));
-    }
     if meta.permissions().readonly() {
         return Err(RepairError::Unsafe(format!(
             "{shown} is read-only; make it writable first if it should be repaired"
@@ -80,13 +86,14 @@ fn check_writable_target(path: &Path) -> Result<(), RepairError> {
 /// when nothing needed repair, so the file was not touched).
 pub fn repair_file(path: &Path, fail: Option<FailPoint>) -> Result<(RepairPlan, Option<WriteOutcome>), RepairError> {
     check_writable_target(path)?;
-    let (plan, read) = plan_bytes(path)?;
+    let (plan, read, before) = plan_bytes(path)?;
     if plan.is_clean() {
         return Ok((plan, None));
     }
-    let outcome = replace_with_backup(path, &read, &plan.content, fail).map_err(|source| RepairError::Write {
-        path: path.to_owned(),
-        source,
-    })?;
+    let outcome =
+        replace_with_backup(path, &read, before, &plan.content, fail).map_err(|source| RepairError::Write {
+            path: path.to_owned(),
+            source,
+        })?;
     Ok((plan, Some(outcome)))
 }

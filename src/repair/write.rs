@@ -48,24 +48,23 @@ impl Snapshot {
     }
 }
 
-/// Replace `path` with `content`, `expected` being the file's bytes the content was planned
-/// from: write `<file>.bak-<pid>-<ms>` with the original bytes, owner and mode, write a temporary
-/// `<basename>.repair…` file beside it with the same owner and mode, check that the file has not
-/// changed since it was read (an agent appending to it would lose those lines), rename it over
-/// the original, then remove the backup. A symlink is followed: its target is repaired and the
+/// Replace `path` with `content`, planned from `original`, the bytes read when the file looked
+/// like `before`: write `<file>.bak-<pid>-<ms>` with those bytes, owner and mode, write a
+/// temporary `<basename>.repair…` file beside it with the same owner and mode, check that the
+/// file still looks like `before` (an agent appending to it meanwhile would lose those lines),
+/// rename it over the original, then remove the backup. A symlink is followed: its target is repaired and the
 /// link stays. On failure the original file is untouched and the backup is kept; the error names
 /// it.
 pub fn replace_with_backup(
     path: &Path,
-    expected: &[u8],
+    original: &[u8],
+    before: Snapshot,
     content: &[u8],
     fail: Option<FailPoint>,
 ) -> std::io::Result<WriteOutcome> {
     use std::os::unix::fs::MetadataExt;
     let path = &fs::canonicalize(path)?;
-    let before = Snapshot::of(path)?;
-    let original = fs::read(path)?;
-    if original != expected {
+    if Snapshot::of(path)? != before {
         return Err(changed_meanwhile(path));
     }
     let meta = fs::metadata(path)?;
@@ -75,7 +74,7 @@ pub fn replace_with_backup(
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis());
     let backup = sibling(path, &format!(".bak-{}-{ms}", std::process::id()));
-    write_new(&backup, &original)?;
+    write_new(&backup, original)?;
     fs::set_permissions(&backup, permissions.clone())?;
     keep_owner(&backup, owner)?;
     let keep_backup = |e: std::io::Error| {

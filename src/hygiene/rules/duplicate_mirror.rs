@@ -1,7 +1,6 @@
 //! `duplicate-mirror`: drop a bare zero-usage duplicate of the previous assistant turn
 //! (hygiene-b §2.8, newest behaviour).
 
-use super::tool_result_pairing::classify::tool_calls;
 use serde_json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
@@ -9,6 +8,7 @@ use crate::model::Message;
 
 use super::assistant_text::{deep_equal, has_nonzero_usage};
 use super::blank_user_turn::is_droppable_blank_user;
+use super::tool_result_pairing::classify::tool_calls;
 
 static INFO: RuleInfo = RuleInfo {
     id: "duplicate-mirror",
@@ -98,29 +98,6 @@ fn duplicate_reason(previous: &Message, next: &Message, previous_source: &[usize
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_turn_stored_as_string_content_is_never_a_duplicate() {
-        use crate::hygiene::rules::internal_metadata::InternalMetadata;
-        let zero = json!({"input": 0, "output": 0, "totalTokens": 0});
-        let work = msgs(json!([
-            {"role": "assistant", "content": "same", "stopReason": "error", "usage": zero},
-            {"role": "assistant", "content": "same", "stopReason": "stop", "usage": zero}
-        ]));
-        let mut work = work;
-        let resolved =
-            crate::hygiene::rules::test_support::resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
-        let options = crate::hygiene::ReplayOptions::default();
-        let ctx = Context {
-            resolved: &resolved,
-            options: &options,
-            model_events: &[],
-            thinking_level: None,
-        };
-        let mut rw = Vec::new();
-        InternalMetadata.apply(&ctx, &mut work, &mut rw);
-        DuplicateMirror.apply(&ctx, &mut work, &mut rw);
-        assert_eq!(work.len(), 2, "kept, as OpenClaw keeps it: {rw:?}");
-    }
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
@@ -178,5 +155,18 @@ mod tests {
                 {"role": "assistant", "content": [], "stopReason": "stop", "usage": {"output": 0}}
             ]),
         );
+    }
+
+    #[test]
+    fn a_turn_stored_as_string_content_is_never_a_duplicate() {
+        use crate::hygiene::rules::internal_metadata::InternalMetadata;
+        use crate::hygiene::rules::test_support::apply_rules;
+        let zero = json!({"input": 0, "output": 0, "totalTokens": 0});
+        let work = msgs(json!([
+            {"role": "assistant", "content": "same", "stopReason": "error", "usage": zero},
+            {"role": "assistant", "content": "same", "stopReason": "stop", "usage": zero}
+        ]));
+        let (out, rw) = apply_rules(&[&InternalMetadata, &DuplicateMirror], work);
+        assert_eq!(out.len(), 2, "kept, as OpenClaw keeps it: {rw:?}");
     }
 }

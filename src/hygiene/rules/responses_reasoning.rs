@@ -106,35 +106,35 @@ pub fn invariant_violation<'m>(messages: impl Iterator<Item = &'m Message>) -> O
         let id = id.map(|id| format!(" toolCallId={id}")).unwrap_or_default();
         format!("invalid_replay_transcript: OpenAI Responses replay contains {reason}{id} at message index {index}")
     };
-    // Insertion-ordered, like the JavaScript Map upstream: a repeated id keeps its place.
-    let mut pending: serde_json::Map<String, Value> = serde_json::Map::new();
-    let first = |pending: &serde_json::Map<String, Value>| {
-        pending
-            .iter()
-            .next()
-            .map(|(id, at)| (id.clone(), at.as_u64().unwrap_or(0) as usize))
-    };
+    // Pending calls in insertion order, like the JavaScript Map upstream: a repeated id keeps
+    // its place and takes the later message index.
+    let mut pending: Vec<(&'m str, usize)> = Vec::new();
     for (i, m) in messages.enumerate() {
         if !m.is_tool_result()
-            && let Some((id, at)) = first(&pending)
+            && let Some(&(id, at)) = pending.first()
         {
-            return Some(error("dangling_tool_call", Some(&id), at));
+            return Some(error("dangling_tool_call", Some(id), at));
         }
         if m.is_tool_result() {
             let id = primary_result_id(m);
-            match id.filter(|id| pending.contains_key(*id)) {
-                Some(id) => {
-                    pending.shift_remove(id);
+            match id.and_then(|id| pending.iter().position(|(p, _)| *p == id)) {
+                Some(k) => {
+                    pending.remove(k);
                 }
                 None => return Some(error("orphan_tool_result", id, i)),
             }
         } else {
             for call in tool_calls(m) {
-                pending.insert(call.id.to_owned(), Value::from(i));
+                match pending.iter_mut().find(|(p, _)| *p == call.id) {
+                    Some(entry) => entry.1 = i,
+                    None => pending.push((call.id, i)),
+                }
             }
         }
     }
-    first(&pending).map(|(id, at)| error("dangling_tool_call", Some(&id), at))
+    pending
+        .first()
+        .map(|&(id, at)| error("dangling_tool_call", Some(id), at))
 }
 
 /// The stream-stage part of `responses-reasoning`: the transport drops replayable reasoning
@@ -151,7 +151,7 @@ impl Rule for ResponsesOrphanReasoning {
     }
 
     fn may_change(&self, _ctx: &Context<'_>, work: &Working<'_>) -> bool {
-        work.iter_messages().any(|m| !matches!(orphans(m), Verdict::Keep))
+        work.iter_messages().any(has_orphaned_reasoning)
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
@@ -276,23 +276,36 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
     Verdict::Modify(with_content(m, kept), format!("{}: {why}", notes.join(", ")))
 }
 
+/// The content of an assistant turn and where its trailing run of `thinking` blocks starts:
+/// replayable reasoning in that run has no output item after it.
+fn orphan_tail(m: &Message) -> Option<(&[Value], usize)> {
+    let content = m.content_array().filter(|_| m.is_assistant())?;
+    let tail = content
+        .iter()
+        .rposition(|n| n.get("type").and_then(Value::as_str) != Some("thinking"))
+        .map_or(0, |i| i + 1);
+    Some((content, tail))
+}
+
+/// Whether a turn holds replayable reasoning that no output item follows (no copy made).
+fn has_orphaned_reasoning(m: &Message) -> bool {
+    orphan_tail(m).is_some_and(|(content, tail)| content[tail..].iter().any(|b| replayable_reasoning(b).is_some()))
+}
+
 fn orphans(m: &Message) -> Verdict {
-    let Some(content) = m.content_array().filter(|_| m.is_assistant()) else {
+    if !has_orphaned_reasoning(m) {
+        return Verdict::Keep;
+    }
+    let Some((content, tail)) = orphan_tail(m) else {
         return Verdict::Keep;
     };
     let mut kept = Vec::with_capacity(content.len());
     let mut notes = Vec::new();
     for (i, b) in content.iter().enumerate() {
-        let followed = content[i + 1..]
-            .iter()
-            .any(|n| !n.is_object() || n.get("type").and_then(Value::as_str) != Some("thinking"));
-        match replayable_reasoning(b) {
-            Some(id) if !followed => notes.push(format!("dropped orphaned reasoning block {i} ({id})")),
-            _ => kept.push(b.clone()),
+        match replayable_reasoning(b).filter(|_| i >= tail) {
+            Some(id) => notes.push(format!("dropped orphaned reasoning block {i} ({id})")),
+            None => kept.push(b.clone()),
         }
-    }
-    if notes.is_empty() {
-        return Verdict::Keep;
     }
     let why = "no output item follows it in the turn";
     if kept.is_empty() {

@@ -36,6 +36,27 @@ pub fn apply_rule(rule: &dyn Rule, work: Working<'static>) -> (Vec<Message>, Vec
     )
 }
 
+/// Apply several rules in order to one working transcript (state they share in [`Working`]
+/// carries over), for the default Anthropic target.
+pub fn apply_rules(rules: &[&dyn Rule], mut work: Working<'static>) -> (Vec<Message>, Vec<PendingRewrite>) {
+    let resolved = resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
+    let options = ReplayOptions::default();
+    let ctx = Context {
+        resolved: &resolved,
+        options: &options,
+        model_events: &[],
+        thinking_level: None,
+    };
+    let mut rewrites = Vec::new();
+    for rule in rules {
+        rule.apply(&ctx, &mut work, &mut rewrites);
+    }
+    (
+        work.messages.into_iter().map(|m| m.message.into_owned()).collect(),
+        rewrites,
+    )
+}
+
 /// Apply one rule for a given policy and options.
 pub fn apply_rule_for(
     rule: &dyn Rule,
