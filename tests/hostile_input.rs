@@ -9,22 +9,30 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn run(args: &[&str]) -> Output {
-    let mut child = Command::new(common::bin())
+    let child = Command::new(common::bin())
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run replaylens");
-    let started = Instant::now();
-    while child.try_wait().expect("wait").is_none() {
-        if started.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            panic!("{args:?} did not finish within 30 s");
+    // A watchdog kills a command that hangs; the output is read meanwhile, so a command
+    // that prints more than a pipe holds is not mistaken for one that hangs.
+    let pid = child.id().to_string();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let hung = finished.recv_timeout(Duration::from_secs(30)).is_err();
+        if hung {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
         }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
+        hung
+    });
+    let started = Instant::now();
+    let out = child.wait_with_output().expect("output");
+    let _ = done.send(());
+    let hung = watchdog.join().unwrap();
+    assert!(!hung, "{args:?} did not finish within 30 s ({:?})", started.elapsed());
+    out
 }
 
 fn stderr(out: &Output) -> String {
@@ -111,5 +119,70 @@ fn a_folder_of_hostile_files_lists_them_as_errors() {
         rows.iter()
             .any(|r| r["error"].as_str().is_some_and(|e| e.contains("character device"))),
         "{rows:?}"
+    );
+}
+
+/// Valid JSON nested past serde_json's 128 levels, and numbers beyond f64, which OpenClaw's
+/// `JSON.parse` reads: every command loads them (no skipped line, no stack overflow); a line
+/// nested past replaylens' own cap is reported by line, not dropped silently.
+#[test]
+fn deep_nesting_and_huge_numbers_load_in_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deep.jsonl");
+    let nest = |depth: usize| format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+    let lines = [
+        HEADER.to_owned(),
+        format!(
+            r#"{{"type":"message","id":"m1","parentId":null,"timestamp":"2026-03-09T08:41:08.000Z","message":{{"role":"user","content":[{{"type":"text","text":"hi"}},{{"type":"x-deep","data":{}}}],"timestamp":1e400}}}}"#,
+            nest(990)
+        ),
+        format!(
+            r#"{{"type":"message","id":"m2","parentId":"m1","timestamp":"2026-03-09T08:41:09.000Z","message":{{"role":"assistant","content":[{{"type":"text","text":"ok"}}],"stopReason":"stop","usage":{{"input":1e400,"output":1}},"details":{},"provider":"anthropic","api":"anthropic-messages","model":"claude-sonnet-4-6","timestamp":2}}}}"#,
+            nest(130)
+        ),
+        format!(
+            r#"{{"type":"custom","id":"c1","parentId":"m2","customType":"x","data":{}}}"#,
+            nest(1200)
+        ),
+    ];
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["show", file],
+        vec!["replay", file],
+        vec!["replay", file, "--format", "json"],
+        vec!["export", file, "--format", "md"],
+        vec!["export", file, "--format", "html", "--redact"],
+        vec!["export", file, "--format", "json", "--redact=all-text"],
+    ] {
+        let out = run(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(
+            !err.contains("overflow") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.contains("line 2") && !err.contains("line 3"),
+            "{args:?} read lines 2 and 3: {err}"
+        );
+        assert!(
+            err.contains("line 4") && err.contains("1201 levels deep"),
+            "{args:?} reports line 4: {err}"
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if args[0] != "show" || stdout.contains("1e") {
+            assert!(
+                stdout.contains("1e+400") || stdout.contains("1e400"),
+                "{args:?} keeps the number"
+            );
+        }
+    }
+    let json = run(&["replay", file, "--format", "json"]);
+    let doc = replaylens::load::json_parse::parse_value(&json.stdout).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        doc["replay"].as_array().map(Vec::len),
+        Some(2),
+        "both messages replayed"
     );
 }

@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use super::error::LoadError;
 use super::foreign::foreign_format;
+use super::json_parse::{JsonError, parse_value};
 use super::limits::Limits;
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
 
@@ -162,10 +163,12 @@ impl<'p> Builder<'p> {
                 "invalid UTF-8 read as U+FFFD, as OpenClaw reads it",
             ));
         }
-        let value: Value = match serde_json::from_slice(bytes) {
+        let value: Value = match parse_value(bytes) {
             Ok(v) => v,
             Err(e) => {
-                let msg = if bytes.contains(&b'\r') {
+                let msg = if matches!(e, JsonError::TooDeep { .. }) {
+                    e.to_string()
+                } else if bytes.contains(&b'\r') {
                     format!(
                         "not valid JSON ({e}); the line holds CR characters: with CR-only line endings the file is one line, to OpenClaw too"
                     )

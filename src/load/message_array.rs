@@ -6,11 +6,12 @@ use serde_json::Value;
 
 use super::error::LoadError;
 use super::foreign::foreign_document;
+use super::json_parse::parse_value;
 use crate::model::{BareMessage, Diagnostic, Location, Session, SessionFormat};
 
 /// Parse a whole JSON document: a message array, or a recognisable foreign document.
 pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
-    let doc: Value = serde_json::from_slice(text).map_err(|e| LoadError::InvalidJson {
+    let doc: Value = parse_value(text).map_err(|e| LoadError::InvalidJson {
         path: path.to_owned(),
         line: e.line(),
         column: e.column(),

@@ -4,6 +4,7 @@
 pub mod discover;
 pub mod error;
 pub mod foreign;
+pub mod json_parse;
 pub mod jsonl;
 pub mod limits;
 pub mod message_array;

@@ -9,9 +9,9 @@ use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
-use serde_json::Value;
 
 use super::error::LoadError;
+use super::json_parse::parse_value;
 use super::jsonl::Builder;
 use crate::model::{DbWindow, Diagnostic, Location, Session, SessionFormat};
 
@@ -348,7 +348,7 @@ fn read_events(
                 continue;
             }
         };
-        match serde_json::from_str::<Value>(&text) {
+        match parse_value(text.as_bytes()) {
             Ok(v) => builder.push_value(loc, v),
             Err(e) => builder.push_diagnostic(Diagnostic::skipped(
                 path,
@@ -459,7 +459,7 @@ fn read_cold_archive(
                         if line.is_empty() {
                             continue;
                         }
-                        match serde_json::from_str::<Value>(line) {
+                        match parse_value(line.as_bytes()) {
                             Ok(v) => builder.push_value(Location::Line(line_no), v),
                             Err(e) => builder.push_diagnostic(Diagnostic::skipped(
                                 path,

@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 
 use crate::hygiene::rules::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_blank, is_blank_text_block};
 use crate::hygiene::rules::synthetic::ABORTED_TEXT;
+use crate::load::json_parse::{is_valid_json, parse_value};
 
 /// The text a blank user turn becomes.
 pub const BLANK_USER_FALLBACK_TEXT: &str = "(continue)";
@@ -133,7 +134,7 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
             continue;
         }
         let number = i + 1;
-        match serde_json::from_str::<Value>(raw) {
+        match parse_value(raw.as_bytes()) {
             Ok(value) => match structural_problem(&value) {
                 Some(reason) => changes.push(RepairChange::DroppedLine { line: number, reason }),
                 None => lines.push(Line {
@@ -143,10 +144,9 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
                     changed: false,
                 }),
             },
-            // Valid JSON that serde_json cannot hold as a value (nested deeper than its
-            // recursion limit, a number beyond f64 such as `1e400`) is JSON that OpenClaw's
+            // Valid JSON nested deeper than replaylens reads is JSON that OpenClaw's
             // JSON.parse accepts: it is kept byte for byte, never dropped.
-            Err(_) if serde_json::from_str::<serde::de::IgnoredAny>(raw).is_ok() => lines.push(Line {
+            Err(_) if is_valid_json(raw.as_bytes()) => lines.push(Line {
                 number,
                 raw,
                 value: Value::Null,

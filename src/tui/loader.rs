@@ -47,16 +47,30 @@ pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, S
     Ok(insp)
 }
 
+/// The loader thread's stack: 64 MiB (address space, committed only as used).
+const LOADER_STACK: usize = 64 << 20;
+
 /// Start a load; events arrive on the returned receiver.
 pub fn spawn(request: LoadRequest) -> Receiver<LoadEvent> {
     let (tx, rx) = channel();
-    thread::spawn(move || {
+    let worker = move || {
         let stage_tx: Sender<LoadEvent> = tx.clone();
         let stage = move |s: &str| {
             let _ = stage_tx.send(LoadEvent::Stage(s.to_owned()));
         };
         let result = load(&request, &stage);
         let _ = tx.send(LoadEvent::Done(Box::new(result)));
-    });
+    };
+    // Rules and views walk values recursively; a stack as deep as the main thread's keeps
+    // values nested up to `MAX_NESTING` levels safe here too.
+    let spawned = thread::Builder::new()
+        .name("replaylens-load".into())
+        .stack_size(LOADER_STACK)
+        .spawn(worker);
+    if let Err(e) = spawned {
+        let (tx, failed) = channel();
+        let _ = tx.send(LoadEvent::Done(Box::new(Err(format!("cannot start the loader: {e}")))));
+        return failed;
+    }
     rx
 }
