@@ -112,6 +112,8 @@ pub struct App {
     pub show_detail: bool,
     /// Scroll offset of the detail pane.
     pub detail_scroll: u16,
+    /// Lines of the selected (expanded) row scrolled past.
+    pub row_scroll: usize,
     /// Row filter.
     pub filter: Filter,
     /// The last search.
@@ -155,6 +157,7 @@ impl App {
             focus: Pane::Rows,
             show_detail: true,
             detail_scroll: 0,
+            row_scroll: 0,
             filter: Filter::All,
             search: None,
             mode: Mode::Normal,
@@ -242,12 +245,15 @@ impl App {
         if let Some(&h) = self.heights.get(&row) {
             return h;
         }
+        let extent = self.extent(row);
         let h = match &self.insp {
-            Some(insp) => {
-                row_view::layout(insp, &self.rows[row], width, self.expanded.contains(&row), &self.theme).height()
-            }
+            Some(insp) => row_view::layout(insp, &self.rows[row], width, extent, &self.theme).height(),
             None => 1,
         };
+        if extent.is_expanded() {
+            // An expanded row's budget follows the scroll: never cached.
+            return h;
+        }
         if self.heights.len() > 4096 {
             self.heights.clear();
         }
@@ -263,6 +269,7 @@ impl App {
         let pos = pos.min(self.view.len() - 1);
         if pos != self.selected {
             self.detail_scroll = 0;
+            self.row_scroll = 0;
         }
         self.selected = pos;
         self.ensure_visible();
@@ -277,6 +284,10 @@ impl App {
         }
         self.selected = self.selected.min(self.view.len() - 1);
         let vh = usize::from(self.areas().rows.height).max(1);
+        if self.row_scroll > 0 {
+            self.top = self.selected;
+            return;
+        }
         if self.selected < self.top {
             self.top = self.selected;
         }
@@ -322,6 +333,12 @@ impl App {
             Action::Up if detail => self.detail_scroll = self.detail_scroll.saturating_sub(1),
             Action::HalfPageDown if detail => self.detail_scroll = self.detail_scroll.saturating_add(10),
             Action::HalfPageUp if detail => self.detail_scroll = self.detail_scroll.saturating_sub(10),
+            Action::Down if self.scroll_within(true, 1) => {}
+            Action::Up if self.scroll_within(false, 1) => {}
+            Action::PageDown if self.scroll_within(true, page) => {}
+            Action::PageUp if self.scroll_within(false, page) => {}
+            Action::HalfPageDown if self.scroll_within(true, page / 2) => {}
+            Action::HalfPageUp if self.scroll_within(false, page / 2) => {}
             Action::Down => self.select(self.selected + 1),
             Action::Up => self.select(self.selected.saturating_sub(1)),
             Action::Top => self.select(0),
@@ -349,6 +366,7 @@ impl App {
                     if !self.expanded.remove(&r) {
                         self.expanded.insert(r);
                     }
+                    self.row_scroll = 0;
                     self.heights.remove(&r);
                     self.ensure_visible();
                 }

@@ -17,6 +17,42 @@ const COLLAPSED_LINES: usize = 40;
 const COLLAPSED_LINE_CHARS: usize = 2_000;
 /// Characters of tool-call arguments shown on one line.
 const ARGS_CHARS: usize = 100;
+/// Characters of one line laid out per body line of an expanded message's budget: a
+/// 50 MB single-line blob is cut to what the budget's lines can show.
+const EXPANDED_CHARS_PER_LINE: usize = 512;
+
+/// How much of a message is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extent {
+    /// A few lines, each cut short.
+    Collapsed,
+    /// Expanded, but only the first `n` body lines are laid out (more on demand), so a
+    /// huge message costs what is on screen, not what it holds.
+    Expanded(usize),
+}
+
+impl Extent {
+    /// Whether the message is expanded.
+    pub fn is_expanded(self) -> bool {
+        matches!(self, Self::Expanded(_))
+    }
+
+    /// Most body lines laid out.
+    fn line_limit(self) -> usize {
+        match self {
+            Self::Collapsed => COLLAPSED_LINES,
+            Self::Expanded(n) => n.max(1),
+        }
+    }
+
+    /// Most characters of one line laid out.
+    fn char_limit(self) -> usize {
+        match self {
+            Self::Collapsed => COLLAPSED_LINE_CHARS,
+            Self::Expanded(n) => n.max(1).saturating_mul(EXPANDED_CHARS_PER_LINE),
+        }
+    }
+}
 
 /// A run of text with one style role.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,32 +106,38 @@ pub struct Doc {
     pub header: Vec<Seg>,
     /// The body lines.
     pub body: Vec<DocLine>,
+    /// True when an expanded message holds more than its budget laid out.
+    pub more: bool,
 }
 
 /// Describe a message. `index` is its position on its side; for a replay message,
 /// `counterpart` is the stored message it came from (for "stripped" signatures and image
 /// recompression arrows `before → after`).
-pub fn describe(message: &Message, index: usize, expanded: bool, counterpart: Option<&Message>) -> Doc {
+pub fn describe(message: &Message, index: usize, extent: Extent, counterpart: Option<&Message>) -> Doc {
     let mut doc = Doc {
         header: header(message, index),
-        body: Vec::new(),
+        ..Doc::default()
     };
-    let limit = if expanded { usize::MAX } else { COLLAPSED_LINES };
+    let limit = extent.line_limit();
+    let mut more = false;
     if let Some(s) = message.content_str() {
-        push_text(&mut doc.body, s, Role::Text, expanded, limit);
+        more |= push_text(&mut doc.body, s, "", Role::Text, extent);
     }
     if let Some(summary) = message.str_field("summary") {
-        push_text(&mut doc.body, summary, Role::Text, expanded, limit);
+        more |= push_text(&mut doc.body, summary, "", Role::Text, extent);
     }
     let mut image_no = 0;
     for block in message.blocks() {
         if doc.body.len() >= limit {
+            more = true;
             break;
         }
         match block.kind() {
-            BlockKind::Text => push_text(&mut doc.body, block.text().unwrap_or(""), Role::Text, expanded, limit),
-            BlockKind::Thinking | BlockKind::RedactedThinking => thinking(&mut doc.body, block, expanded, counterpart),
-            BlockKind::ToolCall(_) => tool_call(&mut doc.body, block, expanded),
+            BlockKind::Text => more |= push_text(&mut doc.body, block.text().unwrap_or(""), "", Role::Text, extent),
+            BlockKind::Thinking | BlockKind::RedactedThinking => {
+                more |= thinking(&mut doc.body, block, extent, counterpart);
+            }
+            BlockKind::ToolCall(_) => tool_call(&mut doc.body, block, extent),
             BlockKind::Image => {
                 let info = ImageInfo::of(block.image_mime_type(), block.image_data());
                 let before = counterpart.and_then(|c| nth_image(c, image_no)).filter(|b| *b != info);
@@ -115,12 +157,13 @@ pub fn describe(message: &Message, index: usize, expanded: bool, counterpart: Op
     if doc.body.is_empty() {
         doc.body.push(DocLine::plain("(no content)", Role::Placeholder));
     }
+    doc.more = more && extent.is_expanded();
     doc
 }
 
 /// Plain searchable text of a message (header and body).
 pub fn plain_text(message: &Message, index: usize) -> String {
-    let doc = describe(message, index, false, None);
+    let doc = describe(message, index, Extent::Collapsed, None);
     let mut out: String = doc.header.iter().map(|s| s.text.as_str()).collect();
     for line in &doc.body {
         out.push('\n');
@@ -179,23 +222,25 @@ fn one_line(text: &str, max: usize) -> String {
     escape_controls_single_line(&truncate_chars(text, max)).into_owned()
 }
 
-/// Escape and split text into lines; tabs become spaces.
-fn push_text(out: &mut Vec<DocLine>, text: &str, role: Role, expanded: bool, limit: usize) {
+/// Escape and split text into lines (tabs become spaces), each after `indent`, up to the
+/// extent's limits. Returns true when something was left out.
+fn push_text(out: &mut Vec<DocLine>, text: &str, indent: &str, role: Role, extent: Extent) -> bool {
+    let (limit, chars) = (extent.line_limit(), extent.char_limit());
     for line in text.split('\n') {
         if out.len() >= limit {
-            return;
+            return true;
         }
-        let line = if expanded {
-            line.into()
-        } else {
-            truncate_chars(line, COLLAPSED_LINE_CHARS)
-        };
-        let escaped = escape_controls(&line).replace('\t', "    ");
-        out.push(DocLine::plain(escaped, role));
+        let cut = truncate_chars(line, chars);
+        let escaped = escape_controls(&cut).replace('\t', "    ");
+        out.push(DocLine::plain(format!("{indent}{escaped}"), role));
+        if cut.len() != line.len() && extent.is_expanded() {
+            return true;
+        }
     }
+    false
 }
 
-fn thinking(out: &mut Vec<DocLine>, block: Block<'_>, expanded: bool, counterpart: Option<&Message>) {
+fn thinking(out: &mut Vec<DocLine>, block: Block<'_>, extent: Extent, counterpart: Option<&Message>) -> bool {
     let text = block.thinking().unwrap_or("");
     let state = if block.is_redacted() || block.kind() == BlockKind::RedactedThinking {
         "redacted"
@@ -210,19 +255,12 @@ fn thinking(out: &mut Vec<DocLine>, block: Block<'_>, expanded: bool, counterpar
     let chars = text.chars().count();
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let mut line = DocLine::plain(format!("◆ thinking ({state}) {chars} chars"), Role::Thinking);
-    if !expanded && !first.is_empty() {
+    if !extent.is_expanded() && !first.is_empty() {
         line.segs
             .push(Seg::new(format!(": {}", one_line(first, 60)), Role::Thinking));
     }
     out.push(line);
-    if expanded {
-        for l in text.split('\n') {
-            out.push(DocLine::plain(
-                format!("  {}", escape_controls(l).replace('\t', "    ")),
-                Role::Thinking,
-            ));
-        }
-    }
+    extent.is_expanded() && push_text(out, text, "  ", Role::Thinking, extent)
 }
 
 fn has_signed_thinking(message: &Message, text: &str) -> bool {
@@ -233,22 +271,20 @@ fn has_signed_thinking(message: &Message, text: &str) -> bool {
     })
 }
 
-fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, expanded: bool) {
+fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, extent: Extent) {
     let name = one_line(block.tool_call_name().unwrap_or("?"), 60);
     let id = one_line(block.tool_call_id().unwrap_or("?"), 60);
-    let args = block.tool_call_arguments();
-    let compact = args
-        .map(|a| serde_json::to_string(a).unwrap_or_default())
-        .unwrap_or_default();
-    let inner = compact
-        .strip_prefix('{')
-        .and_then(|s| s.strip_suffix('}'))
-        .unwrap_or(&compact);
-    let shown = if expanded {
-        inner.into()
-    } else {
-        truncate_chars(inner, ARGS_CHARS)
+    let max = match extent {
+        Extent::Collapsed => ARGS_CHARS,
+        Extent::Expanded(_) => extent.char_limit(),
     };
+    let compact = block
+        .tool_call_arguments()
+        .map(|a| bounded_json(a, max.saturating_add(2)))
+        .unwrap_or_default();
+    let inner = compact.strip_prefix('{').unwrap_or(&compact);
+    let inner = inner.strip_suffix('}').unwrap_or(inner);
+    let shown = truncate_chars(inner, max);
     out.push(DocLine {
         segs: vec![
             Seg::new(
@@ -262,11 +298,48 @@ fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, expanded: bool) {
 }
 
 fn other_block(out: &mut Vec<DocLine>, kind: &str, raw: &Value) {
-    let compact = serde_json::to_string(raw).unwrap_or_default();
+    let compact = bounded_json(raw, ARGS_CHARS + 1);
     out.push(DocLine::plain(
         format!("[{}] {}", one_line(kind, 30), one_line(&compact, ARGS_CHARS)),
         Role::Muted,
     ));
+}
+
+/// Compact JSON of a value, cut after about `max_chars` characters without serializing
+/// the rest (a 50 MB argument object costs what is shown).
+fn bounded_json(value: &Value, max_chars: usize) -> String {
+    struct Bounded {
+        buf: Vec<u8>,
+        cap: usize,
+    }
+    impl std::io::Write for Bounded {
+        fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+            let room = self.cap.saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&data[..data.len().min(room)]);
+            if data.len() > room {
+                return Err(std::io::Error::other("enough"));
+            }
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    // A character takes at most four bytes; one more makes the cut visible as `…`.
+    let mut w = Bounded {
+        buf: Vec::new(),
+        cap: max_chars.saturating_mul(4).saturating_add(4),
+    };
+    let complete = serde_json::to_writer(&mut w, value).is_ok();
+    let mut text = String::from_utf8_lossy(&w.buf).into_owned();
+    if !complete {
+        // Cut at a character boundary the writer may have split, then mark the cut.
+        while text.ends_with('\u{fffd}') {
+            text.pop();
+        }
+        text.push('…');
+    }
+    text
 }
 
 fn nth_image(message: &Message, n: usize) -> Option<ImageInfo> {
@@ -289,7 +362,7 @@ mod tests {
     #[test]
     fn compaction_and_branch_summaries_show_their_text() {
         let m = msg(json!({"role": "compactionSummary", "summary": "User asked for a listing.", "tokensBefore": 10}));
-        let doc = describe(&m, 0, false, None);
+        let doc = describe(&m, 0, Extent::Collapsed, None);
         assert_eq!(doc.body.len(), 1);
         assert_eq!(doc.body[0].text(), "User asked for a listing.");
     }
@@ -299,14 +372,14 @@ mod tests {
         let m = msg(
             json!({"role": "user", "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/\u{1b}[2Jpng"}]}),
         );
-        let doc = describe(&m, 0, false, None);
+        let doc = describe(&m, 0, Extent::Collapsed, None);
         assert!(doc.body[0].text().contains("image/\\e[2Jpng"), "{}", doc.body[0].text());
     }
 
     #[test]
     fn escapes_terminal_sequences_in_text() {
         let m = msg(json!({"role": "user", "content": "a\u{1b}]0;pwned\u{7}b\u{1b}[2J"}));
-        let doc = describe(&m, 0, false, None);
+        let doc = describe(&m, 0, Extent::Collapsed, None);
         assert_eq!(doc.body[0].text(), "a\\e]0;pwned\\x07b\\e[2J");
     }
 
@@ -318,10 +391,10 @@ mod tests {
         let blank = msg(json!({"role": "assistant", "content": [
             {"type": "thinking", "thinking": "plan", "thinkingSignature": " "}]}));
         let first = |d: Doc| d.body[0].text();
-        assert!(first(describe(&signed, 0, false, None)).contains("(signed)"));
-        assert!(first(describe(&stripped, 0, false, Some(&signed))).contains("(stripped)"));
-        assert!(first(describe(&stripped, 0, false, None)).contains("(unsigned)"));
-        assert!(first(describe(&blank, 0, false, None)).contains("(blank)"));
+        assert!(first(describe(&signed, 0, Extent::Collapsed, None)).contains("(signed)"));
+        assert!(first(describe(&stripped, 0, Extent::Collapsed, Some(&signed))).contains("(stripped)"));
+        assert!(first(describe(&stripped, 0, Extent::Collapsed, None)).contains("(unsigned)"));
+        assert!(first(describe(&blank, 0, Extent::Collapsed, None)).contains("(blank)"));
     }
 
     #[test]
@@ -329,12 +402,12 @@ mod tests {
         let call = msg(json!({"role": "assistant", "content": [
             {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {"path": "a.ts"}}]}));
         assert_eq!(
-            describe(&call, 0, false, None).body[0].text(),
+            describe(&call, 0, Extent::Collapsed, None).body[0].text(),
             "⚙ read(\"path\":\"a.ts\") id=call_1"
         );
         let result = msg(json!({"role": "toolResult", "toolCallId": "call_1", "toolName": "read",
             "isError": true, "content": [{"type": "text", "text": "boom"}]}));
-        let doc = describe(&result, 3, false, None);
+        let doc = describe(&result, 3, Extent::Collapsed, None);
         let header: String = doc.header.iter().map(|s| s.text.as_str()).collect();
         assert_eq!(header, "#3 [tool] read id=call_1 ERROR");
     }

@@ -20,6 +20,7 @@ pub mod layout;
 pub mod loader;
 pub mod pickers;
 pub mod render;
+pub mod row_scroll;
 pub mod row_view;
 pub mod rows;
 pub mod search;

@@ -3,7 +3,7 @@
 
 use ratatui::text::{Line, Span};
 
-use super::describe::{Doc, DocLine, Seg, describe};
+use super::describe::{Doc, DocLine, Extent, Seg, describe};
 use super::diff;
 use super::inspection::Inspection;
 use super::rows::{Row, RowKind};
@@ -30,7 +30,7 @@ impl RowLines {
 }
 
 /// Lay out a row with each side `width` columns wide.
-pub fn layout(insp: &Inspection, row: &Row, width: usize, expanded: bool, theme: &Theme) -> RowLines {
+pub fn layout(insp: &Inspection, row: &Row, width: usize, extent: Extent, theme: &Theme) -> RowLines {
     let single_stored = match row.stored.as_slice() {
         [s] => insp.stored(*s),
         _ => None,
@@ -40,11 +40,11 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, expanded: bool, theme:
     let mut left: Vec<Doc> = row
         .stored
         .iter()
-        .filter_map(|&s| insp.stored(s).map(|m| describe(m, s, expanded, None)))
+        .filter_map(|&s| insp.stored(s).map(|m| describe(m, s, extent, None)))
         .collect();
     let mut right: Option<Doc> = row
         .replay
-        .and_then(|j| right_msg.map(|m| describe(m, j, expanded, single_stored)));
+        .and_then(|j| right_msg.map(|m| describe(m, j, extent, single_stored)));
 
     match row.kind {
         RowKind::Dropped => {
@@ -80,7 +80,7 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, expanded: bool, theme:
     };
     for d in &left {
         let dim = row.kind == RowKind::MovedFrom;
-        push_doc(&mut out.left, d, left_mark, width, expanded, theme, dim);
+        push_doc(&mut out.left, d, left_mark, width, extent, theme, dim);
     }
     match (&mut right, row.kind) {
         (Some(r), kind) => {
@@ -98,7 +98,7 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, expanded: bool, theme:
                 _ => {}
             }
             r.header.extend(tags);
-            push_doc(&mut out.right, r, right_mark, width, expanded, theme, false);
+            push_doc(&mut out.right, r, right_mark, width, extent, theme, false);
         }
         (None, RowKind::MovedFrom) => {
             let to = row.moved_to.map_or_else(String::new, |j| format!(" to replay #{j}"));
@@ -141,7 +141,7 @@ fn push_doc(
     doc: &Doc,
     mark: Option<Role>,
     width: usize,
-    expanded: bool,
+    extent: Extent,
     theme: &Theme,
     dim: bool,
 ) {
@@ -153,21 +153,37 @@ fn push_doc(
     let header = wrap_line(&header_line, width, theme);
     let mut body: Vec<Line<'static>> = Vec::new();
     let mut unlaid = 0usize;
+    let mut more = doc.more;
     for (i, line) in doc.body.iter().enumerate() {
-        if !expanded && body.len() > COLLAPSED_BODY {
-            unlaid = doc.body.len() - i;
-            break;
+        match extent {
+            Extent::Collapsed if body.len() > COLLAPSED_BODY => {
+                unlaid = doc.body.len() - i;
+                break;
+            }
+            Extent::Expanded(budget) if body.len() >= budget => {
+                more = true;
+                break;
+            }
+            _ => {}
         }
         body.extend(wrap_line(line, width, theme));
     }
     out.extend(header);
-    if !expanded && body.len() > COLLAPSED_BODY {
-        let hidden = body.len() - (COLLAPSED_BODY - 1) + unlaid;
-        body.truncate(COLLAPSED_BODY - 1);
-        out.extend(body);
-        out.push(note(format!("… {hidden} more lines (Enter expands)"), theme));
-    } else {
-        out.extend(body);
+    match extent {
+        Extent::Collapsed if body.len() > COLLAPSED_BODY => {
+            let hidden = body.len() - (COLLAPSED_BODY - 1) + unlaid;
+            body.truncate(COLLAPSED_BODY - 1);
+            out.extend(body);
+            out.push(note(format!("… {hidden} more lines (Enter expands)"), theme));
+        }
+        Extent::Expanded(budget) => {
+            body.truncate(budget);
+            out.extend(body);
+            if more {
+                out.push(note("… more below: laid out as you scroll (↓, PgDn)".to_owned(), theme));
+            }
+        }
+        Extent::Collapsed => out.extend(body),
     }
     if dim {
         let muted = theme.style(Role::Muted);

@@ -21,6 +21,7 @@ use super::snapshot::annotate;
 use super::theme::Theme;
 
 mod export;
+mod huge_message;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {
     let mut app = App::new(Keymap::default(), theme, SessionSource::Default);

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use replaylens::text::{escape_controls, escape_controls_single_line};
 use unicode_width::UnicodeWidthStr;
 
-use super::json::{highlight, pretty_lines, syntax_theme};
+use super::json::{fold_map, highlight, pretty_folded, syntax_theme};
 use crate::tui::app::{App, Pane};
 use crate::tui::inspection::Inspection;
 use crate::tui::theme::Role;
@@ -80,13 +80,13 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             left.push(format!("// stored #{s}"));
         }
         if let Some(m) = insp.stored(s) {
-            left.extend(pretty_lines(&serde_json::Value::Object(m.as_map().clone())));
+            left.extend(pretty_folded(&fold_map(m.as_map())));
         }
     }
     let right: Vec<String> = row
         .replay
         .and_then(|j| insp.replayed(j))
-        .map(|m| pretty_lines(&serde_json::Value::Object(m.as_map().clone())))
+        .map(|m| pretty_folded(&fold_map(m.as_map())))
         .unwrap_or_default();
     let half = usize::from(json_area.width.saturating_sub(3) / 2);
     let syntax = syntax_theme(t.syntax_theme.as_deref());

@@ -19,7 +19,7 @@ const MAX_ITEMS: usize = 40;
 /// Fold long strings and arrays so that a 2 MB image does not become a 2 MB line.
 pub fn fold(value: &Value) -> Value {
     match value {
-        Value::String(s) if s.chars().count() > MAX_STRING => {
+        Value::String(s) if s.len() > MAX_STRING && s.chars().count() > MAX_STRING => {
             let cut: String = s.chars().take(MAX_STRING).collect();
             Value::String(format!("{cut}… ({} chars folded)", s.chars().count()))
         }
@@ -29,14 +29,21 @@ pub fn fold(value: &Value) -> Value {
             Value::Array(v)
         }
         Value::Array(items) => Value::Array(items.iter().map(fold).collect()),
-        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), fold(v))).collect()),
+        Value::Object(map) => fold_map(map),
         other => other.clone(),
     }
 }
 
-/// Pretty-printed, folded JSON lines (control characters are escaped by JSON itself).
-pub fn pretty_lines(value: &Value) -> Vec<String> {
-    serde_json::to_string_pretty(&fold(value))
+/// Fold an object's values, copying only what is shown (a 50 MB message costs its folded
+/// size, not a copy of itself).
+pub fn fold_map(map: &serde_json::Map<String, Value>) -> Value {
+    Value::Object(map.iter().map(|(k, v)| (k.clone(), fold(v))).collect())
+}
+
+/// Pretty-printed lines of an already folded value (control characters are escaped by JSON
+/// itself).
+pub fn pretty_folded(folded: &Value) -> Vec<String> {
+    serde_json::to_string_pretty(folded)
         .unwrap_or_default()
         .lines()
         .map(|l| escape_controls_single_line(l).into_owned())
@@ -90,7 +97,7 @@ mod tests {
     #[test]
     fn folds_long_values_and_escapes_controls() {
         let long = "x".repeat(500);
-        let lines = pretty_lines(&json!({"data": long, "t": "\u{1b}[2J\u{9b}"}));
+        let lines = pretty_folded(&fold(&json!({"data": long, "t": "\u{1b}[2J\u{9b}"})));
         assert!(lines.iter().any(|l| l.contains("(500 chars folded)")));
         assert!(lines.iter().all(|l| !l.contains('\u{1b}') && !l.contains('\u{9b}')));
         let styled = highlight("  \"a\": 1", syntax_theme(Some("base16-ocean.dark")), Style::new());

@@ -46,12 +46,17 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     while y < bottom && pos < app.view.len() {
         let index = app.view[pos];
         let row = &app.rows[index];
-        let lines = row_view::layout(insp, row, w, app.expanded.contains(&index), t);
-        let h = u16::try_from(lines.height()).unwrap_or(u16::MAX).min(bottom - y);
+        let lines = row_view::layout(insp, row, w, app.extent(index), t);
         let selected = pos == app.selected;
+        // The selected row may be scrolled into (a long expanded message).
+        let skip = if selected { app.row_scroll } else { 0 };
+        let h = u16::try_from(lines.height().saturating_sub(skip).max(1))
+            .unwrap_or(u16::MAX)
+            .min(bottom - y);
         let matched = matches.is_some_and(|m| m.binary_search(&index).is_ok());
         for dy in 0..h {
             let line_y = y + dy;
+            let at = skip + usize::from(dy);
             let sel = if selected && dy == 0 {
                 "▶"
             } else if matched && dy == 0 {
@@ -65,7 +70,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             ]);
             frame.render_widget(Paragraph::new(gutter), Rect::new(area.x, line_y, GUTTER, 1));
             let left_x = area.x + GUTTER;
-            if let Some(l) = lines.left.get(usize::from(dy)) {
+            if let Some(l) = lines.left.get(at) {
                 frame.render_widget(Paragraph::new(l.clone()), Rect::new(left_x, line_y, w16, 1));
             }
             let sep_x = left_x + w16;
@@ -75,7 +80,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             );
             let right_x = sep_x + SEPARATOR;
             let right_w = (area.x + area.width).saturating_sub(right_x);
-            if let Some(l) = lines.right.get(usize::from(dy)) {
+            if let Some(l) = lines.right.get(at) {
                 frame.render_widget(Paragraph::new(l.clone()), Rect::new(right_x, line_y, right_w, 1));
             }
         }
