@@ -34,6 +34,81 @@ pub fn terminal_safe_json(json: String) -> String {
     out
 }
 
+/// A writer that passes JSON through to `inner` with every character a terminal could act
+/// on written as a `\uXXXX` escape, as [`terminal_safe_json`] does, without holding the
+/// document in memory. A character split across two writes is carried to the next one.
+pub struct TerminalSafeWriter<W: std::io::Write> {
+    inner: W,
+    carry: Vec<u8>,
+}
+
+impl<W: std::io::Write> TerminalSafeWriter<W> {
+    /// Wrap a writer.
+    pub fn new(inner: W) -> Self {
+        Self {
+            inner,
+            carry: Vec::new(),
+        }
+    }
+
+    /// Write out bytes that form whole characters (or are not UTF-8, passed as they are).
+    fn write_chars(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => return self.inner.write_all(bytes),
+        };
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            if is_unsafe_for_terminal(c) {
+                self.inner.write_all(&bytes[start..i])?;
+                write!(self.inner, "\\u{:04x}", c as u32)?;
+                start = i + c.len_utf8();
+            }
+        }
+        self.inner.write_all(&bytes[start..])
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for TerminalSafeWriter<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // Finish a character split by the previous write, then write whole characters
+        // straight from `buf`, carrying an incomplete sequence at its end.
+        let mut buf_start = 0;
+        if !self.carry.is_empty() {
+            let need = buf.len().min(4 - self.carry.len().min(4));
+            let mut head = std::mem::take(&mut self.carry);
+            head.extend_from_slice(&buf[..need]);
+            let done = match std::str::from_utf8(&head) {
+                Ok(_) => head.len(),
+                Err(e) if e.error_len().is_none() && e.valid_up_to() == 0 => {
+                    self.carry = head;
+                    return Ok(buf.len());
+                }
+                Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                Err(_) => head.len(),
+            };
+            self.write_chars(&head[..done])?;
+            // A completed character always covers the carried bytes.
+            buf_start = done.saturating_sub(head.len() - need);
+        }
+        let rest = &buf[buf_start..];
+        let complete = match std::str::from_utf8(rest) {
+            Ok(_) => rest.len(),
+            Err(e) if e.error_len().is_none() => e.valid_up_to(),
+            Err(_) => rest.len(),
+        };
+        self.write_chars(&rest[..complete])?;
+        self.carry.extend_from_slice(&rest[complete..]);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let rest = std::mem::take(&mut self.carry);
+        self.inner.write_all(&rest)?;
+        self.inner.flush()
+    }
+}
+
 /// Escape every control character (C0, DEL, C1) except newline and tab, and every bidi control.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
     escape_with(text, false)
@@ -82,6 +157,20 @@ pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_streaming_writer_escapes_as_the_whole_document_does_even_across_split_writes() {
+        use std::io::Write as _;
+        let json = serde_json::to_string(&"a\u{1b}b\u{7f}\u{9b}\u{2067}é😀").unwrap();
+        let whole = terminal_safe_json(json.clone());
+        for split in 0..=json.len() {
+            let mut w = TerminalSafeWriter::new(Vec::new());
+            w.write_all(&json.as_bytes()[..split]).unwrap();
+            w.write_all(&json.as_bytes()[split..]).unwrap();
+            w.flush().unwrap();
+            assert_eq!(String::from_utf8(w.inner).unwrap(), whole, "split at {split}");
+        }
+    }
 
     #[test]
     fn escapes_terminal_sequences() {

@@ -42,13 +42,15 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// Print a value as pretty JSON on stdout, with every character a terminal could act on
-/// written as a `\uXXXX` escape (the same JSON value).
+/// Stream a value as pretty JSON to stdout, with every character a terminal could act on
+/// written as a `\uXXXX` escape (the same JSON value); nothing is built in memory first.
 pub fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     use std::io::Write;
-    let text = replaylens::text::terminal_safe_json(serde_json::to_string_pretty(value)?);
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{text}")?;
+    let safe = replaylens::text::TerminalSafeWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, safe);
+    serde_json::to_writer_pretty(&mut out, value).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    out.flush()?;
     Ok(())
 }
 

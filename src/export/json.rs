@@ -1,58 +1,105 @@
 //! The `replay --format json` contract (reference README §3.1).
 
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 
 use crate::hygiene::ReplayMessage;
 use crate::model::{Session, StoredMessage};
 use crate::replay::Replay;
 
-/// One element of the `stored` array.
-pub fn stored_entry(index: usize, m: &StoredMessage<'_>) -> Value {
-    let mut v = Map::new();
-    v.insert("index".into(), json!(index));
-    if let Some(id) = &m.entry_id {
-        v.insert("entryId".into(), json!(id));
+/// The `stored` array, serialized straight from the transcript (nothing copied).
+pub struct StoredArray<'a, 's>(pub &'a [StoredMessage<'s>]);
+
+impl Serialize for StoredArray<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().enumerate().map(|(index, m)| StoredItem { index, m }))
     }
-    v.insert(
-        "message".into(),
-        serde_json::to_value(m.message.as_ref()).unwrap_or(Value::Null),
-    );
-    Value::Object(v)
+}
+
+/// One element of the `stored` array.
+struct StoredItem<'a, 's> {
+    index: usize,
+    m: &'a StoredMessage<'s>,
+}
+
+impl Serialize for StoredItem<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("index", &self.index)?;
+        if let Some(id) = &self.m.entry_id {
+            map.serialize_entry("entryId", id)?;
+        }
+        map.serialize_entry("message", self.m.message.as_ref())?;
+        map.end()
+    }
 }
 
 /// The `stored` array.
-pub fn stored_array(messages: &[StoredMessage<'_>]) -> Value {
-    Value::Array(messages.iter().enumerate().map(|(i, m)| stored_entry(i, m)).collect())
+pub fn stored_array<'a, 's>(messages: &'a [StoredMessage<'s>]) -> StoredArray<'a, 's> {
+    StoredArray(messages)
+}
+
+/// A `replay` (or `history`) array: `{index, source, message}` per message.
+struct ReplayItems<'a, 's>(&'a [ReplayMessage<'s>]);
+
+impl Serialize for ReplayItems<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().enumerate().map(|(index, m)| ReplayItem { index, m }))
+    }
+}
+
+struct ReplayItem<'a, 's> {
+    index: usize,
+    m: &'a ReplayMessage<'s>,
+}
+
+impl Serialize for ReplayItem<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("index", &self.index)?;
+        map.serialize_entry("source", &self.m.source)?;
+        map.serialize_entry("message", self.m.message.as_ref())?;
+        map.end()
+    }
+}
+
+/// The whole replay document (reference README §3.1), serialized straight from the session
+/// and the projection, so it can be streamed to its output without a copy in memory.
+pub struct ReplayDocument<'a, 's> {
+    session: &'a Session,
+    replay: &'a Replay<'s>,
 }
 
 /// The whole replay document.
-pub fn replay_document(session: &Session, replay: &Replay<'_>) -> Value {
-    let r = &replay.resolved;
-    let items = |messages: &[ReplayMessage<'_>]| -> Vec<Value> {
-        messages
-            .iter()
-            .enumerate()
-            .map(|(i, m)| json!({"index": i, "source": m.source, "message": m.message.as_ref()}))
-            .collect()
-    };
-    let mut doc = json!({
-        "session": {"path": session.path.display().to_string(), "format": session.format.as_str(), "id": session.id},
-        "openclaw": replay.options.rule_set.name,
-        "target": r.target,
-        "family": r.family.id(),
-        "policy": r.policy,
-        "stored": stored_array(&replay.transcript.messages),
-        "replay": items(&replay.projection.messages),
-        "rewrites": replay.projection.rewrites,
-    });
-    if let (Some(refusal), Some(obj)) = (&replay.projection.refusal, doc.as_object_mut()) {
-        obj.insert("refusal".into(), Value::from(refusal.as_str()));
+pub fn replay_document<'a, 's>(session: &'a Session, replay: &'a Replay<'s>) -> ReplayDocument<'a, 's> {
+    ReplayDocument { session, replay }
+}
+
+impl Serialize for ReplayDocument<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (session, replay) = (self.session, self.replay);
+        let r = &replay.resolved;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry(
+            "session",
+            &json!({"path": session.path.display().to_string(), "format": session.format.as_str(), "id": session.id}),
+        )?;
+        map.serialize_entry("openclaw", replay.options.rule_set.name)?;
+        map.serialize_entry("target", &r.target)?;
+        map.serialize_entry("family", r.family.id())?;
+        map.serialize_entry("policy", &r.policy)?;
+        map.serialize_entry("stored", &StoredArray(&replay.transcript.messages))?;
+        map.serialize_entry("replay", &ReplayItems(&replay.projection.messages))?;
+        map.serialize_entry("rewrites", &replay.projection.rewrites)?;
+        if let Some(refusal) = &replay.projection.refusal {
+            map.serialize_entry("refusal", refusal)?;
+        }
+        // The history stage, only when a stream-stage step changed it.
+        if let Some(history) = &replay.projection.history {
+            map.serialize_entry("history", &ReplayItems(history))?;
+        }
+        map.end()
     }
-    // The history stage, only when a stream-stage step changed it.
-    if let (Some(history), Some(obj)) = (&replay.projection.history, doc.as_object_mut()) {
-        obj.insert("history".into(), Value::Array(items(history)));
-    }
-    doc
 }
 
 /// The replay document built from an export [`super::View`] (redacted strings).
