@@ -1,7 +1,10 @@
 //! Write a large, deterministic OpenClaw JSONL v3 session for benchmarks.
 //!
-//! `cargo run --release --example gen_large_session -- [OUT.jsonl] [--bytes N] [--messages N] [--seed N]`
+//! `cargo run --release --example gen_large_session -- [OUT.jsonl] [--bytes N] [--messages N] [--seed N] [--screenshots N]`
 //! (default output `bench-data/large-session.jsonl`, about 100 MB and 20,000 messages).
+//! `--screenshots 12` makes every image one of 12 distinct 1600×900 / 2880×1800 UI-like
+//! PNGs, the shape of a browser-driving agent's session (`bench-data/screenshots.jsonl`:
+//! `--messages 56000 --screenshots 12`).
 
 #[path = "../benches/support/session_gen.rs"]
 mod session_gen;
@@ -35,8 +38,14 @@ fn main() -> ExitCode {
                 Some(n) => config.seed = n,
                 None => return ExitCode::from(2),
             },
+            "--screenshots" => match number("--screenshots") {
+                Some(n) => config.screenshots = n as usize,
+                None => return ExitCode::from(2),
+            },
             "-h" | "--help" => {
-                println!("usage: gen_large_session [OUT.jsonl] [--bytes N] [--messages N] [--seed N]");
+                println!(
+                    "usage: gen_large_session [OUT.jsonl] [--bytes N] [--messages N] [--seed N] [--screenshots N]"
+                );
                 return ExitCode::SUCCESS;
             }
             other if other.starts_with('-') => {

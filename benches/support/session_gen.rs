@@ -26,6 +26,10 @@ pub struct Config {
     pub messages: usize,
     /// PRNG seed; the same seed and sizes always give the same file.
     pub seed: u64,
+    /// When non-zero, every image is one of this many distinct screenshots (UI-like PNGs of
+    /// 1600×900 and retina 2880×1800, all over the default 1200 px limit), as a session of
+    /// a browser-driving agent holds: the same few screens sent again and again.
+    pub screenshots: usize,
 }
 
 impl Default for Config {
@@ -34,6 +38,7 @@ impl Default for Config {
             bytes: 100_000_000,
             messages: 20_000,
             seed: 0x5EED_0C1A,
+            screenshots: 0,
         }
     }
 }
@@ -92,6 +97,8 @@ struct Gen<W: Write> {
     compacted: bool,
     branched: bool,
     call_counter: u64,
+    /// The distinct screenshots, base64, made on first use.
+    screenshot_pool: Vec<String>,
 }
 
 impl<W: Write> Gen<W> {
@@ -109,6 +116,7 @@ impl<W: Write> Gen<W> {
             compacted: false,
             branched: false,
             call_counter: 0,
+            screenshot_pool: Vec::new(),
         }
     }
 

@@ -65,6 +65,9 @@ impl<W: Write> Gen<W> {
 
     pub(super) fn image_block(&mut self) -> Value {
         self.stats.images += 1;
+        if self.config.screenshots > 0 {
+            return self.screenshot_block();
+        }
         let target = self.rng.range(50_000, 500_000) as usize * 3 / 4;
         let (bytes, mime) = if self.rng.chance(0.5) {
             (self.png(target), "image/png")
@@ -72,6 +75,70 @@ impl<W: Write> Gen<W> {
             (self.jpeg_like(target), "image/jpeg")
         };
         json!({"type": "image", "data": base64(&bytes), "mimeType": mime})
+    }
+
+    /// One of the distinct screenshots (made once, then repeated).
+    fn screenshot_block(&mut self) -> Value {
+        if self.screenshot_pool.is_empty() {
+            self.screenshot_pool = (0..self.config.screenshots)
+                .map(|i| {
+                    let (w, h) = if i % 2 == 0 { (1600, 900) } else { (2880, 1800) };
+                    base64(&self.screenshot(w, h))
+                })
+                .collect();
+        }
+        let i = self.rng.below(self.screenshot_pool.len() as u64) as usize;
+        json!({"type": "image", "data": self.screenshot_pool[i], "mimeType": "image/png"})
+    }
+
+    /// A UI-like RGB PNG: a title bar, a sidebar, panels of flat colour and rows of
+    /// "text" (short dark runs on light ground), compressing as real screenshots do.
+    pub(super) fn screenshot(&mut self, width: u32, height: u32) -> Vec<u8> {
+        use image::ImageEncoder;
+        let (w, h) = (width as usize, height as usize);
+        let mut raw = vec![0u8; 3 * w * h];
+        let accent = [self.rng.below(200) as u8, self.rng.below(200) as u8, 180];
+        let sidebar = w / 5;
+        let mut text_run = vec![false; w];
+        for y in 0..h {
+            let in_text_row = y > h / 12 && (y % 28) >= 8 && (y % 28) < 20;
+            if (y % 28) == 8 {
+                // A new row of words: runs of "ink" of random length.
+                let mut x = 0;
+                while x < w {
+                    let word = self.rng.range(8, 90) as usize;
+                    let gap = self.rng.range(6, 20) as usize;
+                    for v in text_run.iter_mut().skip(x).take(word) {
+                        *v = true;
+                    }
+                    for v in text_run.iter_mut().skip(x + word).take(gap) {
+                        *v = false;
+                    }
+                    x += word + gap;
+                }
+            }
+            for x in 0..w {
+                let px = if y < h / 12 {
+                    accent
+                } else if x < sidebar {
+                    [236, 238, 242]
+                } else if in_text_row && text_run[x] && x > sidebar + 24 && x < w - 24 {
+                    [40 + (x % 7) as u8, 44, 52]
+                } else {
+                    [252, 252, 253]
+                };
+                raw[3 * (y * w + x)..3 * (y * w + x) + 3].copy_from_slice(&px);
+            }
+        }
+        let mut png = Vec::new();
+        image::codecs::png::PngEncoder::new_with_quality(
+            &mut png,
+            image::codecs::png::CompressionType::Default,
+            image::codecs::png::FilterType::Adaptive,
+        )
+        .write_image(&raw, width, height, image::ExtendedColorType::Rgb8)
+        .expect("encode a PNG in memory");
+        png
     }
 
     /// A real, decodable RGB PNG of noise, about `target` bytes (noise does not compress).
@@ -219,7 +286,8 @@ impl<W: Write> Gen<W> {
     pub(super) fn tool_result(&mut self, call_id: &str, tool: &str) -> Value {
         let behind = self.byte_deficit() > 150_000;
         let big = behind && self.rng.chance(0.3);
-        let image = (big && (tool == "browser" || self.rng.chance(0.35))) || self.rng.chance(0.002);
+        let screenshot = self.config.screenshots > 0 && tool == "browser" && self.rng.chance(0.03);
+        let image = screenshot || (big && (tool == "browser" || self.rng.chance(0.35))) || self.rng.chance(0.002);
         let long = (big && !image) || self.rng.chance(0.002);
         let len = if long {
             self.stats.long_outputs += 1;

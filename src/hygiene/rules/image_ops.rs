@@ -15,6 +15,8 @@ use image::codecs::jpeg::JpegEncoder;
 use image::metadata::Orientation;
 use image::{ColorType, DynamicImage, ImageDecoder, ImageReader, ImageResult};
 
+pub use super::image_cache::ImageCache;
+
 /// Default longest side sent, in pixels (`agents.defaults.imageMaxDimensionPx`).
 pub const DEFAULT_MAX_DIMENSION_PX: u32 = 1200;
 
@@ -142,44 +144,130 @@ pub fn sanitize_image<'a>(
     declared_mime: &'a str,
     limits: ImageLimits,
 ) -> Result<SanitizedImage<'a>, ImageFailure> {
+    sanitize_image_with(data, declared_mime, limits, None)
+}
+
+/// [`sanitize_image`], taking the decode-and-re-encode outcome from `cache` when the
+/// payload is there (computed once per distinct image, in parallel).
+pub fn sanitize_image_with<'a>(
+    data: &'a str,
+    declared_mime: &'a str,
+    limits: ImageLimits,
+    cache: Option<&ImageCache>,
+) -> Result<SanitizedImage<'a>, ImageFailure> {
+    let canonical = match header_check(data, declared_mime, limits)? {
+        HeaderCheck::Kept(kept) => return Ok(kept),
+        HeaderCheck::NeedsDecode(canonical) => canonical,
+    };
+    let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
+    let computed;
+    let full = match cache.and_then(|c| c.get(&canonical)) {
+        Some(full) => full,
+        None => {
+            computed = full_decode(&canonical, limits);
+            &computed
+        }
+    };
+    let reencoded = match &full.outcome {
+        Outcome::Fits => None,
+        Outcome::Reencoded(jpeg, reencoded) => Some((jpeg, reencoded)),
+        Outcome::Failed(failure) => return Err(failure.clone()),
+    };
+    Ok(SanitizedImage {
+        data: match reencoded {
+            Some((jpeg, _)) => Cow::Owned(jpeg.to_string()),
+            None => canonical,
+        },
+        mime_type: if reencoded.is_some() { "image/jpeg" } else { mime_type },
+        source_mime_type: mime_type,
+        source_bytes: full.source_bytes,
+        source_size: full.source_size,
+        orientation: full.orientation,
+        reencoded: reencoded.map(|(_, r)| r.clone()),
+    })
+}
+
+/// What the cheap checks (blank, base64, header) decide.
+pub enum HeaderCheck<'a> {
+    /// Sent as it is (or relabelled / whitespace removed): no decoding needed.
+    Kept(SanitizedImage<'a>),
+    /// Over a limit or no size in the header: the canonical payload must be decoded.
+    NeedsDecode(Cow<'a, str>),
+}
+
+/// The cheap part of sanitizing: validate, sniff the type, read the header.
+pub fn header_check<'a>(
+    data: &'a str,
+    declared_mime: &'a str,
+    limits: ImageLimits,
+) -> Result<HeaderCheck<'a>, ImageFailure> {
     if data.trim().is_empty() {
         return Err(ImageFailure::Empty);
     }
     let canonical = canonical_base64(data).ok_or(ImageFailure::InvalidBase64)?;
     let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
-    if let Some(kept) = kept_from_header(&canonical, mime_type, limits) {
-        return Ok(kept);
-    }
-    let bytes = LENIENT
-        .decode(canonical.as_bytes())
-        .map_err(|_| ImageFailure::InvalidBase64)?;
+    Ok(match kept_from_header(&canonical, mime_type, limits) {
+        Some(kept) => HeaderCheck::Kept(kept),
+        None => HeaderCheck::NeedsDecode(canonical),
+    })
+}
+
+/// The expensive part of sanitizing one canonical payload, independent of its MIME label:
+/// decode, probe and, when over a limit, re-encode. Owned, so it can be shared by every
+/// block holding the same payload.
+#[derive(Debug, Clone)]
+pub struct FullDecode {
+    /// Decoded size of the payload, in bytes.
+    pub source_bytes: usize,
+    /// Displayed size, when the header could be read.
+    pub source_size: Option<(u32, u32)>,
+    /// EXIF orientation when not 1.
+    pub orientation: Option<u8>,
+    /// What is sent.
+    pub outcome: Outcome,
+}
+
+/// What a fully decoded payload becomes.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// It fits the limits after all: sent as it is.
+    Fits,
+    /// Re-encoded: the JPEG's base64 and how it was made.
+    Reencoded(std::sync::Arc<str>, Reencoded),
+    /// It cannot be sent as an image.
+    Failed(ImageFailure),
+}
+
+/// Decode, probe and re-encode a canonical base64 payload (the expensive part).
+pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
+    let Ok(bytes) = LENIENT.decode(canonical.as_bytes()) else {
+        return FullDecode {
+            source_bytes: 0,
+            source_size: None,
+            orientation: None,
+            outcome: Outcome::Failed(ImageFailure::InvalidBase64),
+        };
+    };
     let probe = probe(&bytes);
     let source_size = probe.as_ref().ok().map(Probe::displayed);
     let orientation = probe.as_ref().ok().map(|p| p.orientation.to_exif()).filter(|&o| o != 1);
     let fits = |(w, h): (u32, u32)| {
         bytes.len() <= limits.max_bytes && w <= limits.max_dimension_px && h <= limits.max_dimension_px
     };
-    if source_size.is_some_and(fits) {
-        return Ok(SanitizedImage {
-            data: canonical,
-            mime_type,
-            source_mime_type: mime_type,
-            source_bytes: bytes.len(),
-            source_size,
-            orientation,
-            reencoded: None,
-        });
-    }
-    let (jpeg, reencoded) = reduce(&bytes, probe, limits).map_err(ImageFailure::Unusable)?;
-    Ok(SanitizedImage {
-        data: Cow::Owned(STANDARD.encode(jpeg)),
-        mime_type: "image/jpeg",
-        source_mime_type: mime_type,
+    let outcome = if source_size.is_some_and(fits) {
+        Outcome::Fits
+    } else {
+        match reduce(&bytes, probe, limits) {
+            Ok((jpeg, reencoded)) => Outcome::Reencoded(STANDARD.encode(jpeg).into(), reencoded),
+            Err(message) => Outcome::Failed(ImageFailure::Unusable(message)),
+        }
+    };
+    FullDecode {
         source_bytes: bytes.len(),
         source_size,
         orientation,
-        reencoded: Some(reencoded),
-    })
+        outcome,
+    }
 }
 
 /// Base64 characters decoded to read an image's header without decoding all of it.

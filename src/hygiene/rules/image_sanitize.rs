@@ -5,7 +5,9 @@ use serde_json::{Map, Value, json};
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
-use super::image_ops::{ImageLimits, SanitizedImage, human_bytes, sanitize_image};
+use super::image_ops::{
+    HeaderCheck, ImageCache, ImageLimits, SanitizedImage, header_check, human_bytes, sanitize_image_with,
+};
 
 /// The label OpenClaw's replay gives image placeholders.
 pub const LABEL: &str = "session:history";
@@ -64,8 +66,9 @@ impl Rule for ImageSanitize {
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
         let limits = ImageLimits::with_max_dimension(ctx.options.image_max_px);
+        let cache = decode_distinct(work, limits);
         for wm in &mut work.messages {
-            let changes = changed_blocks(&wm.message, limits);
+            let changes = changed_blocks(&wm.message, limits, &cache);
             if changes.is_empty() {
                 continue;
             }
@@ -86,30 +89,57 @@ impl Rule for ImageSanitize {
     }
 }
 
-/// The image blocks of a message that change: (index, new block, detail).
-fn changed_blocks(message: &Message, limits: ImageLimits) -> Vec<(usize, Value, String)> {
-    if !matches!(message.role(), Role::User | Role::Assistant | Role::ToolResult) {
-        return Vec::new();
-    }
-    let Some(blocks) = message.content_array() else {
-        return Vec::new();
+/// The image blocks the rule processes: `(data, mimeType)` of every `{type:"image"}` block
+/// with string fields in the array content of user, assistant and toolResult messages.
+fn image_payloads(message: &Message) -> impl Iterator<Item = (usize, &Map<String, Value>, &str, &str)> {
+    let blocks = match message.role() {
+        Role::User | Role::Assistant | Role::ToolResult => message.content_array(),
+        _ => None,
     };
-    blocks
-        .iter()
-        .enumerate()
-        .filter_map(|(index, block)| change(index, block, limits))
+    blocks.into_iter().flatten().enumerate().filter_map(|(index, block)| {
+        let obj = block.as_object()?;
+        if obj.get("type").and_then(Value::as_str) != Some("image") {
+            return None;
+        }
+        Some((index, obj, obj.get("data")?.as_str()?, obj.get("mimeType")?.as_str()?))
+    })
+}
+
+/// Decode and re-encode, once each and in parallel, the distinct payloads whose header
+/// does not settle them.
+fn decode_distinct(work: &Working<'_>, limits: ImageLimits) -> ImageCache {
+    let mut needs_decode = Vec::new();
+    for wm in &work.messages {
+        for (_, _, data, declared) in image_payloads(&wm.message) {
+            if let Ok(HeaderCheck::NeedsDecode(canonical)) = header_check(data, declared, limits) {
+                needs_decode.push(canonical);
+            }
+        }
+    }
+    // One payload alone gains nothing from the pool; the rule decodes it in line.
+    if needs_decode.len() < 2 {
+        return ImageCache::default();
+    }
+    ImageCache::build(needs_decode.iter().map(|c| c.as_ref()), limits)
+}
+
+/// The image blocks of a message that change: (index, new block, detail).
+fn changed_blocks(message: &Message, limits: ImageLimits, cache: &ImageCache) -> Vec<(usize, Value, String)> {
+    image_payloads(message)
+        .filter_map(|(index, obj, data, declared)| change(index, obj, data, declared, limits, cache))
         .collect()
 }
 
-/// The new block and detail for one block, or `None` when it stays as it is.
-fn change(index: usize, block: &Value, limits: ImageLimits) -> Option<(usize, Value, String)> {
-    let obj = block.as_object()?;
-    if obj.get("type").and_then(Value::as_str) != Some("image") {
-        return None;
-    }
-    let data = obj.get("data")?.as_str()?;
-    let declared = obj.get("mimeType")?.as_str()?;
-    match sanitize_image(data, declared, limits) {
+/// The new block and detail for one image block, or `None` when it stays as it is.
+fn change(
+    index: usize,
+    obj: &Map<String, Value>,
+    data: &str,
+    declared: &str,
+    limits: ImageLimits,
+    cache: &ImageCache,
+) -> Option<(usize, Value, String)> {
+    match sanitize_image_with(data, declared, limits, Some(cache)) {
         Ok(image) => {
             let detail = kept_detail(index, data, declared, &image, limits)?;
             Some((index, with_payload(obj, &image), detail))

@@ -41,6 +41,7 @@ pub mod drop_thinking;
 pub mod duplicate_mirror;
 pub mod gemini_turn_merge;
 pub mod google_bootstrap;
+pub mod image_cache;
 pub mod image_ops;
 pub mod image_sanitize;
 pub mod inbound_metadata;
