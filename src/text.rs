@@ -51,18 +51,36 @@ impl<W: std::io::Write> TerminalSafeWriter<W> {
         }
     }
 
-    /// Write out bytes that form whole characters (or are not UTF-8, passed as they are).
+    /// Write out bytes that form whole characters (invalid UTF-8 is passed as it is).
+    /// Printable ASCII, the bulk of any JSON, is skipped over byte by byte; only other
+    /// bytes are decoded and checked.
     fn write_chars(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(_) => return self.inner.write_all(bytes),
-        };
-        let mut start = 0;
-        for (i, c) in text.char_indices() {
-            if is_unsafe_for_terminal(c) {
-                self.inner.write_all(&bytes[start..i])?;
-                write!(self.inner, "\\u{:04x}", c as u32)?;
-                start = i + c.len_utf8();
+        let (mut start, mut i) = (0, 0);
+        while i < bytes.len() {
+            let b = bytes[i];
+            if (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t' {
+                i += 1;
+                continue;
+            }
+            let len = match b {
+                0xf0.. => 4,
+                0xe0.. => 3,
+                0xc0.. => 2,
+                _ => 1,
+            };
+            let c = bytes
+                .get(i..i + len)
+                .and_then(|s| std::str::from_utf8(s).ok())
+                .and_then(|s| s.chars().next());
+            match c {
+                Some(c) if is_unsafe_for_terminal(c) => {
+                    self.inner.write_all(&bytes[start..i])?;
+                    write!(self.inner, "\\u{:04x}", c as u32)?;
+                    i += len;
+                    start = i;
+                }
+                Some(_) => i += len,
+                None => i += 1,
             }
         }
         self.inner.write_all(&bytes[start..])

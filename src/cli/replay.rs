@@ -21,6 +21,10 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
     let mut out = std::io::stdout().lock();
     if json {
         super::print_json(&replay_document(&s, &r))?;
+        // The process ends here: freeing every value of a large session one by one would
+        // only delay the exit (about 4% of the command's time).
+        std::mem::forget(r);
+        std::mem::forget(s);
         return Ok(());
     }
     let t = &r.resolved.target;
