@@ -8,6 +8,7 @@ pub mod json_parse;
 pub mod jsonl;
 pub mod limits;
 pub mod message_array;
+pub mod progress;
 pub mod sqlite;
 
 use std::fs::File;
@@ -31,6 +32,8 @@ pub struct LoadOptions {
     pub session: Option<String>,
     /// Size limits.
     pub limits: Limits,
+    /// Told how many bytes of the file have been read, about every MiB.
+    pub progress: Option<progress::Progress>,
 }
 
 /// What a file holds, judged from its first bytes.
@@ -80,6 +83,7 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
     limits::check_regular(path)?;
     let limits = options.limits;
     let file = File::open(path).map_err(|e| LoadError::io(path, e))?;
+    let file = progress::ProgressReader::new(file, options.progress.clone());
     let mut reader = BufReader::with_capacity(READ_BUFFER, file);
     let head = reader.fill_buf().map_err(|e| LoadError::io(path, e))?;
     match detect(head) {

@@ -9,6 +9,7 @@ pub mod diagnostic;
 pub mod entry;
 pub mod image;
 pub mod message;
+pub mod owned_transcript;
 pub mod session;
 pub mod time;
 pub mod transcript;

@@ -90,6 +90,10 @@ pub struct Loading {
     pub stage: String,
     /// When it started.
     pub started: Instant,
+    /// Bytes of the file read so far.
+    pub read: u64,
+    /// The file's size (0 when unknown).
+    pub total: u64,
 }
 
 /// The whole inspector state.
@@ -468,27 +472,5 @@ impl App {
             "OpenClaw {} ({}): stored {n} → replay {m}, {k} rewrites",
             self.rule_set.name, self.rule_set.releases
         ));
-    }
-
-    /// Ask the event loop to load a session.
-    pub fn request_load(&mut self, request: LoadRequest) {
-        self.loading = Some(Loading {
-            label: request.path.display().to_string(),
-            stage: "reading".into(),
-            started: Instant::now(),
-        });
-        self.effects.push(Effect::Load(request));
-    }
-
-    /// A background load finished.
-    pub fn loaded(&mut self, result: Result<Inspection, String>) {
-        self.loading = None;
-        match result {
-            Ok(insp) => {
-                self.mode = Mode::Normal;
-                self.set_inspection(insp);
-            }
-            Err(e) => self.status = Some(e),
-        }
     }
 }

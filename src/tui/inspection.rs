@@ -7,11 +7,13 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use replaylens::hygiene::{ReplayOptions, Rewrite};
 use replaylens::model::{Message, StoredMessage, Transcript};
+use replaylens::policy::resolve;
 use replaylens::policy::{ResolvedPolicy, Target};
-use replaylens::replay::{Replay, replay_transcript};
+use replaylens::replay::{Replay, effective_target, replay_transcript};
 
 /// Where the session came from, for the header.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -40,8 +42,9 @@ pub struct Projected {
 pub struct Inspection {
     /// Where the session came from.
     pub session: SessionInfo,
-    /// The stored transcript (owned messages).
-    pub transcript: Transcript<'static>,
+    /// The stored transcript (owned messages), shared with the loader while it computes
+    /// the projection.
+    pub transcript: Arc<Transcript<'static>>,
     /// The target as requested (missing parts are filled from the session).
     pub requested: Target,
     /// Target, family and policy the replay resolved to.
@@ -56,6 +59,8 @@ pub struct Inspection {
     pub rules_run: Vec<&'static str>,
     /// What the load skipped or warned about (lines, rows, cut branches), one sentence each.
     pub load_problems: Vec<String>,
+    /// True while the projection is still being computed (the stored side is shown first).
+    pub pending: bool,
 }
 
 impl Inspection {
@@ -67,18 +72,11 @@ impl Inspection {
             options,
             projection,
         } = replay;
-        let replay = projection
-            .messages
-            .iter()
-            .map(|m| Projected {
-                source: m.source.clone(),
-                changed: changed_copy(&transcript.messages, &m.source, &m.message),
-            })
-            .collect();
+        let replay = projected(&transcript.messages, projection.messages);
         let load_problems = transcript.diagnostics.iter().map(ToString::to_string).collect();
         Self {
             session,
-            transcript: owned_transcript(transcript),
+            transcript: Arc::new(owned_transcript(transcript)),
             requested,
             resolved,
             options,
@@ -86,7 +84,40 @@ impl Inspection {
             rewrites: projection.rewrites,
             rules_run: projection.rules_run,
             load_problems,
+            pending: false,
         }
+    }
+
+    /// The stored side alone, shown while the projection is computed: no replay messages,
+    /// no rewrites, `pending` set. The target and policy are already resolved.
+    pub fn stored_only(
+        session: SessionInfo,
+        requested: Target,
+        transcript: Transcript<'_>,
+        options: ReplayOptions,
+    ) -> Self {
+        let resolved = resolve(&effective_target(&requested, &transcript.model));
+        let load_problems = transcript.diagnostics.iter().map(ToString::to_string).collect();
+        Self {
+            session,
+            transcript: Arc::new(owned_transcript(transcript)),
+            requested,
+            resolved,
+            options,
+            replay: Vec::new(),
+            rewrites: Vec::new(),
+            rules_run: Vec::new(),
+            load_problems,
+            pending: true,
+        }
+    }
+
+    /// Compute the projection of a [`Self::stored_only`] inspection (on the loader's thread).
+    pub fn complete(mut self) -> Self {
+        let requested = self.requested.clone();
+        self.retarget(requested);
+        self.pending = false;
+        self
     }
 
     /// Recompute the projection for another target, keeping the stored transcript.
@@ -96,15 +127,7 @@ impl Inspection {
         let Replay {
             resolved, projection, ..
         } = replay;
-        let stored = &self.transcript.messages;
-        let messages: Vec<Projected> = projection
-            .messages
-            .iter()
-            .map(|m| Projected {
-                source: m.source.clone(),
-                changed: changed_copy(stored, &m.source, &m.message),
-            })
-            .collect();
+        let messages = projected(&self.transcript.messages, projection.messages);
         let rewrites = projection.rewrites;
         let rules_run = projection.rules_run;
         self.requested = requested;
@@ -143,16 +166,24 @@ impl Inspection {
     }
 }
 
-/// `None` when the replay message is its single stored source unchanged (the same borrowed
-/// message, or an equal copy).
-fn changed_copy(stored: &[StoredMessage<'_>], source: &[usize], message: &Message) -> Option<Message> {
-    if let [single] = source
-        && let Some(s) = stored.get(*single)
-        && (std::ptr::eq(message, &*s.message) || *message == *s.message)
-    {
-        return None;
-    }
-    Some(message.clone())
+/// Owned replay messages: unchanged ones point back at their stored source; changed ones
+/// are moved, not copied.
+fn projected(stored: &[StoredMessage<'_>], messages: Vec<replaylens::hygiene::ReplayMessage<'_>>) -> Vec<Projected> {
+    messages
+        .into_iter()
+        .map(|m| {
+            let unchanged = match (m.source.as_slice(), stored) {
+                ([single], stored) => stored
+                    .get(*single)
+                    .is_some_and(|s| std::ptr::eq(&*m.message, &*s.message) || *m.message == *s.message),
+                _ => false,
+            };
+            Projected {
+                changed: (!unchanged).then(|| m.message.into_owned()),
+                source: m.source,
+            }
+        })
+        .collect()
 }
 
 /// A copy of the transcript that owns its messages.

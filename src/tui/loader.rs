@@ -1,13 +1,14 @@
 //! Loading a session on a background thread, reporting its stage, so the screen stays live
 //! (and shows progress) while a large session is read and replayed.
 
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
 use std::thread;
 
 use replaylens::hygiene::ReplayOptions;
+use replaylens::load::progress::Progress;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::model::SessionFormat;
-use replaylens::replay::replay;
 
 use super::app::LoadRequest;
 use super::inspection::{Inspection, SessionInfo};
@@ -17,19 +18,38 @@ use super::inspection::{Inspection, SessionInfo};
 pub enum LoadEvent {
     /// Now doing this.
     Stage(String),
+    /// Bytes of the file read so far, of `total`.
+    Progress {
+        /// Bytes read.
+        read: u64,
+        /// The file's size.
+        total: u64,
+    },
+    /// The stored side is ready; the projection follows.
+    Stored(Box<Inspection>),
     /// Finished (or failed with one sentence).
     Done(Box<Result<Inspection, String>>),
 }
 
-/// Load and replay synchronously.
-pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, String> {
-    stage("reading");
+/// Where the loader sends its events.
+pub type Report = Arc<dyn Fn(LoadEvent) + Send + Sync>;
+
+/// Load and replay synchronously, reporting stages, read progress and the stored side
+/// (before the projection) through `report`.
+pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String> {
+    report(LoadEvent::Stage("reading".into()));
+    let total = std::fs::metadata(&request.path).map_or(0, |m| m.len());
+    let progress = {
+        let report = Arc::clone(report);
+        Progress::new(move |read| report(LoadEvent::Progress { read, total }))
+    };
     let options = LoadOptions {
         session: request.session.clone(),
+        progress: Some(progress),
         ..LoadOptions::default()
     };
     let session = load_path(&request.path, &options).map_err(|e| e.to_string())?;
-    stage("replaying");
+    report(LoadEvent::Stage("replaying".into()));
     let info = SessionInfo {
         path: session.path.clone(),
         id: session.id.clone(),
@@ -40,11 +60,13 @@ pub fn load(request: &LoadRequest, stage: &dyn Fn(&str)) -> Result<Inspection, S
         rule_set: request.rule_set,
         ..ReplayOptions::default()
     };
-    let computed = replay(&session, &request.target, &options);
-    let mut insp = Inspection::from_replay(info, request.target.clone(), computed);
-    let file_problems = session.diagnostics.iter().map(ToString::to_string);
+    let file_problems: Vec<String> = session.diagnostics.iter().map(ToString::to_string).collect();
+    // The messages move from the session into the inspection: nothing is copied.
+    let mut insp = Inspection::stored_only(info, request.target.clone(), session.into_transcript(), options);
     insp.load_problems.splice(0..0, file_problems);
-    Ok(insp)
+    // The stored side shares its transcript with the copy the projection is computed on.
+    report(LoadEvent::Stored(Box::new(insp.clone())));
+    Ok(insp.complete())
 }
 
 /// The loader thread's stack: 64 MiB (address space, committed only as used).
@@ -54,11 +76,11 @@ const LOADER_STACK: usize = 64 << 20;
 pub fn spawn(request: LoadRequest) -> Receiver<LoadEvent> {
     let (tx, rx) = channel();
     let worker = move || {
-        let stage_tx: Sender<LoadEvent> = tx.clone();
-        let stage = move |s: &str| {
-            let _ = stage_tx.send(LoadEvent::Stage(s.to_owned()));
-        };
-        let result = load(&request, &stage);
+        let events = tx.clone();
+        let report: Report = Arc::new(move |event| {
+            let _ = events.send(event);
+        });
+        let result = load(&request, &report);
         let _ = tx.send(LoadEvent::Done(Box::new(result)));
     };
     // Rules and views walk values recursively; a stack as deep as the main thread's keeps

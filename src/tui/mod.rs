@@ -17,6 +17,7 @@ pub mod input;
 pub mod inspection;
 pub mod keymap;
 pub mod layout;
+pub mod load_state;
 pub mod loader;
 pub mod pickers;
 pub mod render;
@@ -107,6 +108,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
 /// Run the inspector until the user quits.
 pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut app = prepare(options)?;
+    render::json::preload();
     let mut guard = terminal::TerminalGuard::enter()?;
     let mut loading: Option<Receiver<LoadEvent>> = None;
     let mut dirty = true;
@@ -129,6 +131,13 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                             l.stage = stage;
                         }
                     }
+                    LoadEvent::Progress { read, total } => {
+                        if let Some(l) = &mut app.loading {
+                            l.read = read;
+                            l.total = total;
+                        }
+                    }
+                    LoadEvent::Stored(insp) => app.show_stored(*insp),
                     LoadEvent::Done(result) => {
                         app.loaded(*result);
                         loading = None;
@@ -146,7 +155,9 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         if app.quit {
             break;
         }
-        let wait = Duration::from_millis(if app.loading.is_some() { 80 } else { 500 });
+        // While loading, wake often: the stored side and the projection are drawn as soon as
+        // they arrive.
+        let wait = Duration::from_millis(if app.loading.is_some() { 15 } else { 500 });
         match terminal::next_event(wait)? {
             Some(Event::Key(key)) => {
                 input::handle_key(&mut app, key);

@@ -8,6 +8,18 @@ use super::inspection::Inspection;
 
 /// Align the stored transcript with the projection.
 pub fn align(insp: &Inspection) -> Vec<Row> {
+    if insp.pending {
+        // The stored side alone, one row per message, until the projection arrives.
+        return (0..insp.stored_len())
+            .map(|s| Row {
+                stored: vec![s],
+                replay: None,
+                kind: RowKind::Same,
+                rewrites: Vec::new(),
+                moved_to: None,
+            })
+            .collect();
+    }
     let sides: Vec<ReplaySide<'_>> = insp
         .replay
         .iter()

@@ -22,6 +22,7 @@ use super::theme::Theme;
 
 mod export;
 mod huge_message;
+mod progressive;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {
     let mut app = App::new(Keymap::default(), theme, SessionSource::Default);
@@ -72,7 +73,7 @@ fn sample(name: &str) -> Inspection {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
     };
-    load(&request, &|_| {}).unwrap()
+    load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap()
 }
 
 macro_rules! snapshot_kind {
@@ -409,7 +410,7 @@ fn load_problems_show_as_a_badge_and_a_list() {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
     };
-    let insp = load(&request, &|_| {}).unwrap();
+    let insp = load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap();
     assert_eq!(insp.load_problems.len(), 1, "{:?}", insp.load_problems);
     let mut app = app_with(insp, Theme::dark());
     assert!(text(&screen(&mut app)).contains("⚠ 1 load problems (!)"));

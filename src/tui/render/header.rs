@@ -38,10 +38,16 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         key(" · stored "),
         val(insp.stored_len().to_string()),
         key(" → replay "),
-        val(insp.replay.len().to_string()),
-        key(" · "),
-        val(format!("{} rewrites", insp.rewrites.len())),
     ];
+    if insp.pending {
+        second.push(key("… (computing)"));
+    } else {
+        second.extend([
+            val(insp.replay.len().to_string()),
+            key(" · "),
+            val(format!("{} rewrites", insp.rewrites.len())),
+        ]);
+    }
     if !insp.load_problems.is_empty() {
         second.push(key(" · "));
         second.push(Span::styled(

@@ -50,6 +50,15 @@ pub fn pretty_folded(folded: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Load the syntax definitions and themes on a background thread, so the first frame that
+/// highlights JSON does not wait for them.
+pub fn preload() {
+    std::thread::spawn(|| {
+        syntaxes();
+        themes();
+    });
+}
+
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
     SET.get_or_init(SyntaxSet::load_defaults_newlines)

@@ -3,7 +3,7 @@
 
 mod detail;
 mod header;
-mod json;
+pub mod json;
 mod overlays;
 mod rows;
 mod status;

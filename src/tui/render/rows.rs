@@ -24,7 +24,12 @@ pub fn draw_titles(app: &App, frame: &mut Frame<'_>, area: Rect) {
         Role::Border
     };
     let left = format!("stored ({n})");
-    let right = format!("replay projection ({m})");
+    let pending = app.insp.as_ref().is_some_and(|i| i.pending);
+    let right = if pending {
+        "replay projection (computing…)".to_owned()
+    } else {
+        format!("replay projection ({m})")
+    };
     let line = Line::from(vec![
         Span::styled(" ".repeat(usize::from(GUTTER)), t.style(border)),
         Span::styled(format!("{left:<w$}"), t.style(Role::Title)),

@@ -23,9 +23,19 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                 format!("{}/{}", app.selected + 1, app.view.len())
             };
             let pane = if app.focus == Pane::Detail { " detail" } else { "" };
-            match &app.status {
-                Some(s) => format!("{pos}{pane}  {s}"),
-                None => format!("{pos}{pane}"),
+            let pending = app.insp.as_ref().is_some_and(|i| i.pending);
+            match (&app.loading, &app.status) {
+                (Some(l), _) if pending => {
+                    let secs = l.started.elapsed().as_secs_f32();
+                    format!(
+                        "{pos}{pane}  {} computing the projection… {secs:.1}s",
+                        super::overlays::spinner(secs)
+                    )
+                }
+                (_, status) => match status {
+                    Some(s) => format!("{pos}{pane}  {s}"),
+                    None => format!("{pos}{pane}"),
+                },
             }
         }
     };

@@ -1,0 +1,56 @@
+//! How the app takes a load: the request, the stored side shown first, the finished
+//! projection swapped in with the selection kept.
+
+use std::time::Instant;
+
+use super::app::{App, Effect, LoadRequest, Loading, Mode};
+use super::inspection::Inspection;
+
+impl App {
+    /// Ask the event loop to load a session.
+    pub fn request_load(&mut self, request: LoadRequest) {
+        self.loading = Some(Loading {
+            label: request.path.display().to_string(),
+            stage: "reading".into(),
+            started: Instant::now(),
+            read: 0,
+            total: 0,
+        });
+        self.effects.push(Effect::Load(request));
+    }
+
+    /// The stored side of a load is ready: show it while the projection is computed.
+    pub fn show_stored(&mut self, insp: Inspection) {
+        if let Some(l) = &mut self.loading {
+            l.stage = "computing the projection of".into();
+        }
+        self.mode = Mode::Normal;
+        self.set_inspection(insp);
+    }
+
+    /// A background load finished. When its stored side was already shown, the selection
+    /// stays on the same stored message.
+    pub fn loaded(&mut self, result: Result<Inspection, String>) {
+        self.loading = None;
+        match result {
+            Ok(insp) => {
+                self.mode = Mode::Normal;
+                let shown_first = self.insp.as_ref().is_some_and(|i| i.pending);
+                if shown_first {
+                    let anchor = self.selected_row().and_then(|r| r.stored.first().copied());
+                    self.insp = Some(insp);
+                    self.realign(None);
+                    // The row holding the same stored message, whatever happened to it.
+                    if let Some(pos) =
+                        anchor.and_then(|s| self.view.iter().position(|&r| self.rows[r].stored.contains(&s)))
+                    {
+                        self.select(pos);
+                    }
+                } else {
+                    self.set_inspection(insp);
+                }
+            }
+            Err(e) => self.status = Some(e),
+        }
+    }
+}
