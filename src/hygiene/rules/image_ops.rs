@@ -481,6 +481,31 @@ fn decode_flat(bytes: &[u8], probe: &Probe) -> Result<DynamicImage, String> {
     })
 }
 
+/// Downscale with an area average (a box filter over each output pixel's footprint), using
+/// fast_image_resize's SIMD convolution. `flat` is grey or RGB (see [`decode_flat`]).
+fn downscale(flat: &DynamicImage, width: u32, height: u32) -> DynamicImage {
+    use fast_image_resize::images::{Image, ImageRef};
+    use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+    let (pixel_type, raw) = match flat {
+        DynamicImage::ImageLuma8(img) => (PixelType::U8, img.as_raw()),
+        DynamicImage::ImageRgb8(img) => (PixelType::U8x3, img.as_raw()),
+        other => return other.thumbnail_exact(width, height),
+    };
+    let resized = ImageRef::new(flat.width(), flat.height(), raw, pixel_type)
+        .ok()
+        .and_then(|src| {
+            let mut dst = Image::new(width, height, pixel_type);
+            let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Box));
+            Resizer::new().resize(&src, &mut dst, &options).ok()?;
+            Some(dst.into_vec())
+        });
+    let rebuilt = resized.and_then(|buf| match pixel_type {
+        PixelType::U8 => image::GrayImage::from_raw(width, height, buf).map(DynamicImage::ImageLuma8),
+        _ => image::RgbImage::from_raw(width, height, buf).map(DynamicImage::ImageRgb8),
+    });
+    rebuilt.unwrap_or_else(|| flat.thumbnail_exact(width, height))
+}
+
 /// A channel value composited onto black.
 fn over_black(value: u8, alpha: u8) -> u8 {
     ((u16::from(value) * u16::from(alpha) + 127) / 255) as u8
@@ -514,9 +539,9 @@ fn reduce(bytes: &[u8], probe: Result<Probe, String>, limits: ImageLimits) -> Re
         let mut resized = if (w, h) == (width, height) {
             flat.clone()
         } else if probe.swaps_axes() {
-            flat.thumbnail_exact(h, w)
+            downscale(&flat, h, w)
         } else {
-            flat.thumbnail_exact(w, h)
+            downscale(&flat, w, h)
         };
         resized.apply_orientation(probe.orientation);
         for quality in QUALITY_STEPS {
