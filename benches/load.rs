@@ -1,11 +1,14 @@
-//! Load benchmark on a large OpenClaw JSONL session (generated on first run into
-//! `bench-data/large-session.jsonl`).
+//! Load benchmarks on two generated OpenClaw JSONL sessions (made on first run):
+//! `bench-data/large-session.jsonl` (100 MB, few images, long tool outputs) and
+//! `bench-data/screenshots.jsonl` (101 MB, 45,000 messages, screenshots among 12 distinct
+//! 1600×900 / 2880×1800 PNGs that all need re-encoding, long runs of user turns).
 //!
 //! * `reference_parse`: read the file line by line and parse each line into a
 //!   `serde_json::Value`, keeping every value (the floor any loader is measured against).
 //! * `load`: `replaylens::load::load_path` followed by `Session::transcript()`.
 //! * `replay`: `load`, then the whole rule pipeline for the session's own target, with
-//!   image limits so high that no image is re-encoded (see `benches/images.rs` for that).
+//!   image limits so high that no image is re-encoded (`…-no-image-reencoding`) and with the
+//!   default limits (`…-full`).
 
 #[path = "support/session_gen.rs"]
 mod session_gen;
@@ -16,18 +19,19 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::replay;
 use serde_json::Value;
 
-/// The benchmark input, generated with the default settings when absent.
-fn input() -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-data/large-session.jsonl");
+/// A benchmark input, generated with `config` when absent.
+fn input(name: &str, config: &session_gen::Config) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("bench-data/{name}.jsonl"));
     if !path.exists() {
-        let stats = session_gen::generate(&path, &session_gen::Config::default()).expect("generate bench input");
+        let stats = session_gen::generate(&path, config).expect("generate bench input");
         eprintln!(
             "generated {} ({} bytes, {} messages)",
             path.display(),
@@ -36,6 +40,19 @@ fn input() -> PathBuf {
         );
     }
     path
+}
+
+/// The two inputs: the default large session and the screenshot session.
+fn inputs() -> Vec<(&'static str, PathBuf)> {
+    let screenshots = session_gen::Config {
+        messages: 45_000,
+        screenshots: 12,
+        ..session_gen::Config::default()
+    };
+    vec![
+        ("large-session", input("large-session", &session_gen::Config::default())),
+        ("screenshots", input("screenshots", &screenshots)),
+    ]
 }
 
 /// Parse every line of `path` into a `Value` and keep them all.
@@ -54,54 +71,57 @@ fn reference_parse(path: &Path) -> Vec<Value> {
 }
 
 fn bench_load(c: &mut Criterion) {
-    let path = input();
-    let len = std::fs::metadata(&path).expect("stat input").len();
+    for (name, path) in inputs() {
+        bench_input(c, name, &path);
+    }
+}
 
-    let mut group = c.benchmark_group("reference_parse");
-    group
-        .sample_size(10)
+/// A group of 10 flat samples with a throughput of `len` bytes.
+fn new_group<'c>(c: &'c mut Criterion, name: &str, seconds: u64, len: u64) -> BenchmarkGroup<'c, WallTime> {
+    let mut g = c.benchmark_group(name.to_owned());
+    g.sample_size(10)
         .sampling_mode(SamplingMode::Flat)
         .warm_up_time(Duration::from_secs(2))
-        .measurement_time(Duration::from_secs(15))
+        .measurement_time(Duration::from_secs(seconds))
         .throughput(Throughput::Bytes(len));
-    group.bench_function("large-session", |b| b.iter(|| reference_parse(black_box(&path))));
-    group.finish();
+    g
+}
 
-    let mut group = c.benchmark_group("load");
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_secs(2))
-        .measurement_time(Duration::from_secs(15))
-        .throughput(Throughput::Bytes(len));
-    group.bench_function("large-session", |b| {
+fn bench_input(c: &mut Criterion, name: &str, path: &Path) {
+    let len = std::fs::metadata(path).expect("stat input").len();
+
+    let mut g = new_group(c, "reference_parse", 15, len);
+    g.bench_function(name, |b| b.iter(|| reference_parse(black_box(path))));
+    g.finish();
+
+    let mut g = new_group(c, "load", 15, len);
+    g.bench_function(name, |b| {
         b.iter(|| {
-            let session = load_path(black_box(&path), &LoadOptions::default()).expect("load");
+            let session = load_path(black_box(path), &LoadOptions::default()).expect("load");
             let messages = session.transcript().messages.len();
             (session, messages)
         })
     });
-    group.finish();
+    g.finish();
 
-    let mut group = c.benchmark_group("replay");
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_secs(2))
-        .measurement_time(Duration::from_secs(20))
-        .throughput(Throughput::Bytes(len));
-    group.bench_function("large-session-no-image-reencoding", |b| {
+    let mut g = new_group(c, "replay", 25, len);
+    for (variant, image_max_px) in [
+        ("no-image-reencoding", u32::MAX),
+        ("full", ReplayOptions::default().image_max_px),
+    ] {
         let options = ReplayOptions {
-            image_max_px: u32::MAX,
+            image_max_px,
             ..ReplayOptions::default()
         };
-        b.iter(|| {
-            let session = load_path(black_box(&path), &LoadOptions::default()).expect("load");
-            let messages = replay(&session, &Target::default(), &options).projection.messages.len();
-            (session, messages)
-        })
-    });
-    group.finish();
+        g.bench_function(format!("{name}-{variant}"), |b| {
+            b.iter(|| {
+                let session = load_path(black_box(path), &LoadOptions::default()).expect("load");
+                let messages = replay(&session, &Target::default(), &options).projection.messages.len();
+                (session, messages)
+            })
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench_load);

@@ -13,6 +13,9 @@ use ratatui::layout::Rect;
 #[path = "../src/tui/mod.rs"]
 mod tui;
 
+#[path = "support/first_frame.rs"]
+mod first_frame;
+
 use tui::app::App;
 use tui::keymap::Keymap;
 use tui::pickers::SessionSource;
@@ -37,5 +40,29 @@ fn frame(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, frame);
+/// The first frame (stored side) and the full projection on screen for the screenshot
+/// session of `benches/load.rs` (`bench-data/screenshots.jsonl`), when it has been generated.
+fn first_frames(c: &mut Criterion) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-data/screenshots.jsonl");
+    if !path.exists() {
+        eprintln!(
+            "skipping first_frame: run `cargo bench --bench load` first to generate {}",
+            path.display()
+        );
+        return;
+    }
+    let mut g = c.benchmark_group("first_frame");
+    g.sample_size(10)
+        .sampling_mode(criterion::SamplingMode::Flat)
+        .measurement_time(std::time::Duration::from_secs(30));
+    g.bench_function("screenshots-stored-side", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).0).sum());
+    });
+    g.bench_function("screenshots-full-projection", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).1).sum());
+    });
+    g.finish();
+}
+
+criterion_group!(benches, frame, first_frames);
 criterion_main!(benches);

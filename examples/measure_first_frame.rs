@@ -10,22 +10,14 @@
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::layout::Rect;
 
 #[allow(dead_code, unused_imports)]
 #[path = "../src/tui/mod.rs"]
 mod tui;
 
-use tui::app::{App, LoadRequest};
-use tui::keymap::Keymap;
-use tui::loader::{LoadEvent, Report, load};
-use tui::pickers::SessionSource;
-use tui::theme::Theme;
+#[path = "../benches/support/first_frame.rs"]
+mod first_frame;
 
 fn bare_parse(path: &Path) -> Duration {
     let start = Instant::now();
@@ -41,48 +33,6 @@ fn bare_parse(path: &Path) -> Duration {
     start.elapsed()
 }
 
-/// (first frame, full projection on screen).
-fn inspector(path: &Path) -> (Duration, Duration) {
-    let start = Instant::now();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let request = LoadRequest {
-        path: path.to_path_buf(),
-        session: None,
-        target: replaylens::policy::Target::default(),
-        rule_set: replaylens::rule_set::RuleSet::newest(),
-    };
-    std::thread::spawn(move || {
-        let events = tx.clone();
-        let report: Report = Arc::new(move |e| {
-            let _ = events.send(e);
-        });
-        let done = load(&request, &report);
-        let _ = tx.send(LoadEvent::Done(Box::new(done)));
-    });
-    let theme = Theme::load("dark", false).expect("built-in theme");
-    let mut app = App::new(Keymap::default(), theme, SessionSource::Default);
-    app.resize(Rect::new(0, 0, 160, 45));
-    let mut terminal = Terminal::new(TestBackend::new(160, 45)).expect("backend");
-    let mut first = None;
-    for event in rx {
-        match event {
-            LoadEvent::Stored(insp) => {
-                app.show_stored(*insp);
-                terminal.draw(|f| tui::render::draw(&app, f)).expect("draw");
-                first = Some(start.elapsed());
-            }
-            LoadEvent::Done(result) => {
-                app.loaded(*result);
-                terminal.draw(|f| tui::render::draw(&app, f)).expect("draw");
-                let full = start.elapsed();
-                return (first.unwrap_or(full), full);
-            }
-            _ => {}
-        }
-    }
-    panic!("the loader stopped without a result");
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = PathBuf::from(args.next().expect("usage: measure_first_frame FILE [--runs N]"));
@@ -93,7 +43,7 @@ fn main() {
     let (mut parse, mut first, mut full) = (Duration::MAX, Duration::MAX, Duration::MAX);
     for _ in 0..runs {
         parse = parse.min(bare_parse(&path));
-        let (f, p) = inspector(&path);
+        let (f, p) = first_frame::first_frames(&path);
         first = first.min(f);
         full = full.min(p);
     }

@@ -28,7 +28,8 @@ pub struct Config {
     pub seed: u64,
     /// When non-zero, every image is one of this many distinct screenshots (UI-like PNGs of
     /// 1600×900 and retina 2880×1800, all over the default 1200 px limit), as a session of
-    /// a browser-driving agent holds: the same few screens sent again and again.
+    /// a browser-driving agent holds: the same few screens sent again and again; the
+    /// session also gets long runs of consecutive user turns (a quiet channel).
     pub screenshots: usize,
 }
 
@@ -152,7 +153,22 @@ impl<W: Write> Gen<W> {
                 let data = json!({"host": "gateway-1", "queueDepth": self.rng.below(9), "traceId": self.rng.hex(32)});
                 self.entry("openclaw:telemetry", json!({"data": data}))?;
             }
+            if self.config.screenshots > 0 && self.rng.chance(0.002) {
+                self.quiet_run()?;
+            }
             self.turn()?;
+        }
+        Ok(())
+    }
+
+    /// A run of 50–400 consecutive user turns with no reply (a quiet channel the agent
+    /// only listens to), which the Anthropic family merges into one turn.
+    fn quiet_run(&mut self) -> io::Result<()> {
+        for _ in 0..self.rng.range(50, 400) {
+            self.tick(1_000, 60_000);
+            let text = self.words(3, 25);
+            let user = json!({"message": {"role": "user", "content": [{"type": "text", "text": text}], "timestamp": self.now}});
+            self.entry("message", user)?;
         }
         Ok(())
     }
