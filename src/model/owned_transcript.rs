@@ -35,16 +35,7 @@ impl Session {
                 by_address.insert(std::ptr::from_ref(m), Source::Bare(i));
             }
         }
-        let Transcript {
-            messages,
-            leaf_id,
-            branch_len,
-            compaction,
-            model,
-            model_events,
-            thinking_level,
-            diagnostics,
-        } = self.transcript();
+        let (messages, mut rest) = self.transcript().into_parts();
         let pending: Vec<(StoredMessage<'static>, Option<Source>)> = messages
             .into_iter()
             .map(|m| {
@@ -64,7 +55,7 @@ impl Session {
                 (stored, source)
             })
             .collect();
-        let messages = pending
+        rest.messages = pending
             .into_iter()
             .map(|(mut stored, source)| {
                 let taken = match source {
@@ -82,16 +73,7 @@ impl Session {
                 stored
             })
             .collect();
-        Transcript {
-            messages,
-            leaf_id,
-            branch_len,
-            compaction,
-            model,
-            model_events,
-            thinking_level,
-            diagnostics,
-        }
+        rest
     }
 }
 

@@ -109,6 +109,33 @@ pub struct Transcript<'s> {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl<'s> Transcript<'s> {
+    /// The messages, and the rest of the transcript (which borrows nothing) with none.
+    pub fn into_parts(self) -> (Vec<StoredMessage<'s>>, Transcript<'static>) {
+        let Transcript {
+            messages,
+            leaf_id,
+            branch_len,
+            compaction,
+            model,
+            model_events,
+            thinking_level,
+            diagnostics,
+        } = self;
+        let rest = Transcript {
+            messages: Vec::new(),
+            leaf_id,
+            branch_len,
+            compaction,
+            model,
+            model_events,
+            thinking_level,
+            diagnostics,
+        };
+        (messages, rest)
+    }
+}
+
 impl Session {
     /// Build the stored transcript of the active branch.
     pub fn transcript(&self) -> Transcript<'_> {

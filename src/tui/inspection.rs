@@ -72,20 +72,14 @@ impl Inspection {
             options,
             projection,
         } = replay;
-        let replay = projected(&transcript.messages, projection.messages);
-        let load_problems = transcript.diagnostics.iter().map(ToString::to_string).collect();
-        Self {
-            session,
-            transcript: Arc::new(owned_transcript(transcript)),
-            requested,
-            resolved,
-            options,
-            replay,
-            rewrites: projection.rewrites,
-            rules_run: projection.rules_run,
-            load_problems,
-            pending: false,
-        }
+        let messages = projected(&transcript.messages, projection.messages);
+        let mut insp = Self::stored_only(session, requested, transcript, options);
+        insp.resolved = resolved;
+        insp.replay = messages;
+        insp.rewrites = projection.rewrites;
+        insp.rules_run = projection.rules_run;
+        insp.pending = false;
+        insp
     }
 
     /// The stored side alone, shown while the projection is computed: no replay messages,
@@ -186,27 +180,19 @@ fn projected(stored: &[StoredMessage<'_>], messages: Vec<replaylens::hygiene::Re
         .collect()
 }
 
-/// A copy of the transcript that owns its messages.
+/// A copy of the transcript that owns its messages (a move where they are owned already).
 fn owned_transcript(t: Transcript<'_>) -> Transcript<'static> {
-    Transcript {
-        messages: t
-            .messages
-            .into_iter()
-            .map(|m| StoredMessage {
-                entry_id: m.entry_id,
-                location: m.location,
-                origin: m.origin,
-                message: Cow::Owned(m.message.into_owned()),
-            })
-            .collect(),
-        leaf_id: t.leaf_id,
-        branch_len: t.branch_len,
-        compaction: t.compaction,
-        model: t.model,
-        model_events: t.model_events,
-        thinking_level: t.thinking_level,
-        diagnostics: t.diagnostics,
-    }
+    let (messages, mut rest) = t.into_parts();
+    rest.messages = messages
+        .into_iter()
+        .map(|m| StoredMessage {
+            entry_id: m.entry_id,
+            location: m.location,
+            origin: m.origin,
+            message: Cow::Owned(m.message.into_owned()),
+        })
+        .collect();
+    rest
 }
 
 /// A transcript that borrows its messages from `t`.
