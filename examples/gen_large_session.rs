@@ -4,7 +4,9 @@
 //! (default output `bench-data/large-session.jsonl`, about 100 MB and 20,000 messages).
 //! `--screenshots 12` makes every image one of 12 distinct 1600×900 / 2880×1800 UI-like
 //! PNGs, the shape of a browser-driving agent's session (`bench-data/screenshots.jsonl`:
-//! `--messages 56000 --screenshots 12`).
+//! `--messages 45000 --screenshots 12`). `--short 200000` writes instead a chat of 200,000
+//! short alternating user / assistant messages (about 54 MB), the worst case for memory per
+//! byte (`bench-data/short.jsonl`).
 
 #[path = "../benches/support/session_gen.rs"]
 mod session_gen;
@@ -16,6 +18,7 @@ use std::time::Instant;
 fn main() -> ExitCode {
     let mut config = session_gen::Config::default();
     let mut out = PathBuf::from("bench-data/large-session.jsonl");
+    let mut short = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Option<u64> {
@@ -42,9 +45,13 @@ fn main() -> ExitCode {
                 Some(n) => config.screenshots = n as usize,
                 None => return ExitCode::from(2),
             },
+            "--short" => match number("--short") {
+                Some(n) => short = Some(n as usize),
+                None => return ExitCode::from(2),
+            },
             "-h" | "--help" => {
                 println!(
-                    "usage: gen_large_session [OUT.jsonl] [--bytes N] [--messages N] [--seed N] [--screenshots N]"
+                    "usage: gen_large_session [OUT.jsonl] [--bytes N] [--messages N] [--seed N] [--screenshots N] [--short N]"
                 );
                 return ExitCode::SUCCESS;
             }
@@ -56,6 +63,22 @@ fn main() -> ExitCode {
         }
     }
     let start = Instant::now();
+    if let Some(n) = short {
+        return match short_session(&out, n) {
+            Ok(bytes) => {
+                println!(
+                    "wrote {} in {:.2?}: {bytes} bytes, {n} short messages",
+                    out.display(),
+                    start.elapsed()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("cannot write {}: {e}", out.display());
+                ExitCode::FAILURE
+            }
+        };
+    }
     match session_gen::generate(&out, &config) {
         Ok(stats) => {
             println!(
@@ -77,4 +100,38 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A chat of `n` short messages, user and assistant in turn, as a quiet channel holds.
+fn short_session(path: &std::path::Path, n: usize) -> std::io::Result<u64> {
+    use std::io::Write;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let mut bytes = 0u64;
+    let mut line = |text: String| -> std::io::Result<()> {
+        bytes += text.len() as u64 + 1;
+        writeln!(out, "{text}")
+    };
+    line(r#"{"type":"session","version":3,"id":"short","timestamp":"2026-03-09T08:41:07.000Z","cwd":"/"}"#.to_owned())?;
+    for i in 0..n {
+        let parent = if i == 0 {
+            "null".to_owned()
+        } else {
+            format!("\"m{}\"", i - 1)
+        };
+        let message = if i % 2 == 0 {
+            format!(r#"{{"role":"user","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i}}}"#)
+        } else {
+            format!(
+                r#"{{"role":"assistant","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i},"stopReason":"stop","usage":{{"input":1,"output":1,"totalTokens":2}},"provider":"anthropic","model":"claude-sonnet-4-6","api":"anthropic-messages"}}"#
+            )
+        };
+        line(format!(
+            r#"{{"type":"message","id":"m{i}","parentId":{parent},"timestamp":"2026-03-09T08:41:08.000Z","message":{message}}}"#
+        ))?;
+    }
+    out.flush()?;
+    Ok(bytes)
 }
