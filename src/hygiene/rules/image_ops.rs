@@ -511,9 +511,24 @@ fn over_black(value: u8, alpha: u8) -> u8 {
     ((u16::from(value) * u16::from(alpha) + 127) / 255) as u8
 }
 
-/// Encode as baseline JPEG at a quality.
+/// Encode as baseline JPEG at a quality, with jpeg-encoder's SIMD encoder for grey and RGB
+/// images (what [`decode_flat`] gives), the `image` encoder otherwise.
 fn encode_jpeg(img: &DynamicImage, quality: u8) -> ImageResult<Vec<u8>> {
+    let simd = match img {
+        DynamicImage::ImageLuma8(i) => Some((i.as_raw(), jpeg_encoder::ColorType::Luma)),
+        DynamicImage::ImageRgb8(i) => Some((i.as_raw(), jpeg_encoder::ColorType::Rgb)),
+        _ => None,
+    };
+    let size = (u16::try_from(img.width()), u16::try_from(img.height()));
     let mut out = Vec::new();
+    if let (Some((data, color)), (Ok(w), Ok(h))) = (simd, size)
+        && jpeg_encoder::Encoder::new(&mut out, quality)
+            .encode(data, w, h, color)
+            .is_ok()
+    {
+        return Ok(out);
+    }
+    out.clear();
     img.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))?;
     Ok(out)
 }
