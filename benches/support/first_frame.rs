@@ -20,6 +20,8 @@ use crate::tui::theme::Theme;
 /// Time from start to the first frame (stored side) and to the full projection on screen.
 pub fn first_frames(path: &Path) -> (Duration, Duration) {
     let start = Instant::now();
+    // As the inspector does at start-up.
+    crate::tui::render::json::preload();
     let (tx, rx) = std::sync::mpsc::channel();
     let request = LoadRequest {
         path: path.to_path_buf(),

@@ -24,6 +24,12 @@ impl Session {
     /// The stored transcript of the active branch ([`Session::transcript`]), owning its
     /// messages: they are moved out of the session, which is consumed.
     pub fn into_transcript(mut self) -> Transcript<'static> {
+        self.take_transcript()
+    }
+
+    /// [`Session::into_transcript`] without consuming the session: its messages are moved
+    /// out (left `null`), so what remains can be dropped later, off the critical path.
+    pub fn take_transcript(&mut self) -> Transcript<'static> {
         let mut by_address: HashMap<*const Message, Source> = HashMap::new();
         for (i, e) in self.entries.iter().enumerate() {
             if let Some(m) = e.raw.get("message").and_then(Message::from_value_ref) {

@@ -60,12 +60,15 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
         rule_set: request.rule_set,
         ..ReplayOptions::default()
     };
+    let mut session = session;
     let file_problems: Vec<String> = session.diagnostics.iter().map(ToString::to_string).collect();
     // The messages move from the session into the inspection: nothing is copied.
-    let mut insp = Inspection::stored_only(info, request.target.clone(), session.into_transcript(), options);
+    let mut insp = Inspection::stored_only(info, request.target.clone(), session.take_transcript(), options);
     insp.load_problems.splice(0..0, file_problems);
     // The stored side shares its transcript with the copy the projection is computed on.
     report(LoadEvent::Stored(Box::new(insp.clone())));
+    // What is left of the session is freed only once the stored side is on its way.
+    drop(session);
     Ok(insp.complete())
 }
 
