@@ -3,6 +3,7 @@
 use image::{DynamicImage, GenericImageView, GrayImage, Luma, Rgba, RgbaImage};
 
 use super::*;
+use crate::hygiene::rules::image_codec::encode_jpeg;
 use crate::hygiene::rules::image_fixtures::{bmp_header_only, ftyp, gradient, jpeg, jpeg_with_orientation, noise, png};
 
 fn limits(px: u32, bytes: usize) -> ImageLimits {

@@ -42,6 +42,7 @@ pub mod duplicate_mirror;
 pub mod gemini_turn_merge;
 pub mod google_bootstrap;
 pub mod image_cache;
+mod image_codec;
 pub mod image_ops;
 pub mod image_sanitize;
 pub mod inbound_metadata;
