@@ -177,7 +177,8 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(process.exitCode ?? 0),
+  // Exit only once stdout is flushed: a reply over the pipe buffer would be cut otherwise.
+  () => process.stdout.write("", () => process.exit(process.exitCode ?? 0)),
   (e) => {
     process.stderr.write(`openclaw_chain: ${e?.stack ?? e}\n`);
     process.exit(2);

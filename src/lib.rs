@@ -10,6 +10,7 @@
 pub mod diff;
 pub mod export;
 pub mod hygiene;
+pub mod lint;
 pub mod load;
 pub mod model;
 pub mod policy;
@@ -17,3 +18,4 @@ pub mod repair;
 pub mod replay;
 pub mod rule_set;
 pub mod text;
+pub mod wire;

@@ -51,6 +51,35 @@ enum Format {
     Json,
 }
 
+/// Which messages a payload is built from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum StageArg {
+    /// The stored transcript without hygiene (what a naive client would send).
+    Stored,
+    /// The replay projection (what OpenClaw sends).
+    Replay,
+}
+
+impl StageArg {
+    fn wire(self) -> replaylens::wire::WireStage {
+        match self {
+            StageArg::Stored => replaylens::wire::WireStage::Stored,
+            StageArg::Replay => replaylens::wire::WireStage::Replay,
+        }
+    }
+}
+
+/// Which payloads `lint` checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LintStageArg {
+    /// The stored transcript converted as is.
+    Stored,
+    /// The replay projection (exit 1 when it has a finding).
+    Replay,
+    /// Both.
+    Both,
+}
+
 /// Export format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ExportFormatArg {
@@ -170,6 +199,56 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Print the request body's conversation part as the provider API receives it.
+    Payload {
+        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+        session: PathBuf,
+        /// For a database: the session id or key (default: the most recent).
+        #[arg(long = "session", value_name = "ID")]
+        session_id: Option<String>,
+        #[command(flatten)]
+        target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Current tool names (comma-separated); tool calls naming others are dropped.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        tools: Option<Vec<String>>,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Convert the replay projection (what OpenClaw sends) or the stored transcript as is.
+        #[arg(long, value_enum, default_value_t = StageArg::Replay)]
+        stage: StageArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Check the payload against the provider's constraints; exit 1 when it would be rejected.
+    Lint {
+        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+        session: PathBuf,
+        /// For a database: the session id or key (default: the most recent).
+        #[arg(long = "session", value_name = "ID")]
+        session_id: Option<String>,
+        #[command(flatten)]
+        target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Current tool names (comma-separated); tool calls naming others are dropped.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        tools: Option<Vec<String>>,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Which payload to check: the stored transcript as is, the replay, or both.
+        #[arg(long, value_enum, default_value_t = LintStageArg::Replay)]
+        stage: LintStageArg,
+        /// A provider error text to explain: which stored message it points at, and whether
+        /// the current projection avoids it.
+        #[arg(long, value_name = "ERROR TEXT")]
+        explain: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// Export the stored ↔ replay comparison, every rewrite annotated, for a bug report.
     Export {
         /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
@@ -272,6 +351,61 @@ fn main() -> ExitCode {
                 limits.load_options(session_id),
                 &target.target(),
                 &options,
+                format == Format::Json,
+            )
+        }
+        Command::Payload {
+            session,
+            session_id,
+            target,
+            limits,
+            tools,
+            openclaw,
+            stage,
+            format,
+        } => {
+            let options = ReplayOptions {
+                allowed_tools: tools,
+                rule_set: openclaw.rule_set,
+                ..ReplayOptions::default()
+            };
+            cli::payload::run(
+                &session,
+                limits.load_options(session_id),
+                &target.target(),
+                &options,
+                stage.wire(),
+                format == Format::Json,
+            )
+        }
+        Command::Lint {
+            session,
+            session_id,
+            target,
+            limits,
+            tools,
+            openclaw,
+            stage,
+            explain,
+            format,
+        } => {
+            let options = ReplayOptions {
+                allowed_tools: tools,
+                rule_set: openclaw.rule_set,
+                ..ReplayOptions::default()
+            };
+            let stages = match stage {
+                LintStageArg::Stored => cli::lint::Stages::Stored,
+                LintStageArg::Replay => cli::lint::Stages::Replay,
+                LintStageArg::Both => cli::lint::Stages::Both,
+            };
+            cli::lint::run(
+                &session,
+                limits.load_options(session_id),
+                &target.target(),
+                &options,
+                stages,
+                explain.as_deref(),
                 format == Format::Json,
             )
         }

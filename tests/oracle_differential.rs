@@ -129,3 +129,86 @@ fn replaylens_history_matches_openclaw() {
         rerun_hints(&saved, manifest_dir())
     );
 }
+
+/// Random cases of the payload differential when `REPLAYLENS_PAYLOAD_CASES` is unset.
+const DEFAULT_PAYLOAD_RANDOM: usize = 600;
+
+#[test]
+fn replaylens_payload_matches_openclaw() {
+    use oracle_support::cases::Origin;
+    use oracle_support::payload::run_payloads;
+
+    let started = Instant::now();
+    let setup = match oracle::locate(manifest_dir()) {
+        Ok(setup) => setup,
+        Err(why) => {
+            assert!(
+                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
+                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
+            );
+            eprintln!("\n*** SKIPPED payload differential: {why} ***\n");
+            return;
+        }
+    };
+    let payload_setup = oracle::OracleSetup {
+        script: manifest_dir().join("oracle/openclaw_payload.mjs"),
+        ..setup.clone()
+    };
+    let seed = seed();
+    let random_limit = std::env::var("REPLAYLENS_PAYLOAD_CASES")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(DEFAULT_PAYLOAD_RANDOM);
+    let mut random = 0;
+    let cases: Vec<_> = plan(seed, manifest_dir())
+        .cases
+        .into_iter()
+        .filter(|c| {
+            if c.origin != Origin::Random {
+                return true;
+            }
+            random += 1;
+            random <= random_limit
+        })
+        .collect();
+    let mut chain = OraclePool::start(&setup, 1).unwrap_or_else(|e| panic!("oracle: {e}"));
+    let mut payload = OraclePool::start(&payload_setup, 1).unwrap_or_else(|e| panic!("payload oracle: {e}"));
+    let tally = run_payloads(&mut chain, &mut payload, &cases).unwrap_or_else(|e| panic!("oracle: {e}"));
+    let compared: usize = tally.compared.values().sum();
+    let per_api: Vec<String> = tally.compared.iter().map(|(api, n)| format!("{api} {n}")).collect();
+    let mut report = format!(
+        "payload differential (seed {seed}): {compared} payloads compared ({}), {} differ, {:.1} s\n",
+        per_api.join(", "),
+        tally.findings.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for ((api, why), n) in &tally.oracle_errors {
+        report.push_str(&format!("  {api}: {n} payloads OpenClaw cannot build ({why})\n"));
+    }
+    let mut groups: std::collections::BTreeMap<String, Vec<&str>> = std::collections::BTreeMap::new();
+    for f in &tally.findings {
+        groups.entry(f.difference.signature()).or_default().push(&f.case);
+    }
+    for (signature, ids) in groups.iter().take(LISTED_GROUPS) {
+        let example = tally
+            .findings
+            .iter()
+            .find(|f| &f.difference.signature() == signature)
+            .unwrap();
+        report.push_str(&format!(
+            "  {} case(s), e.g. {}\n    at {}: ours {} / theirs {}\n",
+            ids.len(),
+            ids[0],
+            example.difference.path,
+            example.difference.ours,
+            example.difference.theirs
+        ));
+    }
+    eprintln!("{report}");
+    let _ = std::fs::create_dir_all(manifest_dir().join("target"));
+    let _ = std::fs::write(manifest_dir().join("target/oracle-payload-summary.txt"), &report);
+    assert!(
+        tally.findings.is_empty(),
+        "replaylens payloads differ from OpenClaw's transports (seed {seed}):\n{report}"
+    );
+}

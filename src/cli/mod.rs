@@ -1,7 +1,10 @@
 //! Command implementations of the binary: they call the library and print.
 
 pub mod describe;
+pub mod explain_text;
 pub mod export;
+pub mod lint;
+pub mod payload;
 pub mod policy;
 pub mod repair;
 pub mod replay;
@@ -20,10 +23,12 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<lint::Rejected>().is_some() => ExitCode::from(1),
         Err(err) => {
             let unusable_input = err.downcast_ref::<LoadError>().is_some()
                 || err.downcast_ref::<rules::UnknownRule>().is_some()
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
+                || err.downcast_ref::<replaylens::wire::WireError>().is_some()
                 || matches!(
                     err.downcast_ref::<replaylens::repair::RepairError>(),
                     Some(

@@ -32,6 +32,48 @@ ins { background:var(--added); color:var(--added-fg); text-decoration:none; }
 .empty { color:var(--muted); font-style:italic; }
 "#;
 
+/// The provider lint section: verdict and one table row per finding.
+fn write_lint(out: &mut String, view: &View) {
+    let _ = writeln!(out, "<h2 id=\"lint\">Provider lint</h2>");
+    let Some(lint) = &view.lint else {
+        let _ = writeln!(
+            out,
+            "<p class=\"empty\">No payload: replaylens has no wire converter for this target's API.</p>"
+        );
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "<p><code>{}</code> payload: <strong>{}</strong> (stored transcript as is: {} findings; replay: {}).</p>",
+        esc(lint.api),
+        esc(lint.verdict),
+        lint.stored.len(),
+        lint.replay.len()
+    );
+    let findings: Vec<_> = lint.replay.iter().chain(&lint.stored).collect();
+    if findings.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<table class=\"rows\"><thead><tr><th>payload</th><th>where</th><th>constraint</th><th>provider's error</th><th>stored</th><th>fixed by</th></tr></thead><tbody>"
+    );
+    for f in findings {
+        let stored = f.stored.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+");
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td><code>{}</code></td><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(f.stage.as_str()),
+            esc(&f.path),
+            esc(f.constraint),
+            esc(&f.message),
+            esc(&stored),
+            esc(f.fixed_by.unwrap_or("not fixed by hygiene"))
+        );
+    }
+    let _ = writeln!(out, "</tbody></table>");
+}
+
 /// Render a view as one self-contained HTML document.
 pub fn render(view: &View, all_rows: bool, context: usize) -> String {
     let mut out = String::with_capacity(64 * 1024);
@@ -103,6 +145,7 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
         let _ = writeln!(out, "{}</li>", anchors.join(" "));
     }
     let _ = writeln!(out, "</ul>");
+    write_lint(&mut out, view);
 
     let _ = writeln!(
         out,

@@ -140,5 +140,6 @@ pub fn view_document(view: &super::View) -> Value {
         "stored": stored,
         "replay": replay,
         "rewrites": view.rewrites,
+        "lint": view.lint,
     })
 }

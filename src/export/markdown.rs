@@ -49,6 +49,8 @@ pub fn render(view: &View, context: usize) -> String {
         out.push('\n');
     }
 
+    write_lint(&mut out, view);
+
     let _ = writeln!(out, "## Changes\n");
     let mut previous: Option<usize> = None;
     for i in view.selected_rows(false, context) {
@@ -59,6 +61,46 @@ pub fn render(view: &View, context: usize) -> String {
         write_row(&mut out, view, &view.rows[i]);
     }
     out
+}
+
+fn write_lint(out: &mut String, view: &View) {
+    let _ = writeln!(out, "## Provider lint\n");
+    let Some(lint) = &view.lint else {
+        let _ = writeln!(
+            out,
+            "No payload: replaylens has no wire converter for this target's API.\n"
+        );
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "{} payload: **{}** (stored transcript as is: {} findings; replay: {}).\n",
+        code(lint.api),
+        lint.verdict,
+        lint.stored.len(),
+        lint.replay.len()
+    );
+    let findings: Vec<_> = lint.replay.iter().chain(&lint.stored).collect();
+    if findings.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "| payload | where | constraint | provider's error | stored | fixed by |\n|---|---|---|---|---|---|"
+    );
+    for f in findings {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} |",
+            f.stage.as_str(),
+            code(&f.path),
+            code(f.constraint),
+            inline(&f.message),
+            side(&f.stored, 's'),
+            f.fixed_by.map_or_else(|| "not fixed by hygiene".to_string(), code)
+        );
+    }
+    out.push('\n');
 }
 
 fn side(indices: &[usize], prefix: char) -> String {

@@ -8,8 +8,10 @@ use serde_json::Value;
 use super::redact::{Redaction, Redactor};
 use crate::diff::{Row, align};
 use crate::hygiene::Rewrite;
+use crate::lint::{Finding, lint};
 use crate::model::Session;
 use crate::replay::Replay;
+use crate::wire::{WireStage, payload_of};
 
 /// One replay, ready to render: every transcript string already redacted.
 #[derive(Debug, Clone)]
@@ -44,6 +46,49 @@ pub struct View {
     pub redaction: Redaction,
     /// What was redacted, by kind.
     pub redacted: BTreeMap<&'static str, usize>,
+    /// Provider lint of the stored and replay payloads (`None` when the API has no converter).
+    pub lint: Option<LintView>,
+}
+
+/// Provider lint findings of both payloads, messages redacted.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct LintView {
+    /// The API checked.
+    pub api: &'static str,
+    /// `accepted` or `would be rejected` (the replay payload).
+    pub verdict: &'static str,
+    /// Findings on the stored transcript converted as is.
+    pub stored: Vec<Finding>,
+    /// Findings on the replay payload.
+    pub replay: Vec<Finding>,
+}
+
+impl LintView {
+    fn build(replay: &Replay<'_>, r: &mut Redactor) -> Option<Self> {
+        let stored = payload_of(replay, WireStage::Stored).ok()?;
+        let replayed = payload_of(replay, WireStage::Replay).ok()?;
+        let mut redact = |findings: Vec<Finding>| -> Vec<Finding> {
+            findings
+                .into_iter()
+                .map(|f| Finding {
+                    message: r.text(&f.message),
+                    path: r.text(&f.path),
+                    ..f
+                })
+                .collect()
+        };
+        let replay_findings = redact(lint(&replayed));
+        Some(Self {
+            api: replayed.payload.api.id(),
+            verdict: if replay_findings.is_empty() {
+                "accepted"
+            } else {
+                "would be rejected"
+            },
+            stored: redact(lint(&stored)),
+            replay: replay_findings,
+        })
+    }
 }
 
 impl View {
@@ -87,6 +132,7 @@ impl View {
             })
             .collect();
         let rows = align(&replay.transcript.messages, &replay.projection);
+        let lint = LintView::build(replay, &mut r);
         Self {
             version: env!("CARGO_PKG_VERSION"),
             openclaw: replay.options.rule_set.name,
@@ -103,6 +149,7 @@ impl View {
             rows,
             redaction,
             redacted: r.counts().clone(),
+            lint,
         }
     }
 

@@ -56,6 +56,12 @@ pub enum Action {
     Export,
     /// Show or hide the detail pane.
     ToggleDetail,
+    /// Switch the detail pane between the rewrites and the wire payload of the row.
+    TogglePayload,
+    /// Next row with a provider lint finding.
+    NextFinding,
+    /// Previous row with a provider lint finding.
+    PrevFinding,
     /// A key bound to nothing (used to unbind a default in the keymap file).
     None,
 }
@@ -73,6 +79,8 @@ impl Action {
         (Action::PageUp, "page up"),
         (Action::NextRewrite, "next rewrite"),
         (Action::PrevRewrite, "previous rewrite"),
+        (Action::NextFinding, "next provider lint finding"),
+        (Action::PrevFinding, "previous provider lint finding"),
         (Action::FocusNext, "switch pane (rows / detail)"),
         (Action::ToggleExpand, "expand / collapse message"),
         (Action::Search, "search both columns"),
@@ -86,6 +94,7 @@ impl Action {
         (Action::Sessions, "open a session"),
         (Action::Export, "export the comparison (md/html/json)"),
         (Action::ToggleDetail, "show / hide detail pane"),
+        (Action::TogglePayload, "detail pane: rewrites ↔ wire payload and lint"),
         (Action::Help, "this help"),
         (Action::Quit, "quit"),
     ];

@@ -38,6 +38,15 @@ pub enum Pane {
     Detail,
 }
 
+/// What the detail pane shows for the selected row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DetailView {
+    /// The rewrites touching the row and both sides' JSON.
+    Rewrites,
+    /// The row's wire payload items and their provider lint findings.
+    Payload,
+}
+
 /// What is on top of the main view.
 #[derive(Debug, Clone)]
 pub enum Mode {
@@ -114,6 +123,8 @@ pub struct App {
     pub focus: Pane,
     /// Whether the detail pane is shown.
     pub show_detail: bool,
+    /// What the detail pane shows.
+    pub detail_view: DetailView,
     /// Scroll offset of the detail pane.
     pub detail_scroll: u16,
     /// Lines of the selected (expanded) row scrolled past.
@@ -160,6 +171,7 @@ impl App {
             expanded: HashSet::new(),
             focus: Pane::Rows,
             show_detail: true,
+            detail_view: DetailView::Rewrites,
             detail_scroll: 0,
             row_scroll: 0,
             filter: Filter::All,
@@ -359,6 +371,19 @@ impl App {
             }
             Action::NextRewrite => self.jump_rewrite(true),
             Action::PrevRewrite => self.jump_rewrite(false),
+            Action::NextFinding => self.jump_finding(true),
+            Action::PrevFinding => self.jump_finding(false),
+            Action::TogglePayload => {
+                self.detail_view = match self.detail_view {
+                    DetailView::Rewrites => DetailView::Payload,
+                    DetailView::Payload => DetailView::Rewrites,
+                };
+                self.detail_scroll = 0;
+                if !self.show_detail {
+                    self.show_detail = true;
+                    self.ensure_visible();
+                }
+            }
             Action::FocusNext => {
                 self.focus = match self.focus {
                     Pane::Rows if self.show_detail => Pane::Detail,
@@ -395,13 +420,7 @@ impl App {
     }
 
     fn jump_rewrite(&mut self, forward: bool) {
-        let found = if forward {
-            (self.selected + 1..self.view.len()).find(|&p| self.rows[self.view[p]].is_rewritten())
-        } else {
-            (0..self.selected)
-                .rev()
-                .find(|&p| self.rows[self.view[p]].is_rewritten())
-        };
+        let found = self.find_row(forward, |_, row| row.is_rewritten());
         match found {
             Some(p) => self.select(p),
             None => {
@@ -414,6 +433,37 @@ impl App {
                     .into(),
                 )
             }
+        }
+    }
+
+    fn jump_finding(&mut self, forward: bool) {
+        let found = self.find_row(forward, |insp, row| {
+            row.replay.is_some_and(|r| insp.wire.has_finding(r))
+        });
+        match found {
+            Some(p) => self.select(p),
+            None => {
+                let none = self.insp.as_ref().is_none_or(|i| i.wire.findings.is_empty());
+                self.status = Some(
+                    match (none, forward) {
+                        (true, _) => "no provider lint finding for this target",
+                        (false, true) => "no later lint finding",
+                        (false, false) => "no earlier lint finding",
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+
+    /// The next (or previous) position in the view whose row satisfies `hit`.
+    fn find_row(&self, forward: bool, hit: impl Fn(&Inspection, &Row) -> bool) -> Option<usize> {
+        let insp = self.insp.as_ref()?;
+        let matches = |p: &usize| hit(insp, &self.rows[self.view[*p]]);
+        if forward {
+            (self.selected + 1..self.view.len()).find(matches)
+        } else {
+            (0..self.selected).rev().find(matches)
         }
     }
 

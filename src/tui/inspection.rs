@@ -15,6 +15,8 @@ use replaylens::policy::resolve;
 use replaylens::policy::{ResolvedPolicy, Target};
 use replaylens::replay::{Replay, effective_target, replay_transcript};
 
+use super::wire_state::WireState;
+
 /// Where the session came from, for the header.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SessionInfo {
@@ -61,6 +63,8 @@ pub struct Inspection {
     pub load_problems: Vec<String>,
     /// True while the projection is still being computed (the stored side is shown first).
     pub pending: bool,
+    /// The replay payload for the target and its provider lint.
+    pub wire: WireState,
 }
 
 impl Inspection {
@@ -79,6 +83,7 @@ impl Inspection {
         insp.rewrites = projection.rewrites;
         insp.rules_run = projection.rules_run;
         insp.pending = false;
+        insp.wire = WireState::compute(&insp);
         insp
     }
 
@@ -103,6 +108,7 @@ impl Inspection {
             rules_run: Vec::new(),
             load_problems,
             pending: true,
+            wire: WireState::default(),
         }
     }
 
@@ -129,6 +135,7 @@ impl Inspection {
         self.replay = messages;
         self.rewrites = rewrites;
         self.rules_run = rules_run;
+        self.wire = WireState::compute(self);
     }
 
     /// Number of stored messages.

@@ -27,6 +27,7 @@ pub mod rows;
 pub mod search;
 pub mod terminal;
 pub mod theme;
+pub mod wire_state;
 pub mod wrap;
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use super::theme::Theme;
 
 mod export;
 mod huge_message;
+mod payload_view;
 mod progressive;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {
@@ -55,6 +56,7 @@ fn press(app: &mut App, keys: &str) {
         let code = match c {
             '\n' => KeyCode::Enter,
             '\u{1b}' => KeyCode::Esc,
+            '\t' => KeyCode::Tab,
             c => KeyCode::Char(c),
         };
         handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));

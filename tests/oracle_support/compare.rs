@@ -227,6 +227,11 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// The first difference between two JSON values (`ours`, `theirs`), by path.
+pub fn value_difference(ours: &Value, theirs: &Value) -> Option<Difference> {
+    first_difference(ours, theirs, String::new())
+}
+
 fn first_difference(a: &Value, b: &Value, path: String) -> Option<Difference> {
     match (a, b) {
         (Value::Array(x), Value::Array(y)) => {

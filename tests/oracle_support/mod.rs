@@ -9,6 +9,7 @@ pub mod generate;
 pub mod images;
 pub mod lens;
 pub mod oracle;
+pub mod payload;
 pub mod plan;
 pub mod report;
 pub mod rng;

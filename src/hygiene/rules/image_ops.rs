@@ -296,6 +296,24 @@ fn kept_from_header<'a>(
     })
 }
 
+/// For the provider lint: the decoded size in bytes of a base64 image payload and its stored
+/// width × height, read from the header as [`header_check`] reads it (falling back to the whole
+/// payload). `None` unless the payload is canonical base64; no size when no header shows one.
+pub(crate) fn base64_image_facts(data: &str) -> Option<(usize, Option<(u32, u32)>)> {
+    let canonical = canonical_base64(data)?;
+    let padding = canonical.len() - canonical.trim_end_matches('=').len();
+    let decoded_len = canonical.len() / 4 * 3 - padding;
+    let size_of = |bytes: &[u8]| probe(bytes).ok().map(|p| (p.width, p.height));
+    let head = &canonical.as_bytes()[..canonical.len().min(HEADER_BASE64_CHARS)];
+    let size = LENIENT.decode(head).ok().and_then(|h| size_of(&h)).or_else(|| {
+        (canonical.len() > HEADER_BASE64_CHARS)
+            .then(|| LENIENT.decode(canonical.as_bytes()).ok())
+            .flatten()
+            .and_then(|b| size_of(&b))
+    });
+    Some((decoded_len, size))
+}
+
 /// The canonical form of a base64 payload: all whitespace removed; `None` unless it is
 /// non-empty, a multiple of 4 long and matches `^[A-Za-z0-9+/]+={0,2}$`.
 pub fn canonical_base64(data: &str) -> Option<Cow<'_, str>> {

@@ -9,7 +9,7 @@ use replaylens::text::{escape_controls, escape_controls_single_line};
 use unicode_width::UnicodeWidthStr;
 
 use super::json::{fold_map, highlight, pretty_folded, syntax_theme};
-use crate::tui::app::{App, Pane};
+use crate::tui::app::{App, DetailView, Pane};
 use crate::tui::inspection::Inspection;
 use crate::tui::theme::Role;
 
@@ -21,12 +21,20 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     } else {
         Role::Border
     };
+    let title = match app.detail_view {
+        DetailView::Rewrites => " detail ",
+        DetailView::Payload => " wire payload (w: rewrites) ",
+    };
     let block = Block::default()
         .borders(Borders::TOP)
         .border_style(t.style(border))
-        .title(Span::styled(" detail ", t.style(Role::Title)));
+        .title(Span::styled(title, t.style(Role::Title)));
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    if app.detail_view == DetailView::Payload {
+        super::payload::draw(app, insp, frame, inner);
+        return;
+    }
     let Some(row) = app.selected_row() else { return };
 
     let mut text: Vec<Line<'static>> = Vec::new();

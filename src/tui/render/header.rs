@@ -46,7 +46,15 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             val(insp.replay.len().to_string()),
             key(" · "),
             val(format!("{} rewrites", insp.rewrites.len())),
+            key(" · "),
         ]);
+        let wire = &insp.wire;
+        let (text, role) = match wire.findings.len() {
+            _ if wire.api.is_none() => ("no payload".to_string(), Role::Muted),
+            0 => ("payload accepted".to_string(), Role::Header),
+            n => (format!("payload would be rejected ({n}, x)"), Role::Error),
+        };
+        second.push(Span::styled(text, t.style(role)));
     }
     if !insp.load_problems.is_empty() {
         second.push(key(" · "));

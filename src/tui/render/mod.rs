@@ -5,6 +5,7 @@ mod detail;
 mod header;
 pub mod json;
 mod overlays;
+mod payload;
 mod rows;
 mod status;
 

@@ -59,6 +59,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             .unwrap_or(u16::MAX)
             .min(bottom - y);
         let matched = matches.is_some_and(|m| m.binary_search(&index).is_ok());
+        let flagged = row.replay.is_some_and(|r| insp.wire.has_finding(r));
         for dy in 0..h {
             let line_y = y + dy;
             let at = skip + usize::from(dy);
@@ -79,10 +80,12 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
                 frame.render_widget(Paragraph::new(l.clone()), Rect::new(left_x, line_y, w16, 1));
             }
             let sep_x = left_x + w16;
-            frame.render_widget(
-                Paragraph::new(Span::styled(" │ ", t.style(Role::Border))),
-                Rect::new(sep_x, line_y, SEPARATOR, 1),
-            );
+            let separator = if flagged && dy == 0 {
+                Span::styled(" ✗ ", t.style(Role::Error))
+            } else {
+                Span::styled(" │ ", t.style(Role::Border))
+            };
+            frame.render_widget(Paragraph::new(separator), Rect::new(sep_x, line_y, SEPARATOR, 1));
             let right_x = sep_x + SEPARATOR;
             let right_w = (area.x + area.width).saturating_sub(right_x);
             if let Some(l) = lines.right.get(at) {

@@ -1,0 +1,148 @@
+//! `replaylens payload SESSION [TARGET] [--stage stored|replay]`: the request body's
+//! conversation part as the provider receives it, each item traced to its messages.
+
+use std::io::Write;
+use std::path::Path;
+
+use replaylens::hygiene::ReplayOptions;
+use replaylens::load::{LoadOptions, load_path};
+use replaylens::policy::Target;
+use replaylens::text::escape_controls_single_line as esc;
+use replaylens::wire::{WirePayload, WireStage, payload_of};
+use serde::Serialize;
+use serde_json::Value;
+
+/// Longest string printed whole in the text output; longer ones (image data) are cut.
+const TEXT_STRING_CAP: usize = 160;
+
+/// The JSON document of `payload --format json`.
+#[derive(Serialize)]
+struct PayloadDocument<'a> {
+    session: &'a str,
+    target: &'a replaylens::policy::Target,
+    api: &'static str,
+    stage: WireStage,
+    /// The conversation part of the request body, exactly as sent.
+    body: Value,
+    /// Per item of the body's array: where it came from.
+    items: Vec<ItemOrigin>,
+    /// Size of `body` serialized compactly, in bytes.
+    body_bytes: usize,
+}
+
+#[derive(Serialize)]
+struct ItemOrigin {
+    path: String,
+    replay: Vec<usize>,
+    stored: Vec<usize>,
+}
+
+/// Build and print the payload of one session for a target.
+pub fn run(
+    path: &Path,
+    load: LoadOptions,
+    target: &Target,
+    options: &ReplayOptions,
+    stage: WireStage,
+    json: bool,
+) -> anyhow::Result<()> {
+    let s = load_path(path, &load)?;
+    let r = replaylens::replay::replay(&s, target, options);
+    super::report(&s.diagnostics);
+    super::report(&r.transcript.diagnostics);
+    let w = payload_of(&r, stage)?;
+    if json {
+        let doc = PayloadDocument {
+            session: &s.id,
+            target: &r.resolved.target,
+            api: w.payload.api.id(),
+            stage,
+            body: w.payload.body(),
+            items: origins(&w),
+            body_bytes: w.payload.body_bytes(),
+        };
+        return super::print_json(&doc);
+    }
+    print_text(&s.id, &w)
+}
+
+fn origins(w: &WirePayload) -> Vec<ItemOrigin> {
+    let key = w.payload.api.conversation_key();
+    (0..w.payload.items.len())
+        .map(|i| ItemOrigin {
+            path: format!("{key}[{i}]"),
+            replay: w.replay[i].clone(),
+            stored: w.stored[i].clone(),
+        })
+        .collect()
+}
+
+fn print_text(session: &str, w: &WirePayload) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "session {} → {} / {} / {}: {} payload, {} items, {} bytes",
+        esc(session),
+        esc(&w.model.provider),
+        esc(w.payload.api.id()),
+        esc(&w.model.model),
+        w.stage.as_str(),
+        w.payload.items.len(),
+        w.payload.body_bytes()
+    )?;
+    let key = w.payload.api.conversation_key();
+    for (i, item) in w.payload.items.iter().enumerate() {
+        writeln!(out, "\n{key}[{i}]  {}", origin_label(w, i))?;
+        let shown = cap_strings(&item.value);
+        let pretty = serde_json::to_string_pretty(&shown)?;
+        for line in pretty.lines() {
+            writeln!(out, "  {}", esc(line))?;
+        }
+    }
+    Ok(())
+}
+
+fn origin_label(w: &WirePayload, i: usize) -> String {
+    let list = |v: &[usize], prefix: &str| v.iter().map(|s| format!("{prefix}{s}")).collect::<Vec<_>>().join("+");
+    match w.stage {
+        WireStage::Stored if w.stored[i].is_empty() => "← added by the transport".to_string(),
+        WireStage::Stored => format!("← stored {}", list(&w.stored[i], "s")),
+        WireStage::Replay if w.replay[i].is_empty() => "← added by the transport".to_string(),
+        WireStage::Replay if w.stored[i].is_empty() => format!("← replay {} (synthesized)", list(&w.replay[i], "#")),
+        WireStage::Replay => format!(
+            "← replay {} ← stored {}",
+            list(&w.replay[i], "#"),
+            list(&w.stored[i], "s")
+        ),
+    }
+}
+
+/// A copy of `value` with every string longer than the cap cut, saying how much was left out.
+fn cap_strings(value: &Value) -> Value {
+    match value {
+        Value::String(s) if s.chars().count() > TEXT_STRING_CAP => {
+            let head: String = s.chars().take(TEXT_STRING_CAP).collect();
+            Value::String(format!("{head}… ({} bytes in all)", s.len()))
+        }
+        Value::Array(items) => Value::Array(items.iter().map(cap_strings).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), cap_strings(v))).collect()),
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn long_strings_are_cut_in_text_and_say_their_size() {
+        let long = "A".repeat(1000);
+        let capped = cap_strings(&json!({"data": long, "short": "ok", "list": [long]}));
+        let data = capped["data"].as_str().unwrap();
+        assert!(data.ends_with("… (1000 bytes in all)"));
+        assert_eq!(data.chars().filter(|c| *c == 'A').count(), TEXT_STRING_CAP);
+        assert_eq!(capped["short"], "ok");
+        assert!(capped["list"][0].as_str().unwrap().len() < 200);
+    }
+}

@@ -1,0 +1,64 @@
+//! An assistant message may not end with a `thinking` block.
+
+use crate::lint::shape::{blocks, hit, kind, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "anthropic-final-block-thinking",
+    apis: &[WireApi::AnthropicMessages],
+    summary: "an assistant message does not end with a thinking block",
+    error: "messages.{N}: The final block in an assistant message cannot be `thinking`.",
+    reference: "provider-constraints.md §1",
+    fixed_by: None,
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    payload
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| role(&item.value) == Some("assistant"))
+        .filter(|(_, item)| blocks(&item.value).last().and_then(kind) == Some("thinking"))
+        .map(|(i, _)| {
+            let message = format!("messages.{i}: The final block in an assistant message cannot be `thinking`.");
+            hit(i, format!("messages.{i}"), message)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn thinking_then_text_passes() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "t", "signature": "s"}, {"type": "text", "text": "ok"}
+            ]}]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn a_thinking_only_turn_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([
+                {"role": "user", "content": "hi"},
+                {"role": "assistant", "content": [{"type": "thinking", "thinking": "t", "signature": "s"}]},
+                {"role": "user", "content": "go"}
+            ]),
+        );
+        assert_eq!(
+            texts(&hits),
+            ["messages.1: The final block in an assistant message cannot be `thinking`."]
+        );
+    }
+}

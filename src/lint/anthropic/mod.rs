@@ -1,0 +1,128 @@
+//! Anthropic Messages constraints (provider-constraints.md §1), also enforced for Claude on
+//! Bedrock's InvokeModel and Vertex.
+
+mod empty_content;
+mod empty_text;
+mod final_block_thinking;
+mod image_bytes;
+mod image_count;
+mod image_many_pixels;
+mod image_pixels;
+mod request_size;
+mod thinking_first;
+mod thinking_signature_blank;
+mod thinking_signature_missing;
+mod thinking_text_missing;
+mod tool_result_orphan;
+mod tool_use_adjacency;
+mod tool_use_id_pattern;
+mod tool_use_id_unique;
+mod whitespace_text;
+
+use serde_json::Value;
+
+use super::Constraint;
+use super::shape::{blocks, kind, role, str_at};
+use crate::wire::Payload;
+
+/// Every Anthropic constraint, in report order.
+pub static CONSTRAINTS: &[&Constraint] = &[
+    &tool_use_adjacency::CONSTRAINT,
+    &tool_result_orphan::CONSTRAINT,
+    &tool_use_id_unique::CONSTRAINT,
+    &tool_use_id_pattern::CONSTRAINT,
+    &empty_text::CONSTRAINT,
+    &whitespace_text::CONSTRAINT,
+    &empty_content::CONSTRAINT,
+    &thinking_first::CONSTRAINT,
+    &final_block_thinking::CONSTRAINT,
+    &thinking_signature_missing::CONSTRAINT,
+    &thinking_signature_blank::CONSTRAINT,
+    &thinking_text_missing::CONSTRAINT,
+    &image_bytes::CONSTRAINT,
+    &image_pixels::CONSTRAINT,
+    &image_many_pixels::CONSTRAINT,
+    &image_count::CONSTRAINT,
+    &request_size::CONSTRAINT,
+];
+
+/// A text of the payload: a `text` block (top level or in `tool_result` content) or non-empty
+/// string message content.
+struct Text<'a> {
+    /// The message.
+    item: usize,
+    /// `messages.N.content.M`, `messages.N.content.M.tool_result.content.K` or `messages.N.content`.
+    path: String,
+    /// The text.
+    text: &'a str,
+}
+
+/// Every text of the payload, in order.
+fn text_blocks(payload: &Payload) -> Vec<Text<'_>> {
+    let mut out = Vec::new();
+    for (i, item) in payload.items.iter().enumerate() {
+        if let Some(Value::String(s)) = item.value.get("content")
+            && !s.is_empty()
+        {
+            out.push(Text {
+                item: i,
+                path: format!("messages.{i}.content"),
+                text: s,
+            });
+        }
+        for (j, b) in blocks(&item.value).iter().enumerate() {
+            if kind(b) == Some("text")
+                && let Some(text) = str_at(b, "text")
+            {
+                out.push(Text {
+                    item: i,
+                    path: format!("messages.{i}.content.{j}"),
+                    text,
+                });
+            }
+            if kind(b) == Some("tool_result") {
+                for (k, inner) in blocks(b).iter().enumerate() {
+                    if kind(inner) == Some("text")
+                        && let Some(text) = str_at(inner, "text")
+                    {
+                        let path = format!("messages.{i}.content.{j}.tool_result.content.{k}");
+                        out.push(Text { item: i, path, text });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `(message, block, block)` of every `thinking` block of an assistant message.
+fn thinking_blocks(payload: &Payload) -> impl Iterator<Item = (usize, usize, &Value)> {
+    payload.items.iter().enumerate().flat_map(|(i, item)| {
+        let assistant = role(&item.value) == Some("assistant");
+        blocks(&item.value)
+            .iter()
+            .enumerate()
+            .filter(move |(_, b)| assistant && kind(b) == Some("thinking"))
+            .map(move |(j, b)| (i, j, b))
+    })
+}
+
+/// For tests: an assistant turn calling `ids`.
+#[cfg(test)]
+fn calls(ids: &[&str]) -> Value {
+    let blocks: Vec<Value> = ids
+        .iter()
+        .map(|id| serde_json::json!({"type": "tool_use", "id": id, "name": "read", "input": {}}))
+        .collect();
+    serde_json::json!({"role": "assistant", "content": blocks})
+}
+
+/// For tests: a user turn with a text block then one PNG image per payload.
+#[cfg(test)]
+fn image_message(data: &[String]) -> Value {
+    let mut content = vec![serde_json::json!({"type": "text", "text": "look"})];
+    content.extend(data.iter().map(
+        |d| serde_json::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
+    ));
+    serde_json::json!({"role": "user", "content": content})
+}

@@ -1,0 +1,52 @@
+//! The request body stays within the documented 32 MB.
+//!
+//! The limit used is 32 MiB (33,554,432 bytes) of serialized conversation; the system prompt and
+//! tools, not part of this payload, count too, and 413s have been reported from about 18 MB of
+//! images, so a body under the limit can still be refused.
+
+use crate::lint::shape::size_hits;
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The request-size limit used, in bytes.
+pub const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "anthropic-request-size",
+    apis: &[WireApi::AnthropicMessages],
+    summary: "the request body is at most 32 MB (limit used: 33554432 bytes)",
+    error: "Request exceeds the maximum size",
+    reference: "provider-constraints.md §1, §7.2",
+    fixed_by: None,
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    over(payload, MAX_BODY_BYTES)
+}
+
+/// The finding when the body is over `limit` bytes.
+fn over(payload: &Payload, limit: usize) -> Vec<Hit> {
+    size_hits(payload, limit, |_| "Request exceeds the maximum size".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::test_support::{payload, run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn a_small_body_passes() {
+        assert!(run(&CONSTRAINT, json!([{"role": "user", "content": "hi"}])).is_empty());
+    }
+
+    #[test]
+    fn a_body_over_the_limit_is_reported_at_the_item_crossing_it() {
+        let items = json!([{"role": "user", "content": "hi"}, {"role": "user", "content": "x".repeat(100)}]);
+        let hits = over(&payload(&CONSTRAINT, items), 100);
+        assert_eq!(texts(&hits), ["Request exceeds the maximum size"]);
+        assert_eq!((hits[0].item, hits[0].path.as_str()), (1, "messages"));
+    }
+}

@@ -1,0 +1,67 @@
+//! A `thinking` block's signature is not empty.
+//!
+//! The reference tags the rejection of `signature: ""` as a third-party claim (C) and quotes no
+//! text for it; the text used is the one the API gives a signature that fails its check.
+//! OpenClaw's converter writes `signature: ""` when empty signatures are allowed.
+
+use super::thinking_blocks;
+use crate::lint::shape::{hit, is_blank, str_at};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "anthropic-thinking-signature-blank",
+    apis: &[WireApi::AnthropicMessages],
+    summary: "a thinking block's signature is not empty or blank",
+    error: "messages.{N}.content.{M}: Invalid `signature` in `thinking` block",
+    reference: "provider-constraints.md §1 (C)",
+    fixed_by: Some("invalid-thinking-signature"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    thinking_blocks(payload)
+        .filter(|(_, _, b)| str_at(b, "signature").is_some_and(is_blank))
+        .map(|(i, j, _)| {
+            let path = format!("messages.{i}.content.{j}");
+            hit(
+                i,
+                path.clone(),
+                format!("{path}: Invalid `signature` in `thinking` block"),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn a_signed_block_passes() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "t", "signature": "EqQB"}, {"type": "text", "text": "ok"}
+            ]}]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn an_empty_signature_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "text", "text": "ok"}, {"type": "thinking", "thinking": "t", "signature": ""}
+            ]}]),
+        );
+        assert_eq!(
+            texts(&hits),
+            ["messages.1.content.1: Invalid `signature` in `thinking` block"]
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! A `thinking` block carries a `signature` field.
+
+use serde_json::Value;
+
+use super::thinking_blocks;
+use crate::lint::shape::hit;
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "anthropic-thinking-signature-missing",
+    apis: &[WireApi::AnthropicMessages],
+    summary: "every thinking block has a signature field",
+    error: "messages.{N}.content.{M}.thinking.signature: Field required",
+    reference: "provider-constraints.md §1",
+    fixed_by: Some("invalid-thinking-signature"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    thinking_blocks(payload)
+        .filter(|(_, _, b)| matches!(b.get("signature"), None | Some(Value::Null)))
+        .map(|(i, j, _)| {
+            let path = format!("messages.{i}.content.{j}.thinking.signature");
+            hit(i, path.clone(), format!("{path}: Field required"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn a_signed_block_passes() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "t", "signature": "EqQB"}, {"type": "text", "text": "ok"}
+            ]}]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn an_unsigned_block_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "t"}, {"type": "text", "text": "ok"}
+            ]}]),
+        );
+        assert_eq!(
+            texts(&hits),
+            ["messages.1.content.0.thinking.signature: Field required"]
+        );
+    }
+}

@@ -1,0 +1,58 @@
+//! A `thinking` block carries a `thinking` text field, even an empty one.
+
+use serde_json::Value;
+
+use super::thinking_blocks;
+use crate::lint::shape::hit;
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "anthropic-thinking-text-missing",
+    apis: &[WireApi::AnthropicMessages],
+    summary: "every thinking block has a thinking field (signature-only blocks need `thinking: \"\"`)",
+    error: "messages.{N}.content.{M}.thinking.thinking: Field required",
+    reference: "provider-constraints.md §1",
+    fixed_by: None,
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    thinking_blocks(payload)
+        .filter(|(_, _, b)| matches!(b.get("thinking"), None | Some(Value::Null)))
+        .map(|(i, j, _)| {
+            let path = format!("messages.{i}.content.{j}.thinking.thinking");
+            hit(i, path.clone(), format!("{path}: Field required"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn an_empty_thinking_text_passes() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "", "signature": "EqQB"}, {"type": "text", "text": "ok"}
+            ]}]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn a_signature_only_block_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+                {"type": "thinking", "signature": "EqQB"}, {"type": "text", "text": "ok"}
+            ]}]),
+        );
+        assert_eq!(texts(&hits), ["messages.1.content.0.thinking.thinking: Field required"]);
+    }
+}

@@ -1,0 +1,50 @@
+//! Messages alternate between user and assistant.
+
+use crate::lint::shape::{hit, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The provider's text.
+const MESSAGE: &str = "A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.";
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "bedrock-alternation",
+    apis: &[WireApi::BedrockConverseStream],
+    summary: "user and assistant messages alternate",
+    error: MESSAGE,
+    reference: "provider-constraints.md §5",
+    fixed_by: Some("anthropic-turn-merge"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    (1..items.len())
+        .filter(|&i| role(&items[i].value) == role(&items[i - 1].value))
+        .map(|i| hit(i, format!("messages.{i}"), MESSAGE.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{calls, results, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn alternating_roles_pass() {
+        assert!(run(&CONSTRAINT, json!([user("hi"), calls(&["a"]), results(&["a"])])).is_empty());
+    }
+
+    #[test]
+    fn two_user_messages_in_a_row_are_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), calls(&["a"]), results(&["a"]), user("go")]),
+        );
+        assert_eq!(texts(&hits), [MESSAGE]);
+        assert_eq!(hits[0].item, 3);
+    }
+}

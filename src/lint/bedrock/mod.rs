@@ -1,0 +1,91 @@
+//! Amazon Bedrock Converse / ConverseStream constraints (provider-constraints.md §5).
+
+mod alternation;
+mod blank_text;
+mod empty_content;
+mod error_result_content;
+mod first_user;
+mod image_bytes;
+mod image_count;
+mod image_pixels;
+mod reasoning_text;
+mod request_size;
+mod tool_result_count;
+mod tool_use_duplicate_id;
+mod tool_use_id_format;
+
+use serde_json::Value;
+
+use super::Constraint;
+use super::shape::blocks;
+
+/// Every Bedrock constraint, in report order.
+pub static CONSTRAINTS: &[&Constraint] = &[
+    &alternation::CONSTRAINT,
+    &first_user::CONSTRAINT,
+    &empty_content::CONSTRAINT,
+    &blank_text::CONSTRAINT,
+    &reasoning_text::CONSTRAINT,
+    &tool_result_count::CONSTRAINT,
+    &tool_use_duplicate_id::CONSTRAINT,
+    &tool_use_id_format::CONSTRAINT,
+    &error_result_content::CONSTRAINT,
+    &image_count::CONSTRAINT,
+    &image_bytes::CONSTRAINT,
+    &image_pixels::CONSTRAINT,
+    &request_size::CONSTRAINT,
+];
+
+/// `(block index, inner value)` of the content blocks of a message holding `key`
+/// (`toolUse`, `toolResult`, `reasoningContent`, …).
+fn blocks_with<'a>(message: &'a Value, key: &'a str) -> impl Iterator<Item = (usize, &'a Value)> + 'a {
+    blocks(message)
+        .iter()
+        .enumerate()
+        .filter_map(move |(j, b)| b.get(key).map(|v| (j, v)))
+}
+
+/// For tests: a message of `role` with `content` blocks.
+#[cfg(test)]
+fn message(role: &str, content: Value) -> Value {
+    serde_json::json!({"role": role, "content": content})
+}
+
+/// For tests: a user text message.
+#[cfg(test)]
+fn user(text: &str) -> Value {
+    message("user", serde_json::json!([{"text": text}]))
+}
+
+/// For tests: an assistant message calling `ids`.
+#[cfg(test)]
+fn calls(ids: &[&str]) -> Value {
+    let content: Vec<Value> = ids
+        .iter()
+        .map(|id| serde_json::json!({"toolUse": {"toolUseId": id, "name": "read", "input": {}}}))
+        .collect();
+    message("assistant", Value::Array(content))
+}
+
+/// For tests: a user message answering `ids`.
+#[cfg(test)]
+fn results(ids: &[&str]) -> Value {
+    let content: Vec<Value> = ids
+        .iter()
+        .map(
+            |id| serde_json::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}),
+        )
+        .collect();
+    message("user", Value::Array(content))
+}
+
+/// For tests: a user message with a text block then one PNG image per payload.
+#[cfg(test)]
+fn image_message(data: &[String]) -> Value {
+    let mut content = vec![serde_json::json!({"text": "look"})];
+    content.extend(
+        data.iter()
+            .map(|d| serde_json::json!({"image": {"format": "png", "source": {"bytes": d}}})),
+    );
+    message("user", Value::Array(content))
+}

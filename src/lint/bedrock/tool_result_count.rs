@@ -1,0 +1,61 @@
+//! A message has no more toolResult blocks than the previous message has toolUse blocks.
+
+use super::blocks_with;
+use crate::lint::shape::hit;
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The provider's text.
+const MESSAGE: &str = "The number of toolResult blocks exceeds the number of toolUse blocks of previous turn";
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "bedrock-tool-result-count",
+    apis: &[WireApi::BedrockConverseStream],
+    summary: "a message has at most as many toolResult blocks as the previous message has toolUse blocks",
+    error: MESSAGE,
+    reference: "provider-constraints.md §5",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    let mut hits = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let results = blocks_with(&item.value, "toolResult").count();
+        let uses = i
+            .checked_sub(1)
+            .map_or(0, |p| blocks_with(&items[p].value, "toolUse").count());
+        if results > uses {
+            hits.push(hit(i, format!("messages.{i}"), MESSAGE.to_string()));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{calls, results, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn one_result_per_use_passes() {
+        assert!(
+            run(
+                &CONSTRAINT,
+                json!([user("hi"), calls(&["a", "b"]), results(&["a", "b"])])
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn an_extra_result_is_reported() {
+        let hits = run(&CONSTRAINT, json!([user("hi"), calls(&["a"]), results(&["a", "b"])]));
+        assert_eq!(texts(&hits), [MESSAGE]);
+        assert_eq!(hits[0].item, 2);
+    }
+}

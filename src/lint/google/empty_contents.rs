@@ -1,0 +1,42 @@
+//! `contents` is not empty (a system-only request is rejected).
+
+use crate::lint::shape::hit;
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "gemini-empty-contents",
+    apis: &[WireApi::GoogleGenerativeAi],
+    summary: "contents holds at least one content",
+    error: "contents is not specified",
+    reference: "provider-constraints.md §4",
+    fixed_by: None,
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    if payload.items.is_empty() {
+        vec![hit(0, "contents".to_string(), "contents is not specified".to_string())]
+    } else {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::user;
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn one_content_passes() {
+        assert!(run(&CONSTRAINT, json!([user("hi")])).is_empty());
+    }
+
+    #[test]
+    fn no_content_is_reported() {
+        assert_eq!(texts(&run(&CONSTRAINT, json!([]))), ["contents is not specified"]);
+    }
+}

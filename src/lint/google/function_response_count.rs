@@ -1,0 +1,61 @@
+//! A function-response turn answers every call of the call turn before it, no more, no less.
+
+use super::{call_count, response_count};
+use crate::lint::shape::hit;
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "gemini-function-response-count",
+    apis: &[WireApi::GoogleGenerativeAi],
+    summary: "a function response turn has as many functionResponse parts as the call turn has functionCall parts",
+    error: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
+    reference: "provider-constraints.md §4",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    let mut hits = Vec::new();
+    for (i, item) in items.iter().enumerate().skip(1) {
+        let (calls, answers) = (call_count(&items[i - 1].value), response_count(&item.value));
+        if calls > 0 && answers > 0 && calls != answers {
+            let message = "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.";
+            hits.push(hit(i, format!("contents[{i}]"), message.to_string()));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{calls, responses, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn every_call_answered_passes() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), calls(&["a", "b"], None), responses(&["a", "b"])]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn a_missing_response_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), calls(&["a", "b"], None), responses(&["a"])]),
+        );
+        assert_eq!(
+            texts(&hits),
+            [
+                "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
+            ]
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! An assistant message has content or tool calls.
+//!
+//! A 2024 wording said "but not both"; the reference doubts it still applies, so only the
+//! "none" case is checked.
+
+use super::tool_calls;
+use crate::lint::shape::{hit, is_empty_content, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The provider's text.
+const MESSAGE: &str = "Assistant message must have either content or tool_calls, but not none.";
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "mistral-assistant-content",
+    apis: &[WireApi::MistralConversations],
+    summary: "every assistant message has content or tool_calls",
+    error: MESSAGE,
+    reference: "provider-constraints.md §6",
+    fixed_by: Some("blank-text"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    payload
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| role(&m.value) == Some("assistant"))
+        .filter(|(_, m)| is_empty_content(m.value.get("content")) && tool_calls(&m.value).is_empty())
+        .map(|(i, _)| hit(i, format!("messages[{i}]"), MESSAGE.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{answer, calls, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn calls_or_content_pass() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), calls(&["aaaaaaaaa"]), answer("aaaaaaaaa"), {"role": "assistant", "content": [{"type": "text", "text": "ok"}]}]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn an_empty_assistant_is_reported() {
+        let hits = run(&CONSTRAINT, json!([user("hi"), {"role": "assistant"}, user("go")]));
+        assert_eq!(texts(&hits), [MESSAGE]);
+    }
+}

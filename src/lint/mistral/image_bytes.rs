@@ -1,0 +1,65 @@
+//! An image is at most about 15 MB.
+//!
+//! Measured by a client's probe against pixtral-12b (tag C), read as 15 MiB = 15,728,640
+//! bytes; no error text is on record.
+
+use crate::lint::shape::{image_hits, no_text};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// Largest decoded image, in bytes.
+pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "mistral-image-bytes",
+    apis: &[WireApi::MistralConversations],
+    summary: "every image is at most about 15 MB (limit used: 15728640 bytes)",
+    error: "(no provider error text on record) {path}: image {bytes} bytes > {limit} bytes",
+    reference: "provider-constraints.md §6, §7.2 (C)",
+    fixed_by: Some("image-sanitize"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    over(payload, MAX_IMAGE_BYTES)
+}
+
+/// The findings for images over `limit` decoded bytes.
+fn over(payload: &Payload, limit: usize) -> Vec<Hit> {
+    image_hits(payload, |image, facts| {
+        (facts.bytes > limit).then(|| no_text(format!("{}: image {} bytes > {limit} bytes", image.path, facts.bytes)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::image_message;
+    use super::*;
+    use crate::lint::test_support::{payload, png_base64, run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn a_small_image_passes() {
+        assert!(run(&CONSTRAINT, json!([image_message(&[png_base64(9, 9, 1000)])])).is_empty());
+        assert!(
+            over(
+                &payload(&CONSTRAINT, json!([image_message(&[png_base64(9, 9, 1000)])])),
+                1000
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_larger_image_is_reported() {
+        let hits = over(
+            &payload(&CONSTRAINT, json!([image_message(&[png_base64(9, 9, 1001)])])),
+            1000,
+        );
+        assert_eq!(
+            texts(&hits),
+            ["(no provider error text on record) messages[0].content[1].image_url: image 1001 bytes > 1000 bytes"]
+        );
+    }
+}

@@ -1,0 +1,50 @@
+//! An image is at most 8000 px on each side.
+//!
+//! Measured by a client's probe against pixtral-12b (tag C); no error text is on record.
+
+use crate::lint::shape::{image_hits, no_text};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// Longest side accepted, in pixels.
+pub const MAX_SIDE_PX: u32 = 8000;
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "mistral-image-pixels",
+    apis: &[WireApi::MistralConversations],
+    summary: "every image is at most 8000 px per side",
+    error: "(no provider error text on record) {path}: image {width}x{height} px > 8000 px",
+    reference: "provider-constraints.md §6, §7.2 (C)",
+    fixed_by: Some("image-sanitize"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    image_hits(payload, |image, facts| {
+        let (w, h) = facts.size.filter(|&(w, h)| w.max(h) > MAX_SIDE_PX)?;
+        Some(no_text(format!("{}: image {w}x{h} px > {MAX_SIDE_PX} px", image.path)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::image_message;
+    use super::*;
+    use crate::lint::test_support::{png_base64, run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn an_image_at_the_limit_passes() {
+        assert!(run(&CONSTRAINT, json!([image_message(&[png_base64(10, 8000, 100)])])).is_empty());
+    }
+
+    #[test]
+    fn a_taller_image_is_reported() {
+        let hits = run(&CONSTRAINT, json!([image_message(&[png_base64(10, 9000, 100)])]));
+        assert_eq!(
+            texts(&hits),
+            ["(no provider error text on record) messages[0].content[1].image_url: image 10x9000 px > 8000 px"]
+        );
+    }
+}

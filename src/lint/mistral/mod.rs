@@ -1,0 +1,85 @@
+//! Mistral chat constraints (provider-constraints.md §6), for `mistral-conversations`.
+//!
+//! OpenClaw sends through Mistral's SDK, whose camelCase fields (`toolCalls`, `toolCallId`,
+//! `imageUrl`) go on the wire in snake_case; both spellings are read.
+
+mod assistant_content;
+mod image_bytes;
+mod image_count;
+mod image_pixels;
+mod request_size;
+mod tool_after_user;
+mod tool_call_count;
+mod tool_call_id_format;
+mod user_after_tool;
+
+use serde_json::Value;
+
+use super::Constraint;
+use super::shape::{field, str_at};
+
+/// Every Mistral constraint, in report order.
+pub static CONSTRAINTS: &[&Constraint] = &[
+    &tool_call_id_format::CONSTRAINT,
+    &user_after_tool::CONSTRAINT,
+    &tool_after_user::CONSTRAINT,
+    &tool_call_count::CONSTRAINT,
+    &assistant_content::CONSTRAINT,
+    &image_count::CONSTRAINT,
+    &image_bytes::CONSTRAINT,
+    &image_pixels::CONSTRAINT,
+    &request_size::CONSTRAINT,
+];
+
+/// An assistant message's tool calls.
+fn tool_calls(message: &Value) -> &[Value] {
+    field(message, &["tool_calls", "toolCalls"])
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// A tool message's call id.
+fn tool_call_id(message: &Value) -> Option<&str> {
+    field(message, &["tool_call_id", "toolCallId"]).and_then(Value::as_str)
+}
+
+/// The ids of an assistant message's tool calls, with their index.
+fn call_ids(message: &Value) -> impl Iterator<Item = (usize, &str)> {
+    tool_calls(message)
+        .iter()
+        .enumerate()
+        .filter_map(|(j, c)| Some((j, str_at(c, "id")?)))
+}
+
+/// For tests: a user message.
+#[cfg(test)]
+fn user(text: &str) -> Value {
+    serde_json::json!({"role": "user", "content": text})
+}
+
+/// For tests: an assistant message calling `ids`.
+#[cfg(test)]
+fn calls(ids: &[&str]) -> Value {
+    let calls: Vec<Value> = ids
+        .iter()
+        .map(|id| serde_json::json!({"id": id, "type": "function", "function": {"name": "read", "arguments": "{}"}}))
+        .collect();
+    serde_json::json!({"role": "assistant", "tool_calls": calls})
+}
+
+/// For tests: the tool message answering `id`.
+#[cfg(test)]
+fn answer(id: &str) -> Value {
+    serde_json::json!({"role": "tool", "tool_call_id": id, "name": "read", "content": [{"type": "text", "text": "ok"}]})
+}
+
+/// For tests: a user message with a text part then one PNG image per payload.
+#[cfg(test)]
+fn image_message(data: &[String]) -> Value {
+    let mut content = vec![serde_json::json!({"type": "text", "text": "look"})];
+    content.extend(
+        data.iter()
+            .map(|d| serde_json::json!({"type": "image_url", "image_url": format!("data:image/png;base64,{d}")})),
+    );
+    serde_json::json!({"role": "user", "content": content})
+}

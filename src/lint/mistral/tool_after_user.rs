@@ -1,0 +1,55 @@
+//! A tool message does not directly follow a user message.
+
+use crate::lint::shape::{hit, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The provider's text.
+const MESSAGE: &str = "Unexpected role 'tool' after role 'user'";
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "mistral-tool-after-user",
+    apis: &[WireApi::MistralConversations],
+    summary: "a tool message never directly follows a user message",
+    error: MESSAGE,
+    reference: "provider-constraints.md §6",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    (1..items.len())
+        .filter(|&i| role(&items[i].value) == Some("tool") && role(&items[i - 1].value) == Some("user"))
+        .map(|i| hit(i, format!("messages[{i}]"), MESSAGE.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{answer, calls, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn a_tool_after_its_call_passes() {
+        assert!(
+            run(
+                &CONSTRAINT,
+                json!([user("hi"), calls(&["aaaaaaaaa"]), answer("aaaaaaaaa")])
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_displaced_tool_message_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), calls(&["aaaaaaaaa"]), user("wait"), answer("aaaaaaaaa")]),
+        );
+        assert_eq!(texts(&hits), [MESSAGE]);
+    }
+}

@@ -1,0 +1,71 @@
+//! An assistant message's tool calls are answered by as many tool messages right after it.
+
+use super::tool_calls;
+use crate::lint::shape::{hit, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The provider's text.
+const MESSAGE: &str = "Not the same number of function calls and responses";
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "mistral-tool-call-count",
+    apis: &[WireApi::MistralConversations],
+    summary: "each assistant message is followed by exactly one tool message per tool call",
+    error: MESSAGE,
+    reference: "provider-constraints.md §6",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    let mut hits = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        if role(&item.value) != Some("assistant") {
+            continue;
+        }
+        let calls = tool_calls(&item.value).len();
+        let answers = items[i + 1..]
+            .iter()
+            .take_while(|m| role(&m.value) == Some("tool"))
+            .count();
+        if calls != answers {
+            hits.push(hit(i, format!("messages[{i}]"), MESSAGE.to_string()));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{answer, calls, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn one_answer_per_call_passes() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([
+                user("hi"),
+                calls(&["aaaaaaaaa", "bbbbbbbbb"]),
+                answer("aaaaaaaaa"),
+                answer("bbbbbbbbb")
+            ]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn a_missing_answer_is_reported_at_the_assistant() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), calls(&["aaaaaaaaa", "bbbbbbbbb"]), answer("aaaaaaaaa")]),
+        );
+        assert_eq!(texts(&hits), [MESSAGE]);
+        assert_eq!(hits[0].item, 1);
+    }
+}

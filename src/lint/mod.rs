@@ -1,0 +1,68 @@
+//! Provider lint: would the provider accept this payload?
+//!
+//! Each provider constraint of `provider-constraints.md` that can be checked on the
+//! conversation lives in its own file under the provider's folder, holding the check, the
+//! provider's exact error text (filled in the way the provider fills it: indices, ids,
+//! sizes) and its tests. [`lint`] runs every constraint of the payload's API and traces each
+//! finding to the replay and stored messages it points at.
+
+pub mod anthropic;
+pub mod bedrock;
+pub mod constraint;
+pub mod error_patterns;
+pub mod explain;
+pub mod google;
+pub mod mistral;
+pub mod openai_chat;
+pub mod openai_responses;
+pub mod registry;
+pub(crate) mod shape;
+#[cfg(test)]
+pub(crate) mod test_support;
+
+use serde::Serialize;
+
+pub use constraint::{Constraint, Hit};
+
+use crate::wire::{WirePayload, WireStage};
+
+/// One violated constraint at one place of the payload.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    /// The constraint's id, e.g. `anthropic-tool-use-adjacency`.
+    pub constraint: &'static str,
+    /// Which payload was checked.
+    pub stage: WireStage,
+    /// The provider's error text for this payload, filled in as the provider would.
+    pub message: String,
+    /// Where in the body the provider points (`messages.22`, `input[3].call_id`, …).
+    pub path: String,
+    /// Index of the payload item the finding is about.
+    pub item: usize,
+    /// Replay messages that item came from (`[]` at the stored stage).
+    pub replay: Vec<usize>,
+    /// Stored messages that item came from.
+    pub stored: Vec<usize>,
+    /// The hygiene rule that fixes this constraint, or `None` when hygiene does not.
+    pub fixed_by: Option<&'static str>,
+}
+
+/// Check a payload against every constraint of its API, in payload order.
+pub fn lint(w: &WirePayload) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = registry::for_api(w.payload.api)
+        .flat_map(|c| {
+            (c.check)(&w.payload, &w.model).into_iter().map(move |hit| Finding {
+                constraint: c.id,
+                stage: w.stage,
+                message: hit.message,
+                path: hit.path,
+                item: hit.item,
+                replay: w.replay.get(hit.item).cloned().unwrap_or_default(),
+                stored: w.stored.get(hit.item).cloned().unwrap_or_default(),
+                fixed_by: c.fixed_by,
+            })
+        })
+        .collect();
+    findings.sort_by_key(|f| f.item);
+    findings
+}

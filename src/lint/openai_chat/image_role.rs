@@ -1,0 +1,63 @@
+//! `image_url` parts only in user messages.
+//!
+//! The reference notes (C, 2026-02) that GPT-5.2 no longer rejects images in tool messages.
+//! OpenClaw's converter moves tool-result images into a user message of their own.
+
+use crate::lint::shape::{blocks, hit, kind, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "openai-chat-image-role",
+    apis: &[WireApi::OpenAiCompletions],
+    summary: "image_url parts appear only in user messages",
+    error: "Invalid 'messages[{N}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{role}' contains an image URL.",
+    reference: "provider-constraints.md §2",
+    fixed_by: None,
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    for (i, item) in payload.items.iter().enumerate() {
+        let who = role(&item.value).unwrap_or("");
+        if who != "user" && blocks(&item.value).iter().any(|b| kind(b) == Some("image_url")) {
+            let message = format!(
+                "Invalid 'messages[{i}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{who}' contains an image URL."
+            );
+            hits.push(hit(i, format!("messages[{i}]"), message));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::test_support::{run, small_png, texts};
+    use serde_json::json;
+
+    fn image() -> serde_json::Value {
+        json!({"type": "image_url", "image_url": {"url": format!("data:image/png;base64,{}", small_png())}})
+    }
+
+    #[test]
+    fn a_user_image_passes() {
+        assert!(run(&CONSTRAINT, json!([{"role": "user", "content": [image()]}])).is_empty());
+    }
+
+    #[test]
+    fn a_tool_image_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "tool", "tool_call_id": "a", "content": [image()]}]),
+        );
+        assert_eq!(
+            texts(&hits),
+            [
+                "Invalid 'messages[1]'. Image URLs are only allowed for messages with role 'user', but this message with role 'tool' contains an image URL."
+            ]
+        );
+    }
+}

@@ -1,0 +1,51 @@
+//! OpenAI Chat Completions constraints (provider-constraints.md §2).
+
+mod empty_messages;
+mod image_role;
+pub(crate) mod image_size;
+mod null_content;
+mod request_size;
+mod tool_call_id_length;
+mod tool_calls_answered;
+mod tool_message_answers_call;
+
+use serde_json::Value;
+
+use super::Constraint;
+use super::shape::{array, str_at};
+
+/// Every OpenAI Chat constraint, in report order.
+pub static CONSTRAINTS: &[&Constraint] = &[
+    &tool_calls_answered::CONSTRAINT,
+    &tool_message_answers_call::CONSTRAINT,
+    &tool_call_id_length::CONSTRAINT,
+    &empty_messages::CONSTRAINT,
+    &null_content::CONSTRAINT,
+    &image_role::CONSTRAINT,
+    &image_size::CONSTRAINT,
+    &request_size::CONSTRAINT,
+];
+
+/// The ids of an assistant message's `tool_calls`.
+fn call_ids(message: &Value) -> Vec<&str> {
+    array(message, "tool_calls")
+        .iter()
+        .filter_map(|c| str_at(c, "id"))
+        .collect()
+}
+
+/// For tests: an assistant message calling `ids`.
+#[cfg(test)]
+fn calls(ids: &[&str]) -> Value {
+    let calls: Vec<Value> = ids
+        .iter()
+        .map(|id| serde_json::json!({"id": id, "type": "function", "function": {"name": "read", "arguments": "{}"}}))
+        .collect();
+    serde_json::json!({"role": "assistant", "content": null, "tool_calls": calls})
+}
+
+/// For tests: the tool message answering `id`.
+#[cfg(test)]
+fn answer(id: &str) -> Value {
+    serde_json::json!({"role": "tool", "content": "ok", "tool_call_id": id})
+}

@@ -1,0 +1,58 @@
+//! An assistant message's `content` may be null only when it has `tool_calls`.
+
+use serde_json::Value;
+
+use crate::lint::shape::{array, hit, role};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "openai-chat-null-content",
+    apis: &[WireApi::OpenAiCompletions],
+    summary: "assistant content is null only alongside tool_calls",
+    error: "Invalid value for 'content': expected a string, got null.",
+    reference: "provider-constraints.md §2",
+    fixed_by: Some("blank-text"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    payload
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| role(&m.value) == Some("assistant"))
+        .filter(|(_, m)| m.value.get("content") == Some(&Value::Null) && array(&m.value, "tool_calls").is_empty())
+        .map(|(i, _)| {
+            let message = "Invalid value for 'content': expected a string, got null.".to_string();
+            hit(i, format!("messages.[{i}].content"), message)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::calls;
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn null_with_tool_calls_passes() {
+        assert!(run(&CONSTRAINT, json!([{"role": "user", "content": "hi"}, calls(&["a"])])).is_empty());
+    }
+
+    #[test]
+    fn null_without_tool_calls_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": null}]),
+        );
+        assert_eq!(
+            texts(&hits),
+            ["Invalid value for 'content': expected a string, got null."]
+        );
+        assert_eq!(hits[0].path, "messages.[1].content");
+    }
+}

@@ -1,0 +1,86 @@
+//! An assistant message with `tool_calls` is followed by a tool message for every id.
+//!
+//! The provider's `param` names the message where a tool message was expected (the first one
+//! after the run of tool messages); the finding's item is the assistant message.
+
+use super::call_ids;
+use crate::lint::shape::{hit, role, str_at};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "openai-chat-tool-calls-answered",
+    apis: &[WireApi::OpenAiCompletions],
+    summary: "every tool_calls id is answered by a tool message right after the assistant message",
+    error: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {ids}",
+    reference: "provider-constraints.md §2",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    let mut hits = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let calls = call_ids(&item.value);
+        if role(&item.value) != Some("assistant") || calls.is_empty() {
+            continue;
+        }
+        let run = items[i + 1..].iter().take_while(|m| role(&m.value) == Some("tool"));
+        let answered: Vec<&str> = run.filter_map(|m| str_at(&m.value, "tool_call_id")).collect();
+        let missing: Vec<&str> = calls.into_iter().filter(|id| !answered.contains(id)).collect();
+        if missing.is_empty() {
+            continue;
+        }
+        let next = i + 1 + answered.len();
+        let at = if next < items.len() { next } else { i };
+        hits.push(hit(
+            i,
+            format!("messages.[{at}].role"),
+            format!(
+                "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {}",
+                missing.join(", ")
+            ),
+        ));
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{answer, calls};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn answered_calls_pass() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, calls(&["call_a", "call_b"]), answer("call_b"), answer("call_a")]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn an_unanswered_call_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([
+                {"role": "user", "content": "hi"},
+                calls(&["call_a", "call_b"]),
+                answer("call_a"),
+                {"role": "user", "content": "go on"},
+                answer("call_b")
+            ]),
+        );
+        assert_eq!(
+            texts(&hits),
+            [
+                "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_b"
+            ]
+        );
+        assert_eq!((hits[0].item, hits[0].path.as_str()), (1, "messages.[3].role"));
+    }
+}

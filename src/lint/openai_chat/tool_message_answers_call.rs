@@ -1,0 +1,68 @@
+//! A tool message answers a call of the assistant message before its run of tool messages.
+
+use super::call_ids;
+use crate::lint::shape::{hit, role, str_at};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "openai-chat-tool-message-answers-call",
+    apis: &[WireApi::OpenAiCompletions],
+    summary: "every tool message answers a tool_calls id of the preceding assistant message",
+    error: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+    reference: "provider-constraints.md §2",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    let mut hits = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        if role(&item.value) != Some("tool") {
+            continue;
+        }
+        let owner = items[..i].iter().rev().find(|m| role(&m.value) != Some("tool"));
+        let calls = owner
+            .filter(|m| role(&m.value) == Some("assistant"))
+            .map(|m| call_ids(&m.value));
+        let id = str_at(&item.value, "tool_call_id").unwrap_or("");
+        if !calls.is_some_and(|c| c.contains(&id)) {
+            hits.push(hit(
+                i,
+                format!("messages.[{i}].role"),
+                "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.".to_string(),
+            ));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{answer, calls};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn answers_right_after_their_calls_pass() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, calls(&["a", "b"]), answer("a"), answer("b")]),
+        );
+        assert!(hits.is_empty());
+    }
+
+    #[test]
+    fn a_displaced_or_foreign_answer_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([{"role": "user", "content": "hi"}, calls(&["a"]), answer("x"), {"role": "user", "content": "go"}, answer("a")]),
+        );
+        let expected = "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
+        assert_eq!(texts(&hits), [expected, expected]);
+        assert_eq!(hits.iter().map(|h| h.item).collect::<Vec<_>>(), [2, 4]);
+    }
+}

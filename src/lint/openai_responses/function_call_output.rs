@@ -1,0 +1,62 @@
+//! Every `function_call` has a later `function_call_output` with its `call_id`.
+
+use super::APIS;
+use crate::lint::shape::{hit, kind, str_at};
+use crate::lint::{Constraint, Hit};
+use crate::wire::{Payload, WireModel};
+
+/// The constraint.
+pub static CONSTRAINT: Constraint = Constraint {
+    id: "openai-responses-function-call-output",
+    apis: APIS,
+    summary: "every function_call is answered by a later function_call_output with its call_id",
+    error: "No tool output found for function call {call_id}.",
+    reference: "provider-constraints.md §3",
+    fixed_by: Some("tool-result-pairing"),
+    check,
+};
+
+fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
+    let items = &payload.items;
+    let mut hits = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        if kind(&item.value) != Some("function_call") {
+            continue;
+        }
+        let call_id = str_at(&item.value, "call_id").unwrap_or("");
+        let answered = items[i + 1..]
+            .iter()
+            .any(|o| kind(&o.value) == Some("function_call_output") && str_at(&o.value, "call_id") == Some(call_id));
+        if !answered {
+            hits.push(hit(
+                i,
+                "input".to_string(),
+                format!("No tool output found for function call {call_id}."),
+            ));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{call, output, user};
+    use super::*;
+    use crate::lint::test_support::{run, texts};
+    use serde_json::json;
+
+    #[test]
+    fn an_answered_call_passes() {
+        assert!(run(&CONSTRAINT, json!([user("hi"), call(None, "call_1"), output("call_1")])).is_empty());
+    }
+
+    #[test]
+    fn an_unanswered_call_is_reported() {
+        let hits = run(
+            &CONSTRAINT,
+            json!([user("hi"), call(None, "call_1"), output("call_2"), user("go")]),
+        );
+        assert_eq!(texts(&hits), ["No tool output found for function call call_1."]);
+        assert_eq!(hits[0].item, 1);
+    }
+}

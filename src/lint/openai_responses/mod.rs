@@ -1,0 +1,61 @@
+//! OpenAI Responses constraints (provider-constraints.md §3), for `openai-responses` (also the
+//! Codex and ChatGPT routes) and `azure-openai-responses`.
+
+mod call_id_length;
+mod duplicate_item;
+mod function_call_output;
+mod function_call_output_orphan;
+mod image_size;
+mod item_id_charset;
+mod item_id_prefix;
+mod reasoning_following;
+mod request_size;
+
+use serde_json::Value;
+
+use super::Constraint;
+use super::shape::{kind, role};
+use crate::wire::WireApi;
+
+/// The APIs these constraints apply to.
+const APIS: &[WireApi] = &[WireApi::OpenAiResponses, WireApi::AzureOpenAiResponses];
+
+/// Every Responses constraint, in report order.
+pub static CONSTRAINTS: &[&Constraint] = &[
+    &reasoning_following::CONSTRAINT,
+    &function_call_output::CONSTRAINT,
+    &function_call_output_orphan::CONSTRAINT,
+    &item_id_prefix::CONSTRAINT,
+    &item_id_charset::CONSTRAINT,
+    &call_id_length::CONSTRAINT,
+    &duplicate_item::CONSTRAINT,
+    &image_size::CONSTRAINT,
+    &request_size::CONSTRAINT,
+];
+
+/// An input item's type: its `type`, or `message` for a bare `{role, content}` item.
+fn item_type(item: &Value) -> &str {
+    kind(item).unwrap_or(if role(item).is_some() { "message" } else { "" })
+}
+
+/// For tests: a function call item.
+#[cfg(test)]
+fn call(id: Option<&str>, call_id: &str) -> Value {
+    let mut v = serde_json::json!({"type": "function_call", "call_id": call_id, "name": "read", "arguments": "{}"});
+    if let Some(id) = id {
+        v["id"] = id.into();
+    }
+    v
+}
+
+/// For tests: the output answering `call_id`.
+#[cfg(test)]
+fn output(call_id: &str) -> Value {
+    serde_json::json!({"type": "function_call_output", "call_id": call_id, "output": "ok"})
+}
+
+/// For tests: a user message item.
+#[cfg(test)]
+fn user(text: &str) -> Value {
+    serde_json::json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]})
+}

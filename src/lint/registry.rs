@@ -1,0 +1,96 @@
+//! Every constraint replaylens checks, grouped by provider, in the order they are reported.
+//!
+//! Constraints of provider-constraints.md that are not checked, and why:
+//!
+//! - Need parts of the request outside the conversation:
+//!   Anthropic tool name charset/length and unique tool names (`tools`), at most 4
+//!   `cache_control` breakpoints (cache markers are added by the transport, not the
+//!   converter), forced `tool_choice` with manual thinking (`tool_choice`, `thinking`),
+//!   "final assistant message must start with a thinking block" and "thinking disabled ⇒ no
+//!   thinking in the final assistant" (both need the request's `thinking` setting); Gemini
+//!   function declaration names (`tools`); Bedrock `toolConfig` required with
+//!   toolUse/toolResult (`toolConfig`); Responses `store: false` on the Codex backend and
+//!   items that `store: false` cannot resolve (`store`).
+//! - Need the provider's own state or cryptography: Anthropic thinking signature verification
+//!   ("Invalid `signature`" for a non-blank signature) and "latest assistant thinking cannot
+//!   be modified" (need the original response); Responses `encrypted_content` verification
+//!   and "function_call / message without its required 'reasoning' item" (which `rs_` item
+//!   produced an item is known only to OpenAI); Gemini "Corrupted thought signature".
+//! - Model- or deployment-specific, or unconfirmed: Anthropic "does not support assistant
+//!   message prefill" (which models is a third-party claim); Anthropic role alternation (the
+//!   API now merges consecutive turns); older Anthropic wording (tool results first in the
+//!   message); Bedrock "Conversation blocks and tool use blocks cannot be provided in the same
+//!   turn" (llama4 only); Gemini user/model alternation (accepted since 2024-11), "ends with
+//!   a user role" (2023 wording), "must have a text parameter" (Vertex only), one data field per
+//!   part, inline image 7 MB and image counts (Vertex, per model); OpenAI image count and
+//!   total image bytes (doc mirror, no error text), image patch budget (model unverified),
+//!   Responses `input_image` data-URI length (measured by one reporter), `web_search_call`
+//!   action types and `summary` on non-OpenAI implementations; Mistral "not both" content and
+//!   tool_calls (2024 wording, likely gone); Bedrock documents (OpenClaw sends none), images
+//!   only in user messages (documented, no text; tool images travel in user toolResults);
+//!   OpenAI-compatible servers of §2b (vLLM, llama.cpp, Ollama, DeepSeek, …), which have no
+//!   API of their own here.
+//! - About the last message of the request: Mistral "Expected last role User or Tool" and
+//!   Anthropic "final assistant content cannot end with trailing whitespace". A stored session
+//!   at rest ends with the assistant's reply, and the next request appends the user's new
+//!   prompt after it, so the transcript alone cannot break them; checking them would flag
+//!   every session.
+//! - Server tools: Anthropic `server_tool_use` id charset and results needing a
+//!   `server_tool_use` (OpenClaw's converters send none).
+
+use super::Constraint;
+use super::{anthropic, bedrock, google, mistral, openai_chat, openai_responses};
+use crate::wire::WireApi;
+
+/// All constraints.
+pub fn all() -> impl Iterator<Item = &'static Constraint> {
+    [
+        anthropic::CONSTRAINTS,
+        openai_chat::CONSTRAINTS,
+        openai_responses::CONSTRAINTS,
+        google::CONSTRAINTS,
+        bedrock::CONSTRAINTS,
+        mistral::CONSTRAINTS,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+}
+
+/// The constraints that apply to one API's payloads.
+pub fn for_api(api: WireApi) -> impl Iterator<Item = &'static Constraint> {
+    all().filter(move |c| c.apis.contains(&api))
+}
+
+/// A constraint by id.
+pub fn find(id: &str) -> Option<&'static Constraint> {
+    all().find(|c| c.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn ids_are_unique_and_every_constraint_names_its_provider_text() {
+        let mut seen = HashSet::new();
+        for c in all() {
+            assert!(seen.insert(c.id), "duplicate constraint id {}", c.id);
+            assert!(!c.error.is_empty() && !c.apis.is_empty(), "{} is incomplete", c.id);
+        }
+    }
+
+    #[test]
+    fn fixing_rules_exist() {
+        for c in all() {
+            if let Some(rule) = c.fixed_by {
+                assert!(
+                    crate::hygiene::rules::by_id(rule).is_some(),
+                    "{} names unknown rule {rule}",
+                    c.id
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Helpers for the constraint tests: run a constraint on a JSON conversation, build images of
+//! any declared size cheaply.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use serde_json::Value;
+
+use super::{Constraint, Hit};
+use crate::wire::{Payload, WireApi, WireModel};
+
+/// A typical model of an API.
+pub(crate) fn model_of(api: WireApi) -> WireModel {
+    match api {
+        WireApi::AnthropicMessages => WireModel::new("anthropic", api.id(), "claude-sonnet-4-6"),
+        WireApi::OpenAiCompletions => WireModel::new("openai", api.id(), "gpt-4.1"),
+        WireApi::OpenAiResponses => WireModel::new("openai", api.id(), "gpt-5.2"),
+        WireApi::AzureOpenAiResponses => WireModel::new("azure-openai-responses", api.id(), "gpt-5.2"),
+        WireApi::GoogleGenerativeAi => WireModel::new("google", api.id(), "gemini-3-pro-preview"),
+        WireApi::BedrockConverseStream => {
+            WireModel::new("amazon-bedrock", api.id(), "us.anthropic.claude-sonnet-4-6-v1:0")
+        }
+        WireApi::MistralConversations => WireModel::new("mistral", api.id(), "mistral-large-latest"),
+    }
+}
+
+/// Run a constraint on `items` (a JSON array) as a payload of its first API.
+pub(crate) fn run(c: &Constraint, items: Value) -> Vec<Hit> {
+    let api = c.apis[0];
+    run_model(c, items, &model_of(api))
+}
+
+/// Run a constraint on `items` for a given model.
+pub(crate) fn run_model(c: &Constraint, items: Value, model: &WireModel) -> Vec<Hit> {
+    let values = items.as_array().expect("a JSON array").clone();
+    (c.check)(&Payload::from_values(c.apis[0], values), model)
+}
+
+/// The messages of the hits.
+pub(crate) fn texts(hits: &[Hit]) -> Vec<&str> {
+    hits.iter().map(|h| h.message.as_str()).collect()
+}
+
+/// A PNG of `bytes` bytes whose header declares `width`×`height` (no pixel data: enough for a
+/// header probe), as base64.
+pub(crate) fn png_base64(width: u32, height: u32, bytes: usize) -> String {
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend_from_slice(&width.to_be_bytes());
+    png.extend_from_slice(&height.to_be_bytes());
+    png.extend_from_slice(&[8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    png.resize(bytes.max(png.len()), 0);
+    STANDARD.encode(png)
+}
+
+/// A small valid-looking PNG (64×64, 100 bytes), as base64.
+pub(crate) fn small_png() -> String {
+    png_base64(64, 64, 100)
+}
+
+/// The body size of `items` as a payload of the constraint's first API.
+pub(crate) fn body_bytes(c: &Constraint, items: &Value) -> usize {
+    Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").clone()).body_bytes()
+}
+
+/// `items` as a payload of the constraint's first API.
+pub(crate) fn payload(c: &Constraint, items: Value) -> Payload {
+    Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").clone())
+}

@@ -1,0 +1,92 @@
+//! The wire payload in the inspector: rows whose payload items break a provider constraint
+//! carry a marker, `x` jumps to them, `w` shows the row's payload and findings, and the
+//! header says whether the provider would accept the request.
+
+use replaylens::policy::{Family, preset};
+use serde_json::json;
+
+use super::{app_with, press, screen, text};
+use crate::tui::app::DetailView;
+use crate::tui::fixtures;
+use crate::tui::snapshot::annotate;
+use crate::tui::theme::Theme;
+
+/// An assistant turn of the target model whose thinking block comes after its text: the
+/// converter keeps the order, and Anthropic rejects it (no hygiene rule reorders blocks).
+fn misordered_thinking() -> crate::tui::inspection::Inspection {
+    let target = preset(Family::Anthropic);
+    let m = |v: serde_json::Value| serde_json::from_value(v).unwrap();
+    fixtures::build(
+        "lint",
+        vec![
+            m(json!({"role": "user", "content": "Plan the release."})),
+            m(json!({"role": "assistant", "stopReason": "stop",
+            "provider": target.provider, "api": target.api, "model": target.model,
+            "content": [
+                {"type": "text", "text": "Here is the plan."},
+                {"type": "thinking", "thinking": "Order the steps.", "thinkingSignature": "EqQBCkgIARABGAIiQ"}
+            ]})),
+            m(json!({"role": "user", "content": "Go on."})),
+        ],
+        vec![(vec![0], None), (vec![1], None), (vec![2], None)],
+        Vec::new(),
+    )
+}
+
+#[test]
+fn a_finding_is_marked_jumped_to_and_shown_with_the_provider_text() {
+    let mut app = app_with(misordered_thinking(), Theme::dark());
+    let insp = app.insp.as_ref().unwrap();
+    let ids: Vec<&str> = insp.wire.findings.iter().map(|f| f.constraint).collect();
+    assert_eq!(ids, ["anthropic-thinking-first", "anthropic-final-block-thinking"]);
+    let first = text(&screen(&mut app));
+    assert!(first.contains("payload would be rejected (2, x)"), "{first}");
+    assert!(
+        first.contains(" ✗ "),
+        "the row with the finding carries a marker:\n{first}"
+    );
+
+    press(&mut app, "x");
+    assert_eq!(app.selected_row().unwrap().replay, Some(1));
+    press(&mut app, "x");
+    assert_eq!(app.status.as_deref(), Some("no later lint finding"));
+
+    press(&mut app, "w");
+    assert_eq!(app.detail_view, DetailView::Payload);
+    let buf = screen(&mut app);
+    let shown = text(&buf);
+    assert!(shown.contains("wire payload"));
+    assert!(shown.contains("anthropic-thinking-first"));
+    assert!(shown.contains("messages.1.content.0: If an assistant message contains any thinking blocks"));
+    assert!(shown.contains("not fixed by hygiene"));
+    assert!(shown.contains("The final block in an assistant message cannot be `thinking`."));
+    assert!(shown.contains("messages[1]"));
+    assert!(shown.contains("\"role\": \"assistant\""));
+    insta::assert_snapshot!(annotate(&buf));
+
+    // The detail pane scrolls down to the thinking block the provider complains about.
+    press(&mut app, "\t");
+    press(&mut app, "jjjjjjjjjj");
+    assert!(text(&screen(&mut app)).contains("\"type\": \"thinking\""));
+    press(&mut app, "\t");
+
+    press(&mut app, "w");
+    assert_eq!(app.detail_view, DetailView::Rewrites);
+}
+
+#[test]
+fn a_clean_replay_is_accepted_and_a_dropped_row_has_no_payload() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    let s = text(&screen(&mut app));
+    assert!(s.contains("payload accepted"), "{s}");
+    press(&mut app, "x");
+    assert_eq!(app.status.as_deref(), Some("no provider lint finding for this target"));
+    let dropped = app
+        .view
+        .iter()
+        .position(|&r| app.rows[r].replay.is_none())
+        .expect("every_kind has a dropped row");
+    app.select(dropped);
+    press(&mut app, "w");
+    assert!(text(&screen(&mut app)).contains("not in the replay, so it is not in the payload"));
+}

@@ -1,0 +1,447 @@
+//! Anthropic Messages: the `messages` array of the request body, as OpenClaw 2026.9.6's
+//! Anthropic transport builds it (`buildAnthropicParams` in `@openclaw/ai/transports`):
+//! `convertAnthropicMessages` on the transform's output ([`super::transform`]), the
+//! non-empty guard, then the prompt-cache breakpoint that `applyAnthropicRequestCacheControl`
+//! puts on the newest user content.
+//!
+//! * User turns: string content as a string; blocks as `text` / `image` (base64, media type
+//!   sniffed from the bytes); blank text is dropped, and a turn left empty disappears. A model
+//!   without image input gets `(image omitted: model does not support images)` instead.
+//! * Assistant turns: non-blank text, thinking with its signature (unsigned thinking as text),
+//!   `redacted_thinking`, and `tool_use` for `toolCall` blocks; every other block is dropped.
+//!   When thinking is off for the request, thinking is left out except in the tool turn the
+//!   request continues, and a turn left with nothing says `[assistant reasoning omitted]`.
+//! * Consecutive tool results become one user message of `tool_result` blocks; their content
+//!   is the result text (a string), or text and image blocks when images are attached.
+//! * An empty conversation is sent as one user message `"."`.
+
+mod images;
+#[cfg(test)]
+mod tests;
+mod tool_result;
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value, json};
+
+use super::transform::claude;
+use super::{WireInput, WireItem, WireModel};
+use crate::hygiene::rules::assistant_text::js_trim;
+
+pub use images::{InlineImage, canonicalize_base64};
+
+/// `ANTHROPIC_OMITTED_REASONING_TEXT`
+pub const OMITTED_REASONING_TEXT: &str = "[assistant reasoning omitted]";
+/// `NON_VISION_USER_IMAGE_PLACEHOLDER`
+pub const USER_IMAGE_PLACEHOLDER: &str = "(image omitted: model does not support images)";
+/// `EMPTY_ANTHROPIC_MESSAGES_FALLBACK_TEXT`
+pub const EMPTY_MESSAGES_FALLBACK_TEXT: &str = ".";
+
+/// The request settings that change the `messages` array.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnthropicOptions {
+    /// Thinking is on for this request (`replayThinkingEnabled`): earlier thinking is replayed.
+    /// Off, only the tool turn being continued keeps it.
+    pub replay_thinking: bool,
+    /// `allowReasoningContentReplay` (Xiaomi's native endpoint): `reasoning_content` thinking
+    /// is replayed as thinking plus a `reasoning_content` field.
+    pub allow_reasoning_content_replay: bool,
+    /// `model.compat.allowEmptySignature`: unsigned thinking stays thinking.
+    pub allow_empty_signature: bool,
+    /// The prompt-cache marker put on the newest user content (`None`: cache retention `none`).
+    pub cache_control: Option<Value>,
+}
+
+impl AnthropicOptions {
+    /// The settings of a normal request to `model`: thinking on for a reasoning model (its
+    /// default thinking level, `medium`, or adaptive thinking) and for models that must think,
+    /// short cache retention (`{type:"ephemeral"}`), no endpoint quirks.
+    pub fn for_model(model: &WireModel) -> Self {
+        Self {
+            replay_thinking: model.reasoning || claude::requires_adaptive_thinking(&model.api, &model.model),
+            allow_reasoning_content_replay: false,
+            allow_empty_signature: false,
+            cache_control: Some(json!({"type": "ephemeral"})),
+        }
+    }
+}
+
+/// Convert prepared messages to the Anthropic `messages` array.
+pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
+    convert_with(inputs, model, &AnthropicOptions::for_model(model))
+}
+
+/// [`convert`] with explicit request settings.
+pub fn convert_with(inputs: &[WireInput], model: &WireModel, options: &AnthropicOptions) -> Vec<WireItem> {
+    let mut opt_out: HashSet<usize> = HashSet::new();
+    let mut items = convert_messages(inputs, model, options, &mut opt_out);
+    if items.is_empty() {
+        items.push(WireItem {
+            value: json!({"role": "user", "content": EMPTY_MESSAGES_FALLBACK_TEXT}),
+            source: Vec::new(),
+        });
+    }
+    if let Some(cache_control) = &options.cache_control {
+        apply_cache_control(&mut items, cache_control, &opt_out);
+    }
+    items
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Value::as_str)
+}
+
+fn text(t: &str) -> Value {
+    json!({"type": "text", "text": t})
+}
+
+fn image(img: &InlineImage) -> Value {
+    json!({"type": "image", "source": {"type": "base64", "media_type": img.media_type, "data": img.data}})
+}
+
+/// `convertAnthropicMessages` (transport profile, API key auth).
+fn convert_messages(
+    inputs: &[WireInput],
+    model: &WireModel,
+    options: &AnthropicOptions,
+    opt_out: &mut HashSet<usize>,
+) -> Vec<WireItem> {
+    let retain_runtime_context = claude::binds_thinking_prefix(Some(&model.model));
+    let active_tool_turn = if options.replay_thinking {
+        None
+    } else {
+        active_tool_turn_assistant(inputs)
+    };
+    let mut items: Vec<WireItem> = Vec::new();
+    let mut i = 0;
+    while i < inputs.len() {
+        let input = &inputs[i];
+        let msg = &input.message;
+        match msg.str_field("role") {
+            Some("user") => {
+                let carrier = super::transform::common::truthy(msg.get("runtimeContextCarrier"));
+                if let Some(content) = msg.content_str() {
+                    if !js_trim(content).is_empty() {
+                        if carrier && !retain_runtime_context {
+                            opt_out.insert(items.len());
+                        }
+                        items.push(WireItem {
+                            value: json!({"role": "user", "content": content}),
+                            source: input.source.clone(),
+                        });
+                    }
+                } else {
+                    let blocks = user_blocks(msg.content_array().map_or(&[], Vec::as_slice), model.input_images);
+                    if !blocks.is_empty() {
+                        if carrier && !retain_runtime_context {
+                            opt_out.insert(items.len());
+                        }
+                        items.push(WireItem {
+                            value: json!({"role": "user", "content": blocks}),
+                            source: input.source.clone(),
+                        });
+                    }
+                }
+            }
+            Some("assistant") => {
+                if let Some(value) = assistant_message(
+                    msg.content_array().map_or(&[], Vec::as_slice),
+                    i,
+                    active_tool_turn,
+                    options,
+                ) {
+                    items.push(WireItem {
+                        value,
+                        source: input.source.clone(),
+                    });
+                }
+            }
+            Some("toolResult") => {
+                let mut results = Vec::new();
+                let mut source = Vec::new();
+                while let Some(next) = inputs.get(i).filter(|n| n.message.is_tool_result()) {
+                    results.push(tool_result_block(&next.message, model));
+                    source.extend(next.source.iter().copied());
+                    i += 1;
+                }
+                items.push(WireItem {
+                    value: json!({"role": "user", "content": results}),
+                    source,
+                });
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    items
+}
+
+/// The blocks of a user turn with array content.
+fn user_blocks(content: &[Value], images: bool) -> Vec<Value> {
+    let has_image = content.iter().any(|b| str_of(b, "type") == Some("image"));
+    let mut out = Vec::with_capacity(content.len());
+    for block in content {
+        match str_of(block, "type") {
+            Some("text") => {
+                let t = str_of(block, "text").unwrap_or("");
+                if !js_trim(t).is_empty() {
+                    out.push(text(t));
+                }
+            }
+            Some("image") if images => {
+                let img = images::normalize(str_of(block, "data").unwrap_or(""), str_of(block, "mimeType"));
+                out.push(image(&img));
+            }
+            Some("image") => out.push(text(USER_IMAGE_PLACEHOLDER)),
+            // Without images in the turn upstream keeps only text; with images (or on a
+            // text-only model) another block makes the request fail. Either way it is not sent.
+            _ => {
+                let _ = has_image;
+            }
+        }
+    }
+    out
+}
+
+/// One assistant turn; `None` when nothing of it is sent.
+fn assistant_message(
+    content: &[Value],
+    index: usize,
+    active_tool_turn: Option<usize>,
+    options: &AnthropicOptions,
+) -> Option<Value> {
+    let mut blocks: Vec<Value> = Vec::new();
+    let mut reasoning_content: Vec<String> = Vec::new();
+    let mut omitted_thinking = false;
+    for block in content {
+        match str_of(block, "type") {
+            Some("text") => {
+                let t = str_of(block, "text").unwrap_or("");
+                if !js_trim(t).is_empty() {
+                    blocks.push(text(t));
+                }
+            }
+            Some("thinking") => {
+                let raw_signature = block.get("thinkingSignature");
+                let signature = raw_signature.and_then(Value::as_str).map(js_trim);
+                let is_reasoning_content = signature == Some("reasoning_content");
+                if !options.replay_thinking && Some(index) != active_tool_turn && !is_reasoning_content {
+                    omitted_thinking = true;
+                    continue;
+                }
+                if super::transform::common::truthy(block.get("redacted")) {
+                    let mut redacted = Map::new();
+                    redacted.insert("type".to_owned(), json!("redacted_thinking"));
+                    if let Some(data) = raw_signature {
+                        redacted.insert("data".to_owned(), data.clone());
+                    }
+                    blocks.push(Value::Object(redacted));
+                    continue;
+                }
+                let signature = signature.filter(|s| !s.is_empty());
+                let native = signature.is_some() && !is_reasoning_content;
+                let thinking = str_of(block, "thinking").unwrap_or("");
+                if js_trim(thinking).is_empty() && !native {
+                    continue;
+                }
+                match signature {
+                    None if !options.allow_empty_signature => blocks.push(text(thinking)),
+                    Some("reasoning_content") => {
+                        if options.allow_reasoning_content_replay {
+                            blocks.push(
+                                json!({"type": "thinking", "thinking": thinking, "signature": "reasoning_content"}),
+                            );
+                            reasoning_content.push(thinking.to_owned());
+                        }
+                    }
+                    sig => {
+                        blocks.push(json!({"type": "thinking", "thinking": thinking, "signature": sig.unwrap_or("")}))
+                    }
+                }
+            }
+            Some("toolCall") => {
+                let mut call = Map::new();
+                call.insert("type".to_owned(), json!("tool_use"));
+                for key in ["id", "name"] {
+                    if let Some(v) = block.get(key) {
+                        call.insert(key.to_owned(), v.clone());
+                    }
+                }
+                call.insert("input".to_owned(), coerce_arguments(block.get("arguments")));
+                blocks.push(Value::Object(call));
+            }
+            _ => {}
+        }
+    }
+    if blocks.is_empty() && omitted_thinking {
+        blocks.push(text(OMITTED_REASONING_TEXT));
+    }
+    if blocks.is_empty() {
+        return None;
+    }
+    if reasoning_content.is_empty() && options.allow_reasoning_content_replay {
+        blocks.insert(
+            0,
+            json!({"type": "thinking", "thinking": "", "signature": "reasoning_content"}),
+        );
+    }
+    let mut message = Map::new();
+    message.insert("role".to_owned(), json!("assistant"));
+    message.insert("content".to_owned(), Value::Array(blocks));
+    if !reasoning_content.is_empty() {
+        message.insert("reasoning_content".to_owned(), json!(reasoning_content.join("\n")));
+    }
+    Some(Value::Object(message))
+}
+
+/// `coerceTransportToolCallArguments`: an object as it is, a string holding a JSON object
+/// parsed, anything else `{}`.
+fn coerce_arguments(args: Option<&Value>) -> Value {
+    match args {
+        Some(v @ Value::Object(_)) => v.clone(),
+        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+            Ok(v @ Value::Object(_)) => v,
+            _ => json!({}),
+        },
+        _ => json!({}),
+    }
+}
+
+/// One `tool_result` block.
+fn tool_result_block(msg: &crate::model::Message, model: &WireModel) -> Value {
+    // Upstream iterates a string content character by character and finds no block in it
+    // (on a vision model it fails the request instead): the result reads `(no output)`.
+    let content: &[Value] = msg.content_array().map_or(&[], Vec::as_slice);
+    let mut block = Map::new();
+    block.insert("type".to_owned(), json!("tool_result"));
+    if let Some(id) = msg.get("toolCallId") {
+        block.insert("tool_use_id".to_owned(), id.clone());
+    }
+    block.insert("content".to_owned(), tool_result_content(content, model.input_images));
+    if let Some(is_error) = msg.get("isError") {
+        block.insert("is_error".to_owned(), is_error.clone());
+    }
+    Value::Object(block)
+}
+
+/// `convertContentBlocks` (transport profile).
+fn tool_result_content(content: &[Value], images: bool) -> Value {
+    let placeholder = tool_result::media_placeholder(content);
+    if !(images && content.iter().any(tool_result::is_image_with_payload)) {
+        let t = tool_result::result_text(content);
+        return if js_trim(&t).is_empty() {
+            json!(placeholder.unwrap_or("(no output)"))
+        } else {
+            json!(t)
+        };
+    }
+    let mut blocks = Vec::new();
+    let mut has_text = false;
+    for block in content {
+        if !(block.is_object() || block.is_array()) {
+            continue;
+        }
+        if let Some(t) = tool_result::block_text(block) {
+            blocks.push(text(&t));
+            has_text = true;
+        }
+        if tool_result::is_image_with_payload(block) {
+            let mime = str_of(block, "mimeType").unwrap_or("image/png");
+            blocks.push(image(&images::normalize(
+                str_of(block, "data").unwrap_or(""),
+                Some(mime),
+            )));
+        }
+    }
+    if !has_text {
+        blocks.insert(0, text(placeholder.unwrap_or("(see attached image)")));
+    }
+    Value::Array(blocks)
+}
+
+/// `findActiveAnthropicToolTurnAssistantIndex`: the assistant turn whose calls the trailing
+/// tool results answer, all of them.
+fn active_tool_turn_assistant(inputs: &[WireInput]) -> Option<usize> {
+    let mut ids: HashSet<&str> = HashSet::new();
+    let mut index = inputs.len();
+    while index > 0 && inputs[index - 1].message.is_tool_result() {
+        if let Some(id) = inputs[index - 1].message.str_field("toolCallId") {
+            ids.insert(id);
+        }
+        index -= 1;
+    }
+    if ids.is_empty() || index == 0 {
+        return None;
+    }
+    let assistant = &inputs[index - 1].message;
+    if !assistant.is_assistant() {
+        return None;
+    }
+    let content = assistant.content_array()?;
+    let calls: HashSet<&str> = content
+        .iter()
+        .filter(|b| matches!(str_of(b, "type"), Some("toolCall" | "tool_use" | "function_call")))
+        .filter_map(|b| str_of(b, "id"))
+        .collect();
+    ids.iter().all(|id| calls.contains(id)).then_some(index - 1)
+}
+
+/// `applyAnthropicCacheControlToMessages`: the newest user text or image block gets the
+/// marker; when tool results come after it, the newest of them gets one too (the system
+/// prompt and tools use at most two of the four markers, so two are always left).
+fn apply_cache_control(items: &mut [WireItem], cache_control: &Value, opt_out: &HashSet<usize>) {
+    let mut fallback: Option<(usize, usize)> = None;
+    let mut target: Option<(usize, Option<usize>)> = None;
+    'messages: for i in (0..items.len()).rev() {
+        let value = &items[i].value;
+        if str_of(value, "role") != Some("user") || opt_out.contains(&i) {
+            continue;
+        }
+        match value.get("content") {
+            Some(Value::String(_)) => {
+                target = Some((i, None));
+                break 'messages;
+            }
+            Some(Value::Array(blocks)) => {
+                for j in (0..blocks.len()).rev() {
+                    match str_of(&blocks[j], "type") {
+                        Some("text" | "image") => {
+                            target = Some((i, Some(j)));
+                            break 'messages;
+                        }
+                        Some("tool_result") if fallback.is_none() => fallback = Some((i, j)),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    match target {
+        Some((i, None)) => {
+            let content = items[i]
+                .value
+                .get("content")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned();
+            items[i].value["content"] = json!([{"type": "text", "text": content, "cache_control": cache_control}]);
+        }
+        Some((i, Some(j))) => mark(&mut items[i].value, j, cache_control),
+        None => {}
+    }
+    if let Some((i, j)) = fallback {
+        mark(&mut items[i].value, j, cache_control);
+    }
+}
+
+fn mark(message: &mut Value, block: usize, cache_control: &Value) {
+    if let Some(b) = message
+        .get_mut("content")
+        .and_then(|c| c.get_mut(block))
+        .and_then(Value::as_object_mut)
+    {
+        b.insert("cache_control".to_owned(), cache_control.clone());
+    }
+}

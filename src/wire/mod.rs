@@ -1,0 +1,282 @@
+//! The wire stage: the conversation part of the request body each provider API receives.
+//!
+//! After the history rules and the stream-time steps, OpenClaw's transports turn the replay
+//! messages into a provider request: Anthropic `messages`, OpenAI Chat `messages`, Responses
+//! `input` items, Gemini `contents`, Bedrock Converse `messages`, Mistral `messages`. Each API
+//! has one module here, a port of the matching converter in OpenClaw's `@openclaw/ai`
+//! package. Only the conversation is built: no system prompt, tools, sampling parameters or
+//! credentials.
+//!
+//! Every payload item records the input messages it came from ([`WireItem::source`]), so a
+//! provider error that names `messages.22` can be traced to a replay and a stored message.
+
+pub mod anthropic;
+pub mod bedrock;
+pub mod google;
+pub mod llm_messages;
+pub mod mistral;
+pub mod of_replay;
+pub mod openai_completions;
+pub mod openai_responses;
+pub mod transform;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::model::Message;
+
+pub use of_replay::{WireError, WirePayload, WireStage, payload_of, wire_model, wire_target};
+
+/// A provider API whose request body replaylens can build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WireApi {
+    /// `anthropic-messages`
+    AnthropicMessages,
+    /// `openai-completions` (OpenAI Chat Completions and compatible servers)
+    OpenAiCompletions,
+    /// `openai-responses`, also `openai-codex-responses` / `openai-chatgpt-responses`
+    OpenAiResponses,
+    /// `azure-openai-responses`
+    AzureOpenAiResponses,
+    /// `google-generative-ai` (Gemini API)
+    GoogleGenerativeAi,
+    /// `bedrock-converse-stream`
+    BedrockConverseStream,
+    /// `mistral-conversations`
+    MistralConversations,
+}
+
+impl WireApi {
+    /// Every API, in the order they are listed to users.
+    pub const ALL: [WireApi; 7] = [
+        WireApi::AnthropicMessages,
+        WireApi::OpenAiCompletions,
+        WireApi::OpenAiResponses,
+        WireApi::AzureOpenAiResponses,
+        WireApi::GoogleGenerativeAi,
+        WireApi::BedrockConverseStream,
+        WireApi::MistralConversations,
+    ];
+
+    /// The API id as OpenClaw names it.
+    pub fn id(self) -> &'static str {
+        match self {
+            WireApi::AnthropicMessages => "anthropic-messages",
+            WireApi::OpenAiCompletions => "openai-completions",
+            WireApi::OpenAiResponses => "openai-responses",
+            WireApi::AzureOpenAiResponses => "azure-openai-responses",
+            WireApi::GoogleGenerativeAi => "google-generative-ai",
+            WireApi::BedrockConverseStream => "bedrock-converse-stream",
+            WireApi::MistralConversations => "mistral-conversations",
+        }
+    }
+
+    /// The API of a model-API id, including OpenClaw's transport aliases; `None` when
+    /// replaylens has no converter for it.
+    pub fn from_api(api: &str) -> Option<WireApi> {
+        let api = api.strip_prefix("openclaw-").unwrap_or(api);
+        let api = api.strip_suffix("-transport").unwrap_or(api);
+        Some(match api {
+            "anthropic-messages" => WireApi::AnthropicMessages,
+            "openai-completions" => WireApi::OpenAiCompletions,
+            "openai-responses" | "openai-codex-responses" | "openai-chatgpt-responses" => WireApi::OpenAiResponses,
+            "azure-openai-responses" => WireApi::AzureOpenAiResponses,
+            "google-generative-ai" => WireApi::GoogleGenerativeAi,
+            "bedrock-converse-stream" => WireApi::BedrockConverseStream,
+            "mistral-conversations" => WireApi::MistralConversations,
+            _ => return None,
+        })
+    }
+
+    /// The body key that holds the conversation.
+    pub fn conversation_key(self) -> &'static str {
+        match self {
+            WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => "input",
+            WireApi::GoogleGenerativeAi => "contents",
+            _ => "messages",
+        }
+    }
+}
+
+/// The model a payload is built for: the fields of OpenClaw's model object that change the
+/// conversion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WireModel {
+    /// Provider id (`anthropic`, `openrouter`, …).
+    pub provider: String,
+    /// Model API id as configured (`anthropic-messages`, …).
+    pub api: String,
+    /// Model id.
+    pub model: String,
+    /// The model accepts image input (`model.input` includes `image`).
+    pub input_images: bool,
+    /// The model reasons (`model.reasoning`).
+    pub reasoning: bool,
+}
+
+impl WireModel {
+    /// A model as a normal user of the provider gets it: image input and reasoning on, as
+    /// the oracle's model object (`oracle/openclaw_payload.mjs`).
+    pub fn new(provider: &str, api: &str, model: &str) -> Self {
+        Self {
+            provider: provider.to_string(),
+            api: api.to_string(),
+            model: model.to_string(),
+            input_images: true,
+            reasoning: true,
+        }
+    }
+
+    /// True when `message` was produced by this very model (same provider, API and id):
+    /// thinking signatures and native ids are then kept as they are.
+    pub fn produced(&self, message: &Message) -> bool {
+        message.provider() == Some(self.provider.as_str())
+            && message.api() == Some(self.api.as_str())
+            && message.model() == Some(self.model.as_str())
+    }
+
+    /// The model's `baseUrl` as a catalog model without overrides has it (the oracle's model
+    /// object): the provider's bundled default, the native Codex backend for `openai` on the
+    /// ChatGPT-login API, else an address of no known endpoint class. OpenAI-compatible
+    /// compat detection, the Responses payload policy and replay identities read it.
+    pub fn base_url(&self) -> &'static str {
+        if self.provider == "openai" && self.api == "openai-chatgpt-responses" {
+            return "https://chatgpt.com/backend-api/codex";
+        }
+        let by_provider = match self.provider.as_str() {
+            "anthropic" => Some("https://api.anthropic.com"),
+            "openai" => Some("https://api.openai.com/v1"),
+            "azure-openai-responses" => Some("https://example-resource.openai.azure.com/openai/v1"),
+            "google" => Some("https://generativelanguage.googleapis.com/v1beta"),
+            "mistral" => Some("https://api.mistral.ai/v1"),
+            "openrouter" => Some("https://openrouter.ai/api/v1"),
+            "amazon-bedrock" => Some("https://bedrock-runtime.us-east-1.amazonaws.com"),
+            "xai" => Some("https://api.x.ai/v1"),
+            "together" => Some("https://api.together.xyz/v1"),
+            "nvidia" => Some("https://integrate.api.nvidia.com/v1"),
+            "huggingface" => Some("https://router.huggingface.co/v1"),
+            "github-copilot" => Some("https://api.individual.githubcopilot.com"),
+            "vllm" => Some("http://127.0.0.1:8000/v1"),
+            "sglang" => Some("http://127.0.0.1:30000/v1"),
+            "lmstudio" => Some("http://localhost:1234/v1"),
+            "litellm" => Some("http://localhost:4000"),
+            "ollama" => Some("http://127.0.0.1:11434"),
+            "minimax" => Some("https://api.minimax.io/anthropic"),
+            _ => None,
+        };
+        by_provider.unwrap_or(match self.api.as_str() {
+            "anthropic-messages" => "https://api.anthropic.com",
+            "google-generative-ai" => "https://generativelanguage.googleapis.com/v1beta",
+            "mistral-conversations" => "https://api.mistral.ai/v1",
+            "bedrock-converse-stream" => "https://bedrock-runtime.us-east-1.amazonaws.com",
+            "azure-openai-responses" => "https://example-resource.openai.azure.com/openai/v1",
+            _ => "https://llm.example.com/v1",
+        })
+    }
+}
+
+/// One message handed to a converter, with the indices of the input messages it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WireInput {
+    /// The message after the transport's own pre-conversion transform.
+    pub message: Message,
+    /// Indices into the converted message list (`[]` for a message the transform added).
+    pub source: Vec<usize>,
+}
+
+/// One element of the payload's conversation array.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WireItem {
+    /// The element exactly as it goes on the wire.
+    pub value: Value,
+    /// Indices of the input messages it came from (several when the converter merged
+    /// messages, `[]` for an element the transport synthesized).
+    pub source: Vec<usize>,
+}
+
+/// The conversation part of one request body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Payload {
+    /// Which API's body this is.
+    pub api: WireApi,
+    /// The conversation array, in order.
+    pub items: Vec<WireItem>,
+}
+
+impl Payload {
+    /// A payload of ready-made items, item `i` coming from input message `i` (for tests and
+    /// for checking a body pasted from elsewhere).
+    pub fn from_values(api: WireApi, values: Vec<Value>) -> Self {
+        let items = values
+            .into_iter()
+            .enumerate()
+            .map(|(i, value)| WireItem { value, source: vec![i] })
+            .collect();
+        Self { api, items }
+    }
+
+    /// The body as JSON: `{ "<messages|input|contents>": [...] }`.
+    pub fn body(&self) -> Value {
+        let mut body = Map::new();
+        body.insert(
+            self.api.conversation_key().to_string(),
+            Value::Array(self.items.iter().map(|i| i.value.clone()).collect()),
+        );
+        Value::Object(body)
+    }
+
+    /// Size of the body in bytes as compact JSON (what a request-size limit counts).
+    pub fn body_bytes(&self) -> usize {
+        let items: usize = self
+            .items
+            .iter()
+            .map(|i| serde_json::to_vec(&i.value).map(|v| v.len()).unwrap_or(0))
+            .sum();
+        // `{"<key>":[` + items and commas + `]}`
+        items + self.items.len().saturating_sub(1) + self.api.conversation_key().len() + 7
+    }
+}
+
+/// Build the payload `api` receives for `messages` (a replay projection), for `model`: the
+/// transport's own last-moment transform, then its converter, exactly as OpenClaw sends it.
+pub fn build(api: WireApi, messages: &[&Message], model: &WireModel) -> Payload {
+    convert_with(api, messages, model, true)
+}
+
+/// Build the body a naive client would send for `messages` (a stored transcript): the
+/// converter alone, without the transport's repairs (no failed-turn dropping, no synthetic
+/// results, no id normalisation), so every problem of the stored transcript shows.
+pub fn build_naive(api: WireApi, messages: &[&Message], model: &WireModel) -> Payload {
+    convert_with(api, messages, model, false)
+}
+
+fn convert_with(api: WireApi, messages: &[&Message], model: &WireModel, transport: bool) -> Payload {
+    let llm = llm_messages::to_llm(messages);
+    let refs: Vec<&Message> = llm.iter().map(|(m, _)| m.as_ref()).collect();
+    let mut inputs = if transport {
+        transform::prepare(api, &refs, model)
+    } else {
+        refs.iter()
+            .enumerate()
+            .map(|(i, m)| WireInput {
+                message: (*m).clone(),
+                source: vec![i],
+            })
+            .collect()
+    };
+    for input in &mut inputs {
+        for s in &mut input.source {
+            *s = llm[*s].1;
+        }
+    }
+    let items = match api {
+        WireApi::AnthropicMessages => anthropic::convert(&inputs, model),
+        WireApi::OpenAiCompletions => openai_completions::convert(&inputs, model),
+        WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => openai_responses::convert(&inputs, model, api),
+        WireApi::GoogleGenerativeAi => google::convert(&inputs, model),
+        WireApi::BedrockConverseStream => bedrock::convert(&inputs, model),
+        WireApi::MistralConversations => mistral::convert(&inputs, model),
+    };
+    Payload { api, items }
+}

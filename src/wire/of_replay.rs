@@ -1,0 +1,135 @@
+//! The wire payload of a replay: which messages are converted (the stored transcript or the
+//! projection), for which API, and how each payload item traces back to stored messages.
+
+use serde::Serialize;
+
+use super::{Payload, WireApi, WireModel, build, build_naive};
+use crate::model::Message;
+use crate::policy::Target;
+use crate::replay::Replay;
+
+/// Which messages the payload is built from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WireStage {
+    /// The stored transcript as it is, without hygiene: what a naive client would send.
+    Stored,
+    /// The replay projection (history rules and stream-time steps): what OpenClaw sends.
+    Replay,
+}
+
+impl WireStage {
+    /// The stage's name as the command line spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WireStage::Stored => "stored",
+            WireStage::Replay => "replay",
+        }
+    }
+}
+
+/// Why no payload can be built for a replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WireError {
+    /// The target names no model API (neither given nor recorded in the session).
+    #[error("no model API for the payload: give --api (one of {})", known_apis())]
+    NoApi,
+    /// The target's API has no converter.
+    #[error("no wire converter for the API `{0}`; replaylens builds payloads for {known}", known = known_apis())]
+    UnknownApi(String),
+}
+
+fn known_apis() -> String {
+    WireApi::ALL.iter().map(|a| a.id()).collect::<Vec<_>>().join(", ")
+}
+
+/// A payload together with the provenance of each item down to the stored transcript.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WirePayload {
+    /// Which messages were converted.
+    pub stage: WireStage,
+    /// The model the payload was built for.
+    pub model: WireModel,
+    /// The payload.
+    pub payload: Payload,
+    /// For each payload item: the replay indices it came from (`[]` at the stored stage).
+    pub replay: Vec<Vec<usize>>,
+    /// For each payload item: the stored indices it came from.
+    pub stored: Vec<Vec<usize>>,
+}
+
+/// The API and model a payload for `target` is built for.
+pub fn wire_target(target: &Target) -> Result<(WireApi, WireModel), WireError> {
+    let api_id = target.api.as_deref().ok_or(WireError::NoApi)?;
+    let api = WireApi::from_api(api_id).ok_or_else(|| WireError::UnknownApi(api_id.to_string()))?;
+    let model = WireModel::new(
+        target.provider.as_deref().unwrap_or(""),
+        api_id,
+        target.model.as_deref().unwrap_or(""),
+    );
+    Ok((api, model))
+}
+
+/// The API and model a replay's payload is built for.
+pub fn wire_model(r: &Replay<'_>) -> Result<(WireApi, WireModel), WireError> {
+    wire_target(&r.resolved.target)
+}
+
+impl WirePayload {
+    /// The payload a naive client would send for the stored transcript: converted as it is,
+    /// without hygiene or the transport's repairs (item sources are stored indices).
+    pub fn of_stored(api: WireApi, model: WireModel, messages: &[&Message]) -> Self {
+        let payload = build_naive(api, messages, &model);
+        let stored = payload.items.iter().map(|i| i.source.clone()).collect();
+        let replay = vec![Vec::new(); payload.items.len()];
+        Self {
+            stage: WireStage::Stored,
+            model,
+            payload,
+            replay,
+            stored,
+        }
+    }
+
+    /// The payload of a projection: `messages[i]` came from the stored messages `sources[i]`.
+    pub fn of_projection(api: WireApi, model: WireModel, messages: &[&Message], sources: &[&[usize]]) -> Self {
+        let payload = build(api, messages, &model);
+        let replay: Vec<Vec<usize>> = payload.items.iter().map(|i| i.source.clone()).collect();
+        let stored = replay
+            .iter()
+            .map(|items| {
+                let mut s: Vec<usize> = items
+                    .iter()
+                    .flat_map(|&i| sources.get(i).copied().unwrap_or_default().iter().copied())
+                    .collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        Self {
+            stage: WireStage::Replay,
+            model,
+            payload,
+            replay,
+            stored,
+        }
+    }
+}
+
+/// Build the payload of `stage` for the replay's target.
+pub fn payload_of(r: &Replay<'_>, stage: WireStage) -> Result<WirePayload, WireError> {
+    let (api, model) = wire_model(r)?;
+    Ok(match stage {
+        WireStage::Stored => {
+            let messages: Vec<&Message> = r.transcript.messages.iter().map(|m| m.message.as_ref()).collect();
+            WirePayload::of_stored(api, model, &messages)
+        }
+        WireStage::Replay => {
+            let projected = &r.projection.messages;
+            let messages: Vec<&Message> = projected.iter().map(|m| m.message.as_ref()).collect();
+            let sources: Vec<&[usize]> = projected.iter().map(|m| m.source.as_slice()).collect();
+            WirePayload::of_projection(api, model, &messages, &sources)
+        }
+    })
+}

@@ -1,0 +1,157 @@
+//! Expectations are OpenClaw 2026.9.6's own output: `oracle_cases.json` holds message arrays
+//! and the `messages` the `openai-completions` transport sent for them
+//! (`oracle/openclaw_payload.mjs`, the request body captured at fetch). Each case runs the
+//! whole wire stage: the transcript transform, then [`convert`].
+
+use serde_json::{Value, json};
+
+use super::super::{WireApi, build};
+use super::replay::reasoning_model_candidates;
+use super::*;
+
+fn model_of(case: &Value) -> WireModel {
+    let m = &case["model"];
+    let mut model = WireModel::new(
+        m["provider"].as_str().unwrap(),
+        m["api"].as_str().unwrap(),
+        m["id"].as_str().unwrap(),
+    );
+    if let Some(input) = m.get("input").and_then(Value::as_array) {
+        model.input_images = input.contains(&json!("image"));
+    }
+    model
+}
+
+fn messages(values: &[Value]) -> Vec<Message> {
+    values
+        .iter()
+        .map(|v| Message::from_value(v.clone()).expect("object"))
+        .collect()
+}
+
+fn run(api: WireApi, model: &WireModel, values: &[Value]) -> Vec<WireItem> {
+    let owned = messages(values);
+    let refs: Vec<&Message> = owned.iter().collect();
+    build(api, &refs, model).items
+}
+
+fn values(items: &[WireItem]) -> Value {
+    Value::Array(items.iter().map(|i| i.value.clone()).collect())
+}
+
+#[test]
+fn matches_openclaw_on_every_oracle_case() {
+    let cases: Vec<Value> = serde_json::from_str(include_str!("oracle_cases.json")).expect("fixture");
+    assert!(cases.len() >= 15);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let got = run(
+            WireApi::OpenAiCompletions,
+            &model_of(case),
+            case["messages"].as_array().unwrap(),
+        );
+        assert_eq!(values(&got), case["expected"], "case {name}");
+    }
+}
+
+#[test]
+fn tool_images_trace_to_their_results_and_acks_are_synthesized() {
+    let model = WireModel::new("openai", "openai-completions", "gpt-5");
+    let msg = |v: Value| WireInput {
+        message: Message::from_value(v).unwrap(),
+        source: Vec::new(),
+    };
+    let mut inputs = vec![
+        msg(
+            json!({"role": "toolResult", "toolCallId": "a", "toolName": "x", "content": [{"type": "text", "text": "1"}]}),
+        ),
+        msg(json!({"role": "toolResult", "toolCallId": "b", "toolName": "y",
+                   "content": [{"type": "image", "data": "QUJD", "mimeType": "image/png"}]})),
+        msg(json!({"role": "user", "content": "next"})),
+    ];
+    for (i, input) in inputs.iter_mut().enumerate() {
+        input.source = vec![i + 10];
+    }
+    let compat = Compat {
+        requires_assistant_after_tool_result: true,
+        requires_tool_result_name: true,
+        ..Compat::detect(&model)
+    };
+    let items = convert_with(&inputs, &model, &compat);
+    let roles: Vec<&str> = items.iter().map(|i| i.value["role"].as_str().unwrap()).collect();
+    assert_eq!(roles, ["tool", "tool", "assistant", "user", "user"]);
+    assert_eq!(items[1].value["name"], json!("y"));
+    assert_eq!(
+        items[2].source,
+        Vec::<usize>::new(),
+        "the acknowledgement is synthesized"
+    );
+    assert_eq!(
+        items[3].source,
+        vec![11],
+        "the image turn comes from the result with the image"
+    );
+    assert_eq!(
+        items[3].value["content"][0]["text"],
+        json!("Image(s) from tool result #2 (y):")
+    );
+    assert_eq!(items[4].source, vec![12]);
+}
+
+#[test]
+fn explicit_compat_flags_shape_the_messages() {
+    let model = WireModel::new("custom-x", "openai-completions", "m");
+    let inputs: Vec<WireInput> = [
+        json!({"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}),
+        json!({"role": "assistant", "provider": "custom-x", "api": "openai-completions", "model": "m",
+               "content": [{"type": "thinking", "thinking": "t1", "thinkingSignature": "reasoning_content"},
+                           {"type": "thinking", "thinking": "t2"}, {"type": "text", "text": "x"}]}),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, v)| WireInput {
+        message: Message::from_value(v).unwrap(),
+        source: vec![i],
+    })
+    .collect();
+    let thinking_as_text = Compat {
+        requires_thinking_as_text: true,
+        ..Compat::detect(&model)
+    };
+    let items = convert_with(&inputs, &model, &thinking_as_text);
+    assert_eq!(
+        items[1].value,
+        json!({"role": "assistant", "content": [{"type": "text", "text": "t1\n\nt2"}, {"type": "text", "text": "x"}]})
+    );
+    let strict = Compat {
+        strict_message_keys: true,
+        requires_string_content: true,
+        ..Compat::detect(&model)
+    };
+    let items = convert_with(&inputs, &model, &strict);
+    assert_eq!(items[0].value, json!({"role": "user", "content": "a\nb"}));
+    assert_eq!(items[1].value, json!({"role": "assistant", "content": "x"}));
+}
+
+#[test]
+fn tool_call_ids_for_the_transform() {
+    let openai = WireModel::new("openai", "openai-completions", "gpt-5");
+    let other = WireModel::new("groq", "openai-completions", "llama");
+    assert_eq!(normalize_tool_call_id("call_1|fc.1", &openai), "call_1");
+    assert_eq!(normalize_tool_call_id("call.😀|x", &other), "call___");
+    assert_eq!(normalize_tool_call_id(&"a".repeat(45), &openai).len(), 40);
+    assert_eq!(normalize_tool_call_id(&"a".repeat(45), &other).len(), 45);
+}
+
+#[test]
+fn reasoning_model_candidates_strip_paths_colons_and_tiers() {
+    assert_eq!(
+        reasoning_model_candidates("Moonshot/Kimi-K2.6:free"),
+        ["kimi-k2.6:free", "kimi-k2.6", "free"]
+    );
+    assert_eq!(
+        reasoning_model_candidates("deepseek-v4-pro-trial"),
+        ["deepseek-v4-pro-trial", "deepseek-v4-pro"]
+    );
+    assert!(reasoning_model_candidates("  ").is_empty());
+}

@@ -1,0 +1,175 @@
+//! `sanitizeResponsesImagePayload`: the Responses transport's last step before sending.
+//! Every `input_image` whose `image_url` is an inline `data:` URL is re-checked: the base64
+//! is canonicalized, the format sniffed from the bytes (the sniffed MIME type replaces the
+//! declared one), and anything that is not valid PNG, JPEG, WebP or GIF base64 is replaced by
+//! an `input_text` note. Port of `responses-image-payload-sanitizer.ts`,
+//! `inline-image-data-url.ts` and `canonicalizeBase64` (`@openclaw/ai` 2026.9.6).
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use serde_json::{Map, Value, json};
+
+/// The note an invalid inline image becomes.
+const INVALID_IMAGE_TEXT: &str = "[omitted image payload: invalid inline image data]";
+/// How many base64 characters are decoded to sniff the format.
+const SNIFF_BASE64_CHARS: usize = 128;
+
+/// Sanitize every inline `input_image` of an `input` item, at any depth.
+pub(crate) fn sanitize(value: &Value) -> Value {
+    match value {
+        Value::Array(items) => Value::Array(items.iter().map(sanitize).collect()),
+        Value::Object(object) => {
+            if object.get("type").and_then(Value::as_str) == Some("input_image")
+                && let Some(url) = object.get("image_url").and_then(Value::as_str)
+            {
+                return match sanitize_data_url(url) {
+                    Some(url) => {
+                        let mut next = object.clone();
+                        next.insert("image_url".into(), Value::String(url));
+                        Value::Object(next)
+                    }
+                    None => json!({"type": "input_text", "text": INVALID_IMAGE_TEXT}),
+                };
+            }
+            Value::Object(
+                object
+                    .iter()
+                    .map(|(k, v)| (k.clone(), sanitize(v)))
+                    .collect::<Map<_, _>>(),
+            )
+        }
+        other => other.clone(),
+    }
+}
+
+/// `sanitizeInlineImageDataUrl`: a non-`data:` URL is kept; a base64 image data URL comes back
+/// canonical with its sniffed type; `None` when it is not a supported image.
+fn sanitize_data_url(url: &str) -> Option<String> {
+    let is_data = url.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("data:"));
+    if !is_data {
+        return Some(url.to_string());
+    }
+    let comma = url.find(',')?;
+    let metadata: Vec<&str> = url[5..comma].split(';').map(str::trim).collect();
+    let (mime, options) = metadata.split_first()?;
+    let is_image = |m: &str| m.trim().to_lowercase().starts_with("image/");
+    if !is_image(mime) || !options.iter().any(|o| o.eq_ignore_ascii_case("base64")) {
+        return None;
+    }
+    let canonical = canonicalize_base64(&url[comma + 1..])?;
+    let prefix = &canonical[..canonical.len().min(SNIFF_BASE64_CHARS)];
+    let bytes = STANDARD.decode(prefix).ok()?;
+    let sniffed = sniff(&bytes)?;
+    Some(format!("data:{sniffed};base64,{canonical}"))
+}
+
+/// The supported format the bytes start with (`sniffInlineImageMime`, restricted to the
+/// formats an inline Responses image may have).
+fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a]) {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some("image/jpeg")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else {
+        None
+    }
+}
+
+/// `canonicalizeBase64`: control characters and spaces removed, the alphabet and padding
+/// checked, missing padding added; `None` for anything that is not valid base64.
+pub(crate) fn canonicalize_base64(text: &str) -> Option<String> {
+    let mut cleaned = String::with_capacity(text.len());
+    let mut padding = 0;
+    let mut last_value = 0u8;
+    for unit in text.encode_utf16() {
+        if unit <= 32 {
+            continue;
+        }
+        if unit == u16::from(b'=') {
+            padding += 1;
+            if padding > 2 {
+                return None;
+            }
+        } else {
+            let value = base64_value(unit)?;
+            if padding > 0 {
+                return None;
+            }
+            last_value = value;
+        }
+        cleaned.push(char::from(u8::try_from(unit).ok()?));
+    }
+    if cleaned.is_empty() {
+        return None;
+    }
+    let remainder = cleaned.len() % 4;
+    if remainder != 0 && (padding > 0 || remainder == 1) {
+        return None;
+    }
+    let effective_padding = if remainder == 0 { padding } else { 4 - remainder };
+    let pad_bits = match effective_padding {
+        2 => 15,
+        1 => 3,
+        _ => 0,
+    };
+    if last_value & pad_bits != 0 {
+        return None;
+    }
+    if remainder != 0 {
+        cleaned.push_str(&"=".repeat(4 - remainder));
+    }
+    Some(cleaned)
+}
+
+fn base64_value(unit: u16) -> Option<u8> {
+    let b = u8::try_from(unit).ok()?;
+    match b {
+        b'A'..=b'Z' => Some(b - b'A'),
+        b'a'..=b'z' => Some(b - b'a' + 26),
+        b'0'..=b'9' => Some(b - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PNG_1X1: &str =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+    #[test]
+    fn canonical_base64() {
+        assert_eq!(canonicalize_base64("QUJD").as_deref(), Some("QUJD"));
+        assert_eq!(canonicalize_base64(" QU\nJD ").as_deref(), Some("QUJD"));
+        assert_eq!(canonicalize_base64("QUI").as_deref(), Some("QUI="));
+        assert_eq!(canonicalize_base64("QUJ"), None, "non-zero pad bits");
+        assert_eq!(canonicalize_base64("Q"), None);
+        assert_eq!(canonicalize_base64("QU=I"), None);
+        assert_eq!(canonicalize_base64("QUI*"), None);
+        assert_eq!(canonicalize_base64(""), None);
+    }
+
+    #[test]
+    fn data_urls_are_resniffed_or_replaced() {
+        let declared_jpeg =
+            json!({"type": "input_image", "detail": "auto", "image_url": format!("data:image/jpeg;base64,{PNG_1X1}")});
+        assert_eq!(
+            sanitize(&declared_jpeg)["image_url"],
+            json!(format!("data:image/png;base64,{PNG_1X1}"))
+        );
+        let junk = json!([{"type": "input_image", "image_url": "data:image/png;base64,aGVsbG8="}]);
+        assert_eq!(
+            sanitize(&junk),
+            json!([{"type": "input_text", "text": INVALID_IMAGE_TEXT}])
+        );
+        let remote = json!({"type": "input_image", "image_url": "https://example.com/a.png"});
+        assert_eq!(sanitize(&remote), remote);
+    }
+}

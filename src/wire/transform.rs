@@ -1,0 +1,223 @@
+//! The transport's pre-conversion transform: the message list each API's OpenClaw transport
+//! hands to its converter (OpenClaw 2026.9.6).
+//!
+//! `messages` are what the agent loop hands the stream function, after its message step
+//! (`convertToLlm`, [`super::llm_messages`]): only `user`, `assistant` and `toolResult`.
+//!
+//! | API | transform | tool-call ids |
+//! |---|---|---|
+//! | `anthropic-messages` | no-prefill trim (Opus 5 / Sonnet 5), then OpenClaw's [`transport`] transform | `normalizeAnthropicToolCallId` |
+//! | `google-generative-ai` | route aliases folded, then [`transport`] (thought signatures kept across models for Gemini 3) | Anthropic rule for `claude-*` / `gpt-oss-*` models, else kept |
+//! | `openai-responses`, `azure-openai-responses` | [`transport`] (same-model ids normalized on GitHub Copilot; `transformProviderMessages` on the native Codex route), then async results ordered | the Responses normalizer (`openai_responses`) |
+//! | `openai-completions` | `transformProviderMessages` ([`provider`]) | the Chat Completions normalizer (`openai_completions`) |
+//! | `mistral-conversations` | `transformProviderMessages` | [`ids::mistral`] |
+//! | `bedrock-converse-stream` | `transformMessages` of the plugin SDK (the Bedrock plugin) | Anthropic rule |
+//!
+//! Every [`WireInput`] keeps the indices of the input messages it came from; a synthesized
+//! missing result has none. Compaction replays (Anthropic server compaction, Responses
+//! compaction windows) only happen when those features are configured, and are not rebuilt.
+
+pub mod claude;
+pub mod common;
+pub mod ids;
+pub mod provider;
+#[cfg(test)]
+pub(crate) mod tests;
+pub mod transport;
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use super::{WireApi, WireInput, WireModel};
+use crate::model::Message;
+use transport::{Target, TransportOptions};
+
+/// Prepare `messages` for `api`'s converter, for `model`.
+pub fn prepare(api: WireApi, messages: &[&Message], model: &WireModel) -> Vec<WireInput> {
+    let inputs: Vec<WireInput> = messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| WireInput {
+            message: (*m).clone(),
+            source: vec![i],
+        })
+        .collect();
+    let target = Target::of(model);
+    match api {
+        WireApi::AnthropicMessages => {
+            let inputs = strip_unsupported_prefill(inputs, model);
+            let mut normalize = |id: &str, _: &Message| ids::anthropic(id);
+            transport::transform(inputs, target, Some(&mut normalize), TransportOptions::default())
+        }
+        WireApi::GoogleGenerativeAi => prepare_google(inputs, model),
+        WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => {
+            let mut normalize =
+                |id: &str, source: &Message| super::openai_responses::normalize_tool_call_id(id, source, model);
+            let prepared = if super::openai_responses::uses_provider_style(model) {
+                provider::transform_provider(inputs, target, model.input_images, Some(&mut normalize))
+            } else {
+                let options = TransportOptions {
+                    normalize_same_model_ids: model.provider == "github-copilot",
+                    ..TransportOptions::default()
+                };
+                transport::transform(inputs, target, Some(&mut normalize), options)
+            };
+            order_responses_async_results(prepared)
+        }
+        WireApi::OpenAiCompletions => {
+            let mut normalize = |id: &str, _: &Message| super::openai_completions::normalize_tool_call_id(id, model);
+            provider::transform_provider(inputs, target, model.input_images, Some(&mut normalize))
+        }
+        WireApi::MistralConversations => {
+            let mut normalize = ids::mistral();
+            provider::transform_provider(inputs, target, model.input_images, Some(&mut normalize))
+        }
+        WireApi::BedrockConverseStream => {
+            let mut normalize = |id: &str, _: &Message| ids::anthropic(id);
+            provider::transform(inputs, target, model.input_images, Some(&mut normalize))
+        }
+    }
+}
+
+/// `prepareClaudeNoPrefillRequestContext`: Opus 5 and Sonnet 5 reject an assistant prefill,
+/// so trailing assistant turns without a tool call are left out.
+pub fn strip_unsupported_prefill(mut inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
+    let id = Some(model.model.as_str());
+    if claude::opus5(id).is_none() && claude::sonnet5(id).is_none() {
+        return inputs;
+    }
+    while let Some(last) = inputs.last() {
+        let m = &last.message;
+        let has_tool_call = m
+            .content_array()
+            .is_some_and(|c| c.iter().any(|b| common::block_type(b) == Some("toolCall")));
+        if !m.is_assistant() || has_tool_call {
+            break;
+        }
+        inputs.pop();
+    }
+    inputs
+}
+
+/// Gemini 3 models (`isGoogleGemini3ProModel || isGoogleGemini3FlashModel`) need tool-call
+/// thought signatures.
+fn requires_tool_call_thought_signature(model_id: &str) -> bool {
+    use std::sync::LazyLock;
+    static PRO: LazyLock<regex::Regex> =
+        LazyLock::new(|| regex::Regex::new(r"(?:^|/)gemini-(?:3(?:\.\d+)?-pro|pro-latest)(?:-|$)").expect("regex"));
+    static FLASH: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r"(?:^|/)gemini-(?:3(?:\.\d+)?-flash|flash(?:-lite)?-latest)(?:-|$)").expect("regex")
+    });
+    let id = crate::hygiene::rules::assistant_text::js_trim(model_id).to_lowercase();
+    PRO.is_match(&id) || FLASH.is_match(&id)
+}
+
+/// The Google transport (`convertGoogleMessages`): the transport alias of the API is folded
+/// on the model and on assistant turns, then OpenClaw's transform.
+fn prepare_google(inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
+    let route = |api: &str| -> Option<&'static str> {
+        match api {
+            "google-generative-ai" | "openclaw-google-generative-ai-transport" => Some("google-generative-ai"),
+            "google-vertex" => Some("google-vertex"),
+            _ => None,
+        }
+    };
+    let api = route(&model.api).unwrap_or(&model.api).to_owned();
+    let inputs = inputs
+        .into_iter()
+        .map(|mut input| {
+            if input.message.is_assistant()
+                && let Some(msg_api) = input.message.str_field("api")
+                && let Some(folded) = route(msg_api)
+                && folded != msg_api
+            {
+                input.message.set("api", Value::String(folded.to_owned()));
+            }
+            input
+        })
+        .collect();
+    let target = Target {
+        provider: &model.provider,
+        api: &api,
+        id: &model.model,
+    };
+    let needs_id = model.model.starts_with("claude-") || model.model.starts_with("gpt-oss-");
+    let mut normalize = |id: &str, _: &Message| if needs_id { ids::anthropic(id) } else { id.to_owned() };
+    let options = TransportOptions {
+        preserve_cross_model_thought_signature: requires_tool_call_thought_signature(&model.model),
+        ..TransportOptions::default()
+    };
+    transport::transform(inputs, target, Some(&mut normalize), options)
+}
+
+/// `orderResponsesAsyncToolResults`: results of an async call made in a turn that continues
+/// in later assistant messages (same `turnId` / `responseId`) wait for its last message.
+fn order_responses_async_results(inputs: Vec<WireInput>) -> Vec<WireInput> {
+    let turn_key = |m: &Message| -> Option<String> {
+        let id = [m.get("turnId"), m.get("responseId")]
+            .into_iter()
+            .flatten()
+            .find(|v| common::truthy(Some(v)))?;
+        let s = |k: &str| m.get(k).map_or_else(|| "undefined".to_owned(), js_string);
+        Some(format!(
+            "{}:{}:{}:{}",
+            s("provider"),
+            s("api"),
+            s("model"),
+            js_string(id)
+        ))
+    };
+    let mut last_assistant: HashMap<String, usize> = HashMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        if input.message.is_assistant()
+            && let Some(key) = turn_key(&input.message)
+        {
+            last_assistant.insert(key, i);
+        }
+    }
+    if last_assistant.is_empty() {
+        return inputs;
+    }
+    let mut owners: HashMap<String, String> = HashMap::new();
+    let mut pending: HashMap<usize, Vec<WireInput>> = HashMap::new();
+    let mut ordered = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.into_iter().enumerate() {
+        let m = &input.message;
+        if m.is_assistant()
+            && let Some(key) = turn_key(m)
+        {
+            for block in m.content_array().into_iter().flatten() {
+                if common::block_type(block) == Some("toolCall")
+                    && common::truthy(block.get("async"))
+                    && let Some(id) = block.get("id").and_then(Value::as_str)
+                {
+                    owners.insert(id.to_owned(), key.clone());
+                }
+            }
+        }
+        let owner = if m.is_tool_result() {
+            m.str_field("toolCallId").and_then(|id| owners.get(id))
+        } else {
+            None
+        };
+        let last = owner.and_then(|o| last_assistant.get(o)).copied();
+        match last {
+            Some(l) if l > i => pending.entry(l).or_default().push(input),
+            _ => ordered.push(input),
+        }
+        if let Some(results) = pending.remove(&i) {
+            ordered.extend(results);
+        }
+    }
+    ordered
+}
+
+/// `String(value)` for the JSON values a turn key is built from.
+fn js_string(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "null".to_owned(),
+        other => other.to_string(),
+    }
+}

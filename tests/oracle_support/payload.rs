@@ -1,0 +1,111 @@
+//! The wire-stage differential: replaylens' request bodies against those OpenClaw's own
+//! transports build (`oracle/openclaw_payload.mjs`), for the same message arrays: the stored
+//! messages as they are (what a naive client sends) and OpenClaw's own history projection of
+//! them (what OpenClaw sends).
+
+use std::collections::BTreeMap;
+
+use replaylens::model::Message;
+use replaylens::wire::{WireApi, WireModel, build};
+use serde_json::{Value, json};
+
+use super::cases::Case;
+use super::check::oracle_messages;
+use super::compare::{Difference, value_difference};
+use super::oracle::OraclePool;
+
+/// Most cases sent to the oracles at once.
+const CHUNK_CASES: usize = 128;
+
+/// One differing payload.
+#[derive(Debug, Clone)]
+pub struct PayloadFinding {
+    /// The case id and which messages were converted (`stored` or `history`).
+    pub case: String,
+    /// The first difference.
+    pub difference: Difference,
+}
+
+/// What a payload run found.
+#[derive(Debug, Default)]
+pub struct PayloadTally {
+    /// Payloads compared, by API.
+    pub compared: BTreeMap<&'static str, usize>,
+    /// Payloads the oracle could not build, by API and reason (no converter in the release,
+    /// or its converter throws).
+    pub oracle_errors: BTreeMap<(&'static str, &'static str), usize>,
+    /// Every difference.
+    pub findings: Vec<PayloadFinding>,
+}
+
+/// The replaylens body for `messages`.
+pub fn lens_body(api: WireApi, messages: &[Value], case: &Case) -> Value {
+    let owned: Vec<Message> = messages.iter().filter_map(|m| Message::from_value(m.clone())).collect();
+    let refs: Vec<&Message> = owned.iter().collect();
+    let model = WireModel::new(&case.target.provider, &case.target.api, &case.target.model);
+    build(api, &refs, &model).body()
+}
+
+fn payload_request(id: usize, stage: &str, case: &Case, messages: &[Value]) -> String {
+    json!({
+        "id": format!("{id}:{stage}"),
+        "provider": case.target.provider,
+        "api": case.target.api,
+        "model": case.target.model,
+        "messages": messages,
+    })
+    .to_string()
+}
+
+/// Run every case whose API has a converter: history through the chain oracle, then both
+/// message arrays through the payload oracle and through replaylens.
+pub fn run_payloads(chain: &mut OraclePool, payload: &mut OraclePool, cases: &[Case]) -> Result<PayloadTally, String> {
+    let mut tally = PayloadTally::default();
+    let wired: Vec<(&Case, WireApi)> = cases
+        .iter()
+        .filter_map(|c| WireApi::from_api(&c.target.api).map(|api| (c, api)))
+        .collect();
+    for chunk in wired.chunks(CHUNK_CASES) {
+        let chain_requests: Vec<String> = chunk
+            .iter()
+            .enumerate()
+            .map(|(i, (case, _))| case.request_line(&json!(i)))
+            .collect();
+        let histories = chain.run(&chain_requests)?;
+        let mut requests = Vec::new();
+        let mut inputs: Vec<(usize, &'static str, Vec<Value>)> = Vec::new();
+        for (i, ((case, _), reply)) in chunk.iter().zip(&histories).enumerate() {
+            requests.push(payload_request(i, "stored", case, &case.messages));
+            inputs.push((i, "stored", case.messages.to_vec()));
+            if let Ok(history) = oracle_messages(reply) {
+                requests.push(payload_request(i, "history", case, history));
+                inputs.push((i, "history", history.to_vec()));
+            }
+        }
+        let replies = payload.run(&requests)?;
+        for ((i, stage, messages), reply) in inputs.iter().zip(&replies) {
+            let (case, api) = chunk[*i];
+            if let Some(err) = reply.get("error").and_then(Value::as_str) {
+                // OpenClaw cannot build this body at all: no converter in the release, or its
+                // converter throws (e.g. a stored tool result whose content is a string).
+                let why = if err.contains("no converter") {
+                    "no converter"
+                } else {
+                    "OpenClaw throws"
+                };
+                *tally.oracle_errors.entry((api.id(), why)).or_default() += 1;
+                continue;
+            }
+            *tally.compared.entry(api.id()).or_default() += 1;
+            let theirs = reply.get("payload").cloned().unwrap_or(Value::Null);
+            let ours = lens_body(api, messages, case);
+            if let Some(difference) = value_difference(&ours, &theirs) {
+                tally.findings.push(PayloadFinding {
+                    case: format!("{}#{stage}", case.id),
+                    difference,
+                });
+            }
+        }
+    }
+    Ok(tally)
+}
