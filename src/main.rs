@@ -129,6 +129,38 @@ impl LimitArgs {
     }
 }
 
+/// A session to replay, for which target, with which tools and rule set.
+#[derive(Debug, Clone, Args)]
+struct ReplayArgs {
+    /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+    session: PathBuf,
+    /// For a database: the session id or key (default: the most recent).
+    #[arg(long = "session", value_name = "ID")]
+    session_id: Option<String>,
+    #[command(flatten)]
+    target: TargetArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Current tool names (comma-separated); tool calls naming others are dropped.
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    tools: Option<Vec<String>>,
+    #[command(flatten)]
+    openclaw: OpenClawArg,
+}
+
+impl ReplayArgs {
+    /// Session path, load options, target and replay options.
+    fn split(self) -> (PathBuf, LoadOptions, Target, ReplayOptions) {
+        let load = self.limits.load_options(self.session_id);
+        let options = ReplayOptions {
+            allowed_tools: self.tools,
+            rule_set: self.openclaw.rule_set,
+            ..ReplayOptions::default()
+        };
+        (self.session, load, self.target.target(), options)
+    }
+}
+
 /// The replay target; missing parts come from the session's latest model.
 #[derive(Debug, Clone, Args)]
 struct TargetArgs {
@@ -178,43 +210,19 @@ enum Command {
     },
     /// Compute the replay projection for a target, with every rewrite and its rule.
     Replay {
-        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
-        session: PathBuf,
-        /// For a database: the session id or key (default: the most recent).
-        #[arg(long = "session", value_name = "ID")]
-        session_id: Option<String>,
         #[command(flatten)]
-        target: TargetArgs,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Current tool names (comma-separated); tool calls naming others are dropped.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
-        tools: Option<Vec<String>>,
+        replay: ReplayArgs,
         /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
         #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
         image_max_px: u32,
-        #[command(flatten)]
-        openclaw: OpenClawArg,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Print the request body's conversation part as the provider API receives it.
     Payload {
-        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
-        session: PathBuf,
-        /// For a database: the session id or key (default: the most recent).
-        #[arg(long = "session", value_name = "ID")]
-        session_id: Option<String>,
         #[command(flatten)]
-        target: TargetArgs,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Current tool names (comma-separated); tool calls naming others are dropped.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
-        tools: Option<Vec<String>>,
-        #[command(flatten)]
-        openclaw: OpenClawArg,
+        replay: ReplayArgs,
         /// Convert the replay projection (what OpenClaw sends) or the stored transcript as is.
         #[arg(long, value_enum, default_value_t = StageArg::Replay)]
         stage: StageArg,
@@ -224,20 +232,8 @@ enum Command {
     },
     /// Check the payload against the provider's constraints; exit 1 when it would be rejected.
     Lint {
-        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
-        session: PathBuf,
-        /// For a database: the session id or key (default: the most recent).
-        #[arg(long = "session", value_name = "ID")]
-        session_id: Option<String>,
         #[command(flatten)]
-        target: TargetArgs,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Current tool names (comma-separated); tool calls naming others are dropped.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
-        tools: Option<Vec<String>>,
-        #[command(flatten)]
-        openclaw: OpenClawArg,
+        replay: ReplayArgs,
         /// Which payload to check: the stored transcript as is, the replay, or both.
         #[arg(long, value_enum, default_value_t = LintStageArg::Replay)]
         stage: LintStageArg,
@@ -251,20 +247,8 @@ enum Command {
     },
     /// Export the stored ↔ replay comparison, every rewrite annotated, for a bug report.
     Export {
-        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
-        session: PathBuf,
-        /// For a database: the session id or key (default: the most recent).
-        #[arg(long = "session", value_name = "ID")]
-        session_id: Option<String>,
         #[command(flatten)]
-        target: TargetArgs,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Current tool names (comma-separated); tool calls naming others are dropped.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
-        tools: Option<Vec<String>>,
-        #[command(flatten)]
-        openclaw: OpenClawArg,
+        replay: ReplayArgs,
         /// Output format.
         #[arg(long, value_enum)]
         format: ExportFormatArg,
@@ -331,69 +315,28 @@ fn main() -> ExitCode {
             format,
         } => cli::show::run(&session, limits.load_options(session_id), format == Format::Json),
         Command::Replay {
-            session,
-            session_id,
-            target,
-            limits,
-            tools,
+            replay,
             image_max_px,
-            openclaw,
             format,
         } => {
+            let (session, load, target, options) = replay.split();
             let options = ReplayOptions {
-                allowed_tools: tools,
                 image_max_px,
-                rule_set: openclaw.rule_set,
-                ..ReplayOptions::default()
+                ..options
             };
-            cli::replay::run(
-                &session,
-                limits.load_options(session_id),
-                &target.target(),
-                &options,
-                format == Format::Json,
-            )
+            cli::replay::run(&session, load, &target, &options, format == Format::Json)
         }
-        Command::Payload {
-            session,
-            session_id,
-            target,
-            limits,
-            tools,
-            openclaw,
-            stage,
-            format,
-        } => {
-            let options = ReplayOptions {
-                allowed_tools: tools,
-                rule_set: openclaw.rule_set,
-                ..ReplayOptions::default()
-            };
-            cli::payload::run(
-                &session,
-                limits.load_options(session_id),
-                &target.target(),
-                &options,
-                stage.wire(),
-                format == Format::Json,
-            )
+        Command::Payload { replay, stage, format } => {
+            let (session, load, target, options) = replay.split();
+            cli::payload::run(&session, load, &target, &options, stage.wire(), format == Format::Json)
         }
         Command::Lint {
-            session,
-            session_id,
-            target,
-            limits,
-            tools,
-            openclaw,
+            replay,
             stage,
             explain,
             format,
         } => {
-            let options = ReplayOptions {
-                allowed_tools: tools,
-                rule_set: openclaw.rule_set,
-                ..ReplayOptions::default()
-            };
+            let (session, load, target, options) = replay.split();
             let stages = match stage {
                 LintStageArg::Stored => cli::lint::Stages::Stored,
                 LintStageArg::Replay => cli::lint::Stages::Replay,
@@ -401,8 +344,8 @@ fn main() -> ExitCode {
             };
             cli::lint::run(
                 &session,
-                limits.load_options(session_id),
-                &target.target(),
+                load,
+                &target,
                 &options,
                 stages,
                 explain.as_deref(),
@@ -410,12 +353,7 @@ fn main() -> ExitCode {
             )
         }
         Command::Export {
-            session,
-            session_id,
-            target,
-            limits,
-            tools,
-            openclaw,
+            replay,
             format,
             output,
             redact,
@@ -436,19 +374,8 @@ fn main() -> ExitCode {
                 only_changed,
                 context,
             };
-            let replay_options = ReplayOptions {
-                allowed_tools: tools,
-                rule_set: openclaw.rule_set,
-                ..ReplayOptions::default()
-            };
-            cli::export::run(
-                &session,
-                limits.load_options(session_id),
-                &target.target(),
-                &replay_options,
-                &options,
-                output.as_ref(),
-            )
+            let (session, load, target, replay_options) = replay.split();
+            cli::export::run(&session, load, &target, &replay_options, &options, output.as_ref())
         }
         Command::Policy {
             target,

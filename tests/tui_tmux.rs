@@ -196,3 +196,29 @@ fn no_argument_opens_the_picker_over_the_bundled_samples() {
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+#[test]
+fn payload_view_and_finding_jump_in_a_real_terminal() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("mistral-ids-and-images.jsonl");
+    let tmux = Tmux::start("payload", &command(&[&session], config.path()));
+    let screen = tmux.wait_for("payload would be rejected (2, x)");
+    assert!(screen.contains("mistral-conversations"), "{screen}");
+    tmux.send(&["x"]);
+    tmux.wait_for("4/");
+    tmux.send(&["w"]);
+    let screen = tmux.wait_for("wire payload (w: rewrites)");
+    assert!(screen.contains("✗ mistral-user-after-tool  messages[3]"), "{screen}");
+    assert!(screen.contains("Unexpected role 'user' after role 'tool'"), "{screen}");
+    assert!(screen.contains("not fixed by hygiene"), "{screen}");
+    assert!(screen.contains("\"role\": \"user\""), "{screen}");
+    tmux.send(&["x"]);
+    let screen = tmux.wait_for("✗ mistral-user-after-tool  messages[6]");
+    assert!(screen.contains("7/"), "{screen}");
+    tmux.send(&["x"]);
+    tmux.wait_for("no later lint finding");
+    tmux.send(&["w"]);
+    tmux.wait_gone("wire payload (w: rewrites)");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
