@@ -32,12 +32,12 @@ pub static PATTERNS: &[ErrorPattern] = &[
     ErrorPattern {
         constraint: "openai-chat-tool-calls-answered",
         provider: "OpenAI Chat Completions",
-        pattern: r"(?i)an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\. The following tool_call_ids did not have response messages: (?P<ids>[A-Za-z0-9_\-.:|/=, ]+?)(?:[.\x22]|\s|$)",
+        pattern: r#"(?i)an assistant message with ['"]tool_calls['"] must be followed by tool messages responding to each ['"]tool_call_id['"]\. The following tool_call_ids did not have response messages: (?:message\[(?P<index>\d+)\]\.role|(?P<ids>[A-Za-z0-9_\-.:|/=]+(?:,\s*[A-Za-z0-9_\-.:|/=]+)*))"#,
     },
     ErrorPattern {
         constraint: "openai-chat-tool-message-answers-call",
         provider: "OpenAI Chat Completions",
-        pattern: r"(?i)messages with role 'tool' must be a response to a preced?ing message with 'tool_calls'",
+        pattern: r#"(?i)messages with role ['"]tool['"] must be a response to a prece+ding message with ['"]tool_calls['"]"#,
     },
     ErrorPattern {
         constraint: "openai-chat-tool-call-id-length",
@@ -47,12 +47,12 @@ pub static PATTERNS: &[ErrorPattern] = &[
     ErrorPattern {
         constraint: "openai-responses-function-call-output",
         provider: "OpenAI Responses",
-        pattern: r"No tool output found for function call (?P<ids>[A-Za-z0-9_\-.:|/=]+)\.",
+        pattern: r"No tool output found for function call (?P<ids>[A-Za-z0-9_\-.:|/=]+)",
     },
     ErrorPattern {
         constraint: "openai-responses-function-call-output-orphan",
         provider: "OpenAI Responses",
-        pattern: r"No tool call found for function call output with call_id (?P<ids>[A-Za-z0-9_\-.:|/=]+)\.",
+        pattern: r"No tool call found for function call output with call_id (?P<ids>[A-Za-z0-9_\-.:|/=]+)",
     },
     ErrorPattern {
         constraint: "openai-responses-call-id-length",
@@ -99,6 +99,11 @@ pub static PATTERNS: &[ErrorPattern] = &[
         provider: "Mistral",
         pattern: r"Unexpected role 'user' after role 'tool'",
     },
+    ErrorPattern {
+        constraint: "mistral-tool-after-user",
+        provider: "Mistral",
+        pattern: r"Unexpected role (?:'tool' after role 'user'|RoleEnum\.tool\b)",
+    },
 ];
 
 /// The compiled patterns, in [`PATTERNS`] order.
@@ -108,3 +113,83 @@ pub static COMPILED: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         .map(|p| Regex::new(p.pattern).expect("error patterns are valid regexes"))
         .collect()
 });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constraint the first matching pattern names, with its `index` and `ids` groups.
+    fn read(text: &str) -> Option<(&'static str, Option<String>, Option<String>)> {
+        COMPILED.iter().zip(PATTERNS).find_map(|(re, p)| {
+            let caps = re.captures(text)?;
+            let group = |name: &str| caps.name(name).map(|m| m.as_str().to_string());
+            Some((p.constraint, group("index"), group("ids")))
+        })
+    }
+
+    #[test]
+    fn openai_chat_unanswered_calls_keep_every_id_and_the_compatible_variants() {
+        let two = "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_8kQ2, call_Jh5s";
+        assert_eq!(
+            read(two),
+            Some((
+                "openai-chat-tool-calls-answered",
+                None,
+                Some("call_8kQ2, call_Jh5s".into())
+            ))
+        );
+        let moonshot = "an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: Agent:0";
+        assert_eq!(read(moonshot).unwrap().2.as_deref(), Some("Agent:0"));
+        let dashscope = r#"An assistant message with "tool_calls" must be followed by tool messages responding to each "tool_call_id". The following tool_call_ids did not have response messages: message[532].role"#;
+        assert_eq!(
+            read(dashscope),
+            Some(("openai-chat-tool-calls-answered", Some("532".into()), None))
+        );
+    }
+
+    #[test]
+    fn openai_chat_orphan_tool_message_in_every_spelling() {
+        for text in [
+            "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+            "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
+            r#"messages with role "tool" must be a response to a preceeding message with "tool_calls"."#,
+        ] {
+            assert_eq!(
+                read(text).map(|r| r.0),
+                Some("openai-chat-tool-message-answers-call"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn responses_ids_are_read_with_or_without_the_closing_period() {
+        for text in [
+            "No tool output found for function call call_uvtcg8y9PllKDmBUIYmuEMbq.",
+            "No tool output found for function call call_uvtcg8y9PllKDmBUIYmuEMbq",
+        ] {
+            let (constraint, _, ids) = read(text).unwrap();
+            assert_eq!(constraint, "openai-responses-function-call-output");
+            assert_eq!(ids.unwrap().trim_end_matches('.'), "call_uvtcg8y9PllKDmBUIYmuEMbq");
+        }
+        let orphan = "No tool call found for function call output with call_id toolu_01AyZNVx7HyXezryvjtssPwk";
+        assert_eq!(
+            read(orphan).unwrap().2.as_deref(),
+            Some("toolu_01AyZNVx7HyXezryvjtssPwk")
+        );
+    }
+
+    #[test]
+    fn mistral_tool_after_user_in_both_wordings() {
+        for text in [
+            "Unexpected role 'tool' after role 'user'",
+            "Unexpected role RoleEnum.tool",
+        ] {
+            assert_eq!(read(text).map(|r| r.0), Some("mistral-tool-after-user"), "{text}");
+        }
+        assert_eq!(
+            read("Unexpected role 'user' after role 'tool'").map(|r| r.0),
+            Some("mistral-user-after-tool")
+        );
+    }
+}

@@ -8,7 +8,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::error_patterns::{COMPILED, PATTERNS};
-use super::{lint, registry};
+use super::{Finding, lint, registry};
+use crate::hygiene::Action;
 use crate::replay::Replay;
 use crate::wire::{WireApi, WirePayload};
 
@@ -30,14 +31,15 @@ pub struct Explanation {
     /// Whether the current projection's payload meets the constraint at that place
     /// (`None` when the error was not recognised or could not be located).
     pub avoided: Option<bool>,
-    /// The hygiene rule that fixes this kind of error.
+    /// The hygiene rule that fixes this error: the one that made the current projection
+    /// avoid it, else the rule that fixes this kind of error (`None` when hygiene does not).
     pub fixed_by: Option<&'static str>,
     /// One or two sentences for the user.
     pub summary: String,
 }
 
-/// Strip the envelope: the innermost `message` (or `detail`) of a JSON error body, then
-/// the prefixes Bedrock and gateways add.
+/// Strip the envelope: the innermost `message` (or `detail`, or a gateway's `raw` upstream
+/// body) of a JSON error body, then the prefixes Bedrock, the AWS SDKs and gateways add.
 pub fn provider_message(text: &str) -> (String, Option<String>) {
     let mut message = text.trim().to_string();
     let mut param = None;
@@ -48,13 +50,17 @@ pub fn provider_message(text: &str) -> (String, Option<String>) {
         if param.is_none() {
             param = find_field(&value, "param").map(str::to_string);
         }
-        match find_field(&value, "message").or_else(|| find_field(&value, "detail")) {
+        // A gateway (OpenRouter) keeps the upstream body in `error.metadata.raw`.
+        let inner = find_field(&value, "raw")
+            .or_else(|| find_field(&value, "message"))
+            .or_else(|| find_field(&value, "detail"));
+        match inner {
             Some(inner) => message = inner.to_string(),
             None => break,
         }
     }
     static PREFIX: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:(?:\d{3}\s+)|(?:<\d{3}>\s*\S+:\s*)|(?:Validation error:\s*)|(?:The model returned the following errors:\s*)|(?:An error occurred \(ValidationException\) when calling the \w+ operation:\s*))+")
+        Regex::new(r"^(?:(?:\d{3}\s+)|(?:<\d{3}>\s*\S+:\s*)|(?:Validation error:\s*)|(?:ValidationException:\s*)|(?:The model returned the following errors:\s*)|(?:An error occurred \(ValidationException\) when calling the \w+ operation:\s*))+")
             .expect("valid")
     });
     let message = PREFIX.replace(&message, "").trim().to_string();
@@ -114,57 +120,63 @@ pub fn explain(text: &str, r: &Replay<'_>, stored: &WirePayload, replayed: &Wire
         .or_else(|| param.as_deref().and_then(index_from_param));
     // OpenClaw sends the system prompt as the first message on these APIs; the provider's
     // index counts it, the payload here does not.
-    let payload_index = index.map(|i| i.saturating_sub(system_items(stored.payload.api)));
-    let ids: Vec<String> = caps
-        .name("ids")
-        .map(|m| {
-            m.as_str()
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
-    let fixed_by = registry::find(pattern.constraint).and_then(|c| c.fixed_by);
+    let payload_index = index.and_then(|i| i.checked_sub(system_items(stored.payload.api)));
+    let ids = caps.name("ids").map(|m| split_ids(m.as_str())).unwrap_or_default();
     let stored_findings = lint(stored);
     let replay_findings = lint(replayed);
     let located = locate(r, stored, &stored_findings, pattern.constraint, payload_index, &ids);
-    let remaining: Vec<_> = replay_findings
-        .iter()
-        .filter(|f| f.constraint == pattern.constraint)
-        .filter(|f| located.is_empty() || f.stored.iter().any(|s| located.contains(s)))
-        .collect();
+    let (remaining, others): (Vec<&Finding>, Vec<&Finding>) = replay_findings.iter().partition(|f| {
+        f.constraint == pattern.constraint && (located.is_empty() || f.stored.iter().any(|s| located.contains(s)))
+    });
+    let registered = registry::find(pattern.constraint).and_then(|c| c.fixed_by);
+    let fixed_by = if remaining.is_empty() {
+        fixing_rule(r, &located, registered)
+    } else {
+        registered
+    };
     let avoided = if located.is_empty() && remaining.is_empty() {
         None
     } else {
         Some(remaining.is_empty())
     };
+    let places = stored_findings
+        .iter()
+        .filter(|f| f.constraint == pattern.constraint)
+        .count();
     let place = if located.is_empty() {
         "replaylens could not find the message it points at in this session".to_string()
     } else {
         format!(
-            "it points at stored message{} {}",
+            "it points at stored message{} {}{}",
             if located.len() == 1 { "" } else { "s" },
-            located.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join(", ")
+            located.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join(", "),
+            if index.is_none() && ids.is_empty() && places > 1 {
+                format!(" (the first of the {places} places the stored transcript breaks it; the error names none)")
+            } else {
+                String::new()
+            }
         )
     };
-    let verdict = if remaining.is_empty() {
-        match fixed_by {
-            Some(rule) => format!(
-                "the current projection ({}) avoids it: rule {rule} fixes this",
-                r.options.rule_set.name
-            ),
-            None => format!("the current projection ({}) does not show it", r.options.rule_set.name),
-        }
-    } else {
-        format!(
-            "the current projection ({}) would still be rejected: {}",
-            r.options.rule_set.name, remaining[0].message
-        )
+    let rule_set = r.options.rule_set.name;
+    let verdict = match (remaining.first(), fixed_by) {
+        (Some(still), _) => format!(
+            "the current projection ({rule_set}) would still be rejected: {}",
+            still.message.trim_end_matches('.')
+        ),
+        (None, Some(rule)) => format!("the current projection ({rule_set}) avoids it: rule {rule} fixes this"),
+        (None, None) => format!("the current projection ({rule_set}) does not show it"),
+    };
+    let elsewhere = match (remaining.is_empty(), others.first()) {
+        (true, Some(other)) => format!(
+            " The projection is still rejected for another reason ({}): {}.",
+            other.constraint,
+            other.message.trim_end_matches('.')
+        ),
+        _ => String::new(),
     };
     Explanation {
         summary: format!(
-            "{} error ({}): {place}; {verdict}.",
+            "{} error ({}): {place}; {verdict}.{elsewhere}",
             pattern.provider, pattern.constraint
         ),
         message,
@@ -178,39 +190,106 @@ pub fn explain(text: &str, r: &Replay<'_>, stored: &WirePayload, replayed: &Wire
     }
 }
 
-/// The stored messages an error points at: those holding the ids it names, else the
-/// payload item at its index, else the stored-stage findings of the same constraint.
+/// The rule that made the projection avoid the error: the constraint's own rule when it
+/// rewrote something in this replay, else the first rule that dropped, inserted, merged or
+/// moved one of the located messages (a call turn after another model turn is fixed by
+/// `gemini-turn-merge`, not by the `google-bootstrap` the constraint names).
+fn fixing_rule(r: &Replay<'_>, located: &[usize], registered: Option<&'static str>) -> Option<&'static str> {
+    let rewrites = &r.projection.rewrites;
+    if let Some(rule) = registered
+        && rewrites.iter().any(|w| w.rule == rule)
+    {
+        return Some(rule);
+    }
+    rewrites
+        .iter()
+        .filter(|w| w.action != Action::Modify)
+        .find(|w| w.stored.iter().any(|s| located.contains(s)))
+        .map(|w| w.rule)
+        .or(registered)
+}
+
+/// The ids of a comma-separated list, without the sentence's closing period.
+fn split_ids(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|s| s.trim().trim_end_matches('.').to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// Whether a finding is at payload index `n`: its item, or the index its path names (OpenAI
+/// Chat names the message after the unanswered calls, not the assistant message).
+fn finding_at(f: &Finding, n: usize) -> bool {
+    f.item == n || index_from_param(&f.path) == Some(n)
+}
+
+/// A tool-call id as the converters may have rewritten it: the `call_id` part of a Responses
+/// `call|item` pair, characters outside `[A-Za-z0-9_-]` as `_`, trailing `_` trimmed.
+fn same_id(stored: &str, named: &str) -> bool {
+    let canon = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+            .collect::<String>()
+            .trim_end_matches('_')
+            .to_string()
+    };
+    stored == named || stored.split_once('|').is_some_and(|(call, _)| call == named) || canon(stored) == canon(named)
+}
+
+/// The stored messages holding one of `ids`, as a tool call or as a tool result.
+fn holders(r: &Replay<'_>, ids: &[String]) -> Vec<usize> {
+    let named = |id: &str| ids.iter().any(|x| same_id(id, x));
+    r.transcript
+        .messages
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| {
+            let message = m.message.as_ref();
+            message.tool_call_id().is_some_and(named)
+                || message.tool_calls().any(|b| b.tool_call_id().is_some_and(named))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The stored messages an error points at.
+///
+/// The stored-stage findings of the same constraint come first: those at the provider's
+/// index that name its ids, else those naming its ids, else those at its index (the first
+/// one when the error names neither); of a finding's messages, those holding a named id (an
+/// orphan result, not the earlier call with the same id). Without such a finding: the
+/// messages holding the ids, else the payload item at the index.
 fn locate(
     r: &Replay<'_>,
     stored: &WirePayload,
-    findings: &[super::Finding],
+    findings: &[Finding],
     constraint: &str,
     index: Option<usize>,
     ids: &[String],
 ) -> Vec<usize> {
-    let mut found: Vec<usize> = Vec::new();
-    if !ids.is_empty() {
-        for (i, m) in r.transcript.messages.iter().enumerate() {
-            let message = m.message.as_ref();
-            let holds = message.tool_call_id().is_some_and(|id| ids.iter().any(|x| x == id))
-                || message
-                    .tool_calls()
-                    .any(|b| b.tool_call_id().is_some_and(|id| ids.iter().any(|x| x == id)));
-            if holds {
-                found.push(i);
-            }
+    let same: Vec<&Finding> = findings.iter().filter(|f| f.constraint == constraint).collect();
+    let at = |f: &Finding| index.is_some_and(|n| finding_at(f, n));
+    let names = |f: &Finding| ids.iter().any(|id| f.message.contains(id.as_str()));
+    let tiers: [&dyn Fn(&Finding) -> bool; 3] = [&|f| at(f) && names(f), &names, &at];
+    let mut chosen: Vec<&Finding> = tiers
+        .iter()
+        .map(|tier| same.iter().copied().filter(|f| tier(f)).collect::<Vec<_>>())
+        .find(|c| !c.is_empty())
+        .unwrap_or_default();
+    if chosen.is_empty() && index.is_none() && ids.is_empty() {
+        // The error says neither where nor which: a provider stops at the first violation.
+        chosen = same.into_iter().take(1).collect();
+    }
+    let holding = holders(r, ids);
+    let mut found: Vec<usize> = chosen.iter().flat_map(|f| f.stored.iter().copied()).collect();
+    if !found.is_empty() {
+        let narrowed: Vec<usize> = found.iter().copied().filter(|s| holding.contains(s)).collect();
+        if !narrowed.is_empty() {
+            found = narrowed;
         }
-    }
-    if found.is_empty() {
-        let by_finding: Vec<usize> = findings
-            .iter()
-            .filter(|f| f.constraint == constraint && index.is_none_or(|n| f.item == n))
-            .flat_map(|f| f.stored.clone())
-            .collect();
-        found = by_finding;
-    }
-    if found.is_empty()
-        && let Some(n) = index
+    } else if !holding.is_empty() {
+        found = holding;
+    } else if let Some(n) = index
         && let Some(sources) = stored.stored.get(n)
     {
         found = sources.clone();
@@ -239,6 +318,30 @@ mod tests {
         let (message, param) = provider_message(openai);
         assert!(message.starts_with("An assistant message"));
         assert_eq!(param.as_deref().and_then(index_from_param), Some(6));
+    }
+
+    #[test]
+    fn a_gateway_s_raw_upstream_body_and_sdk_prefixes_are_unwrapped() {
+        let openrouter = r#"{"error":{"message":"Provider returned error","code":400,"metadata":{"raw":"{\"error\":{\"message\":\"Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.\",\"type\":\"invalid_request_error\",\"param\":\"messages.[4].role\",\"code\":null}}","provider_name":"OpenAI"}}}"#;
+        let (message, param) = provider_message(openrouter);
+        assert!(
+            message.starts_with("Invalid parameter: messages with role 'tool'"),
+            "{message}"
+        );
+        assert_eq!(param.as_deref(), Some("messages.[4].role"));
+        let js_sdk = "ValidationException: The number of toolResult blocks exceeds the number of toolUse blocks of previous turn";
+        assert!(provider_message(js_sdk).0.starts_with("The number of toolResult"));
+    }
+
+    #[test]
+    fn ids_lose_the_closing_period_and_match_their_converted_forms() {
+        assert_eq!(split_ids("call_a, call_b."), ["call_a", "call_b"]);
+        assert_eq!(split_ids("Agent:0"), ["Agent:0"]);
+        assert!(same_id("call_nV|fc_9d", "call_nV"));
+        assert!(same_id("call.1|item", "call_1_item"));
+        assert!(same_id("toolu_01.x__", "toolu_01_x"));
+        assert!(!same_id("call_nV|fc_9d", "fc_9d"));
+        assert!(!same_id("call_1", "call_2"));
     }
 
     #[test]

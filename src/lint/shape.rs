@@ -42,9 +42,10 @@ pub(crate) fn str_at<'a>(value: &'a Value, key: &str) -> Option<&'a str> {
     value.get(key).and_then(Value::as_str)
 }
 
-/// Whether a string is empty after JavaScript's `trim()`.
+/// Whether a string is empty after JavaScript's `trim()`, the test hygiene and the converters
+/// use (U+0085 is whitespace to Rust's `char::is_whitespace`, not to JavaScript).
 pub(crate) fn is_blank(text: &str) -> bool {
-    text.chars().all(|c| c.is_whitespace() || c == '\u{feff}')
+    crate::hygiene::rules::assistant_text::is_blank(text)
 }
 
 /// Whether content is missing, `null`, an empty string or an empty array.
@@ -294,6 +295,14 @@ mod tests {
                 size: Some((300, 200))
             })
         );
+    }
+
+    #[test]
+    fn blank_is_javascript_trim() {
+        assert!(is_blank(""));
+        assert!(is_blank(" \t\n\u{a0}\u{3000}\u{feff}"));
+        assert!(!is_blank("\u{85}"));
+        assert!(!is_blank(" x "));
     }
 
     #[test]

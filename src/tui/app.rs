@@ -20,6 +20,7 @@ use super::row_view;
 use super::rows::{Row, align};
 use super::search::{Filter, Search};
 use super::theme::Theme;
+use super::wire_state::{WireJob, WireState};
 
 /// Looks up a rule's documentation by id (injectable so tests do not depend on rule text).
 pub type RuleLookup = fn(&str) -> Option<&'static RuleInfo>;
@@ -88,6 +89,8 @@ pub enum Effect {
     Load(LoadRequest),
     /// Write an export (re-load, replay, render, write).
     Export(ExportRequest),
+    /// Build and lint the wire payload of a projection on a background thread.
+    Wire(WireJob),
 }
 
 /// A load in progress.
@@ -198,6 +201,40 @@ impl App {
         self.filter = Filter::All;
         self.search = None;
         self.realign(None);
+        self.request_wire();
+    }
+
+    /// Ask for the wire payload of the current projection (once it is computed).
+    pub fn request_wire(&mut self) {
+        if let Some(insp) = &self.insp
+            && !insp.pending
+        {
+            self.effects.push(Effect::Wire(insp.wire_job()));
+        }
+    }
+
+    /// A wire state arrived: keep it when it was computed for the projection on screen.
+    pub fn wire_ready(&mut self, job: &WireJob, state: WireState) {
+        if let Some(insp) = &mut self.insp
+            && job.is_for(&insp.replay)
+        {
+            insp.wire = state;
+        }
+    }
+
+    /// Compute requested wire states here and now (tests run no event loop).
+    #[cfg(test)]
+    pub fn compute_wire_now(&mut self) {
+        let effects = std::mem::take(&mut self.effects);
+        for effect in effects {
+            match effect {
+                Effect::Wire(job) => {
+                    let state = WireState::compute(&job);
+                    self.wire_ready(&job, state);
+                }
+                other => self.effects.push(other),
+            }
+        }
     }
 
     /// Recompute rows and view; keep the selection on `anchor` (a stored index) if given.
@@ -492,6 +529,7 @@ impl App {
         let anchor = self.anchor();
         if let Some(insp) = &mut self.insp {
             insp.retarget(target);
+            self.effects.push(Effect::Wire(insp.wire_job()));
             let (n, m, k) = (insp.stored_len(), insp.replay.len(), insp.rewrites.len());
             let family = insp.resolved.family.label();
             self.status = Some(format!("{family}: stored {n} → replay {m}, {k} rewrites"));
@@ -512,6 +550,7 @@ impl App {
         if let Some(insp) = &mut self.insp {
             insp.options.rule_set = self.rule_set;
             insp.retarget(insp.requested.clone());
+            self.effects.push(Effect::Wire(insp.wire_job()));
         }
         let (n, m, k) = self
             .insp

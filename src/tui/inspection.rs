@@ -15,7 +15,7 @@ use replaylens::policy::resolve;
 use replaylens::policy::{ResolvedPolicy, Target};
 use replaylens::replay::{Replay, effective_target, replay_transcript};
 
-use super::wire_state::WireState;
+use super::wire_state::{WireJob, WireState};
 
 /// Where the session came from, for the header.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub struct Inspection {
     /// Options of the replay.
     pub options: ReplayOptions,
     /// The replay messages, in order.
-    pub replay: Vec<Projected>,
+    pub replay: Arc<Vec<Projected>>,
     /// Every rewrite, in pipeline order.
     pub rewrites: Vec<Rewrite>,
     /// Ids of the rules that ran.
@@ -63,7 +63,8 @@ pub struct Inspection {
     pub load_problems: Vec<String>,
     /// True while the projection is still being computed (the stored side is shown first).
     pub pending: bool,
-    /// The replay payload for the target and its provider lint.
+    /// The replay payload for the target and its provider lint (computed off the UI thread
+    /// once the projection is on screen; `pending` until then).
     pub wire: WireState,
 }
 
@@ -79,11 +80,10 @@ impl Inspection {
         let messages = projected(&transcript.messages, projection.messages);
         let mut insp = Self::stored_only(session, requested, transcript, options);
         insp.resolved = resolved;
-        insp.replay = messages;
+        insp.replay = Arc::new(messages);
         insp.rewrites = projection.rewrites;
         insp.rules_run = projection.rules_run;
         insp.pending = false;
-        insp.wire = WireState::compute(&insp);
         insp
     }
 
@@ -103,7 +103,7 @@ impl Inspection {
             requested,
             resolved,
             options,
-            replay: Vec::new(),
+            replay: Arc::new(Vec::new()),
             rewrites: Vec::new(),
             rules_run: Vec::new(),
             load_problems,
@@ -132,10 +132,19 @@ impl Inspection {
         let rules_run = projection.rules_run;
         self.requested = requested;
         self.resolved = resolved;
-        self.replay = messages;
+        self.replay = Arc::new(messages);
         self.rewrites = rewrites;
         self.rules_run = rules_run;
-        self.wire = WireState::compute(self);
+        self.wire = WireState::default();
+    }
+
+    /// What computing the wire state of this projection needs, shared without copying.
+    pub fn wire_job(&self) -> WireJob {
+        WireJob {
+            transcript: Arc::clone(&self.transcript),
+            replay: Arc::clone(&self.replay),
+            target: self.resolved.target.clone(),
+        }
     }
 
     /// Number of stored messages.

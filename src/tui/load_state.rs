@@ -46,6 +46,7 @@ impl App {
                     {
                         self.select(pos);
                     }
+                    self.request_wire();
                 } else {
                     self.set_inspection(insp);
                 }

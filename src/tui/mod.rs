@@ -50,6 +50,7 @@ use self::keymap::{Keymap, config_dir};
 use self::loader::LoadEvent;
 use self::pickers::SessionSource;
 use self::theme::{Theme, no_color_env};
+use self::wire_state::{WireJob, WireState};
 
 /// What the command line asked for.
 #[derive(Debug, Clone, Default)]
@@ -112,6 +113,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     render::json::preload();
     let mut guard = terminal::TerminalGuard::enter()?;
     let mut loading: Option<Receiver<LoadEvent>> = None;
+    let mut wiring: Option<Receiver<(WireJob, WireState)>> = None;
     let mut dirty = true;
     loop {
         for effect in std::mem::take(&mut app.effects) {
@@ -121,6 +123,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                     app.perform_export(&request);
                     dirty = true;
                 }
+                Effect::Wire(job) => wiring = Some(wire_state::spawn(job)),
             }
         }
         if let Some(rx) = &loading {
@@ -147,6 +150,13 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                 }
             }
         }
+        if let Some(rx) = &wiring
+            && let Ok((job, state)) = rx.try_recv()
+        {
+            app.wire_ready(&job, state);
+            wiring = None;
+            dirty = true;
+        }
         if dirty || app.loading.is_some() {
             let size = guard.terminal.size()?;
             app.resize(Rect::new(0, 0, size.width, size.height));
@@ -158,7 +168,8 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         }
         // While loading, wake often: the stored side and the projection are drawn as soon as
         // they arrive.
-        let wait = Duration::from_millis(if app.loading.is_some() { 15 } else { 500 });
+        let busy = app.loading.is_some() || wiring.is_some();
+        let wait = Duration::from_millis(if busy { 15 } else { 500 });
         match terminal::next_event(wait)? {
             Some(Event::Key(key)) => {
                 input::handle_key(&mut app, key);

@@ -30,6 +30,7 @@ fn app_with(insp: Inspection, theme: Theme) -> App {
     app.rules = fixtures::rule_info;
     app.resize(Rect::new(0, 0, 120, 40));
     app.set_inspection(insp);
+    app.compute_wire_now();
     app
 }
 

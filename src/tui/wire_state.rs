@@ -1,15 +1,60 @@
 //! The inspector's view of the wire stage: the replay payload for the current target, which
 //! payload items each replay message became, and the provider lint findings.
 
+use std::sync::Arc;
+
 use replaylens::lint::{Finding, lint};
-use replaylens::model::Message;
+use replaylens::model::{Message, Transcript};
+use replaylens::policy::Target;
 use replaylens::wire::{WireApi, WireItem, WirePayload, wire_target};
 
-use super::inspection::Inspection;
+use super::inspection::Projected;
+
+/// What computing a wire state needs: the stored transcript and one projection of it, shared
+/// with the inspection (no copy), and the resolved target.
+#[derive(Debug, Clone)]
+pub struct WireJob {
+    /// The stored transcript.
+    pub transcript: Arc<Transcript<'static>>,
+    /// The projection.
+    pub replay: Arc<Vec<Projected>>,
+    /// The resolved target.
+    pub target: Target,
+}
+
+impl PartialEq for WireJob {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.replay, &other.replay) && self.target == other.target
+    }
+}
+
+impl Eq for WireJob {}
+
+impl WireJob {
+    /// True when this job was made for exactly this projection (not an older one).
+    pub fn is_for(&self, replay: &Arc<Vec<Projected>>) -> bool {
+        Arc::ptr_eq(&self.replay, replay)
+    }
+
+    /// A replay message (its stored source when unchanged).
+    fn replayed(&self, index: usize) -> Option<&Message> {
+        let p = self.replay.get(index)?;
+        match &p.changed {
+            Some(m) => Some(m),
+            None => p
+                .source
+                .first()
+                .and_then(|&s| self.transcript.messages.get(s))
+                .map(|m| &*m.message),
+        }
+    }
+}
 
 /// The replay payload of an inspection and its lint.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct WireState {
+    /// True until the payload of the current projection has been computed.
+    pub pending: bool,
     /// The API the payload is for; `None` when replaylens has no converter for the target.
     pub api: Option<WireApi>,
     /// Why there is no payload (unknown API), one sentence.
@@ -22,23 +67,37 @@ pub struct WireState {
     pub findings: Vec<Finding>,
 }
 
+impl Default for WireState {
+    fn default() -> Self {
+        Self {
+            pending: true,
+            api: None,
+            unsupported: None,
+            items: Vec::new(),
+            items_of_replay: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
+}
+
 impl WireState {
-    /// Build the replay payload of `insp` for its resolved target and lint it.
-    pub fn compute(insp: &Inspection) -> Self {
-        let (api, model) = match wire_target(&insp.resolved.target) {
+    /// Build the replay payload of a projection for its resolved target and lint it.
+    pub fn compute(job: &WireJob) -> Self {
+        let (api, model) = match wire_target(&job.target) {
             Ok(found) => found,
             Err(e) => {
                 return Self {
+                    pending: false,
                     unsupported: Some(e.to_string()),
                     ..Self::default()
                 };
             }
         };
-        let messages: Vec<&Message> = (0..insp.replay.len()).filter_map(|i| insp.replayed(i)).collect();
-        let sources: Vec<&[usize]> = insp.replay.iter().map(|p| p.source.as_slice()).collect();
+        let messages: Vec<&Message> = (0..job.replay.len()).filter_map(|i| job.replayed(i)).collect();
+        let sources: Vec<&[usize]> = job.replay.iter().map(|p| p.source.as_slice()).collect();
         let w = WirePayload::of_projection(api, model, &messages, &sources);
         let findings = lint(&w);
-        let mut items_of_replay = vec![Vec::new(); insp.replay.len()];
+        let mut items_of_replay = vec![Vec::new(); job.replay.len()];
         for (n, item) in w.payload.items.iter().enumerate() {
             for &r in &item.source {
                 if let Some(slot) = items_of_replay.get_mut(r) {
@@ -47,6 +106,7 @@ impl WireState {
             }
         }
         Self {
+            pending: false,
             api: Some(api),
             unsupported: None,
             items: w.payload.items,
@@ -64,4 +124,19 @@ impl WireState {
     pub fn has_finding(&self, replay: usize) -> bool {
         self.findings_for(replay).next().is_some()
     }
+}
+
+/// Compute a wire state on its own thread; the result arrives on the returned receiver.
+pub fn spawn(job: WireJob) -> std::sync::mpsc::Receiver<(WireJob, WireState)> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = move || {
+        let state = WireState::compute(&job);
+        let _ = tx.send((job, state));
+    };
+    // Converters walk values recursively, as the rules do: the loader's stack size.
+    let _ = std::thread::Builder::new()
+        .name("replaylens-wire".into())
+        .stack_size(64 << 20)
+        .spawn(worker);
+    rx
 }

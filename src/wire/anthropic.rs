@@ -18,17 +18,19 @@
 mod images;
 #[cfg(test)]
 mod tests;
-mod tool_result;
 
 use std::collections::HashSet;
 
 use serde_json::{Map, Value, json};
 
+use super::blocks::coerce_arguments;
+use super::js::truthy;
+use super::tool_result::{block_text, is_image_with_payload, media_placeholder, tool_result_text};
 use super::transform::claude;
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::js_trim;
 
-pub use images::{InlineImage, canonicalize_base64};
+pub use images::InlineImage;
 
 /// `ANTHROPIC_OMITTED_REASONING_TEXT`
 pub const OMITTED_REASONING_TEXT: &str = "[assistant reasoning omitted]";
@@ -95,6 +97,12 @@ fn text(t: &str) -> Value {
     json!({"type": "text", "text": t})
 }
 
+/// A text block's text as a `text` block, `None` when it is blank.
+fn non_blank_text(block: &Value) -> Option<Value> {
+    let t = str_of(block, "text").unwrap_or("");
+    (!js_trim(t).is_empty()).then(|| text(t))
+}
+
 fn image(img: &InlineImage) -> Value {
     json!({"type": "image", "source": {"type": "base64", "media_type": img.media_type, "data": img.data}})
 }
@@ -119,28 +127,21 @@ fn convert_messages(
         let msg = &input.message;
         match msg.str_field("role") {
             Some("user") => {
-                let carrier = super::transform::common::truthy(msg.get("runtimeContextCarrier"));
-                if let Some(content) = msg.content_str() {
-                    if !js_trim(content).is_empty() {
-                        if carrier && !retain_runtime_context {
-                            opt_out.insert(items.len());
-                        }
-                        items.push(WireItem {
-                            value: json!({"role": "user", "content": content}),
-                            source: input.source.clone(),
-                        });
+                let content = match msg.content_str() {
+                    Some(content) => (!js_trim(content).is_empty()).then(|| json!(content)),
+                    None => {
+                        let blocks = user_blocks(msg.content_array().map_or(&[], Vec::as_slice), model.input_images);
+                        (!blocks.is_empty()).then(|| Value::Array(blocks))
                     }
-                } else {
-                    let blocks = user_blocks(msg.content_array().map_or(&[], Vec::as_slice), model.input_images);
-                    if !blocks.is_empty() {
-                        if carrier && !retain_runtime_context {
-                            opt_out.insert(items.len());
-                        }
-                        items.push(WireItem {
-                            value: json!({"role": "user", "content": blocks}),
-                            source: input.source.clone(),
-                        });
+                };
+                if let Some(content) = content {
+                    if truthy(msg.get("runtimeContextCarrier")) && !retain_runtime_context {
+                        opt_out.insert(items.len());
                     }
+                    items.push(WireItem {
+                        value: json!({"role": "user", "content": content}),
+                        source: input.source.clone(),
+                    });
                 }
             }
             Some("assistant") => {
@@ -179,16 +180,10 @@ fn convert_messages(
 
 /// The blocks of a user turn with array content.
 fn user_blocks(content: &[Value], images: bool) -> Vec<Value> {
-    let has_image = content.iter().any(|b| str_of(b, "type") == Some("image"));
     let mut out = Vec::with_capacity(content.len());
     for block in content {
         match str_of(block, "type") {
-            Some("text") => {
-                let t = str_of(block, "text").unwrap_or("");
-                if !js_trim(t).is_empty() {
-                    out.push(text(t));
-                }
-            }
+            Some("text") => out.extend(non_blank_text(block)),
             Some("image") if images => {
                 let img = images::normalize(str_of(block, "data").unwrap_or(""), str_of(block, "mimeType"));
                 out.push(image(&img));
@@ -196,9 +191,7 @@ fn user_blocks(content: &[Value], images: bool) -> Vec<Value> {
             Some("image") => out.push(text(USER_IMAGE_PLACEHOLDER)),
             // Without images in the turn upstream keeps only text; with images (or on a
             // text-only model) another block makes the request fail. Either way it is not sent.
-            _ => {
-                let _ = has_image;
-            }
+            _ => {}
         }
     }
     out
@@ -216,12 +209,7 @@ fn assistant_message(
     let mut omitted_thinking = false;
     for block in content {
         match str_of(block, "type") {
-            Some("text") => {
-                let t = str_of(block, "text").unwrap_or("");
-                if !js_trim(t).is_empty() {
-                    blocks.push(text(t));
-                }
-            }
+            Some("text") => blocks.extend(non_blank_text(block)),
             Some("thinking") => {
                 let raw_signature = block.get("thinkingSignature");
                 let signature = raw_signature.and_then(Value::as_str).map(js_trim);
@@ -230,7 +218,7 @@ fn assistant_message(
                     omitted_thinking = true;
                     continue;
                 }
-                if super::transform::common::truthy(block.get("redacted")) {
+                if truthy(block.get("redacted")) {
                     let mut redacted = Map::new();
                     redacted.insert("type".to_owned(), json!("redacted_thinking"));
                     if let Some(data) = raw_signature {
@@ -295,19 +283,6 @@ fn assistant_message(
     Some(Value::Object(message))
 }
 
-/// `coerceTransportToolCallArguments`: an object as it is, a string holding a JSON object
-/// parsed, anything else `{}`.
-fn coerce_arguments(args: Option<&Value>) -> Value {
-    match args {
-        Some(v @ Value::Object(_)) => v.clone(),
-        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
-            Ok(v @ Value::Object(_)) => v,
-            _ => json!({}),
-        },
-        _ => json!({}),
-    }
-}
-
 /// One `tool_result` block.
 fn tool_result_block(msg: &crate::model::Message, model: &WireModel) -> Value {
     // Upstream iterates a string content character by character and finds no block in it
@@ -327,9 +302,9 @@ fn tool_result_block(msg: &crate::model::Message, model: &WireModel) -> Value {
 
 /// `convertContentBlocks` (transport profile).
 fn tool_result_content(content: &[Value], images: bool) -> Value {
-    let placeholder = tool_result::media_placeholder(content);
-    if !(images && content.iter().any(tool_result::is_image_with_payload)) {
-        let t = tool_result::result_text(content);
+    let placeholder = media_placeholder(content);
+    if !(images && content.iter().any(is_image_with_payload)) {
+        let t = tool_result_text(content);
         return if js_trim(&t).is_empty() {
             json!(placeholder.unwrap_or("(no output)"))
         } else {
@@ -342,11 +317,11 @@ fn tool_result_content(content: &[Value], images: bool) -> Value {
         if !(block.is_object() || block.is_array()) {
             continue;
         }
-        if let Some(t) = tool_result::block_text(block) {
+        if let Some(t) = block_text(block) {
             blocks.push(text(&t));
             has_text = true;
         }
-        if tool_result::is_image_with_payload(block) {
+        if is_image_with_payload(block) {
             let mime = str_of(block, "mimeType").unwrap_or("image/png");
             blocks.push(image(&images::normalize(
                 str_of(block, "data").unwrap_or(""),

@@ -39,10 +39,11 @@ pub use claude::{CachePolicy, cache_policy, is_claude};
 
 use serde_json::{Map, Value, json};
 
-use super::anthropic::canonicalize_base64;
-use super::google::{media_placeholder, put};
+use super::blocks::block_type;
+use super::canonical_base64::canonicalize_base64;
+use super::js::{self, put, truthy};
+use super::tool_result::media_placeholder;
 use super::transform::claude::binds_thinking_prefix;
-use super::transform::common::truthy as js_truthy;
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::model::{Role, value_field};
@@ -115,7 +116,7 @@ fn user_content(content: Option<&Value>) -> Vec<Value> {
         Some(Value::String(s)) => vec![json!({ "text": s })],
         Some(Value::Array(blocks)) => blocks
             .iter()
-            .filter_map(|b| match value_field(b, "type").and_then(Value::as_str) {
+            .filter_map(|b| match block_type(b) {
                 Some("text") => Some(text_block(value_field(b, "text"))),
                 Some("image") => Some(image_block(b)),
                 _ => None,
@@ -148,7 +149,7 @@ fn assistant_block(block: &Value, claude: bool) -> Option<Value> {
 /// A thinking block: signed reasoning on Claude models, plain text elsewhere.
 fn thinking_block(block: &Value, claude: bool) -> Option<Value> {
     let signature = value_field(block, "thinkingSignature").and_then(Value::as_str);
-    if js_truthy(value_field(block, "redacted")) {
+    if truthy(value_field(block, "redacted")) {
         if !claude {
             return None;
         }
@@ -178,7 +179,7 @@ fn tool_result(input: &WireInput) -> Value {
     let blocks = m.content_array().map_or(&[][..], Vec::as_slice);
     let mut content: Vec<Value> = blocks
         .iter()
-        .filter_map(|b| match value_field(b, "type").and_then(Value::as_str) {
+        .filter_map(|b| match block_type(b) {
             Some("text") => Some(text_block(value_field(b, "text"))),
             Some("image") if media_placeholder(std::slice::from_ref(b)).is_some() => Some(image_block(b)),
             _ => None,
@@ -190,11 +191,7 @@ fn tool_result(input: &WireInput) -> Value {
     let mut result = Map::new();
     put(&mut result, "toolUseId", m.get("toolCallId"));
     result.insert("content".into(), Value::Array(content));
-    let status = if js_truthy(m.get("isError")) {
-        "error"
-    } else {
-        "success"
-    };
+    let status = if truthy(m.get("isError")) { "error" } else { "success" };
     result.insert("status".into(), json!(status));
     json!({ "toolResult": result })
 }
@@ -208,13 +205,13 @@ fn tool_results_content(mut results: Vec<Value>, model_id: &str) -> Vec<Value> {
     }
     let mut attached = Vec::new();
     for result in &mut results {
-        let id = join_id(result["toolResult"].get("toolUseId"));
+        let id = js::string(result["toolResult"].get("toolUseId"));
         let Some(content) = result["toolResult"].get_mut("content").and_then(Value::as_array_mut) else {
             continue;
         };
         let (images, kept): (Vec<Value>, Vec<Value>) = std::mem::take(content)
             .into_iter()
-            .partition(|part| js_truthy(part.get("image")));
+            .partition(|part| truthy(part.get("image")));
         *content = kept;
         if images.is_empty() {
             continue;
@@ -226,15 +223,6 @@ fn tool_results_content(mut results: Vec<Value>, model_id: &str) -> Vec<Value> {
     }
     results.extend(attached);
     results
-}
-
-/// A tool-call id as a JavaScript template literal prints it.
-fn join_id(value: Option<&Value>) -> String {
-    match value {
-        None => "undefined".to_owned(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
-    }
 }
 
 /// A Converse image block: the format named by the MIME type and the bytes, base64 on the

@@ -26,9 +26,6 @@
 
 #[cfg(test)]
 mod tests;
-mod tool_result;
-
-pub(crate) use tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
@@ -36,7 +33,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::{Map, Value, json};
 
-use super::transform::common::truthy as js_truthy;
+use super::blocks::{block_type, coerce_arguments, payload_text};
+use super::js::{join_element, put, truthy};
+use super::tool_result::{media_placeholder, tool_result_text};
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::model::{Message, Role, value_field};
@@ -125,31 +124,6 @@ fn signature(value: Option<&Value>) -> Option<String> {
     valid.then(|| trimmed.to_owned())
 }
 
-/// Tool-call arguments as an object (`coerceTransportToolCallArguments`): an object as it
-/// is, a string holding a JSON object parsed, anything else `{}`.
-pub(crate) fn coerce_arguments(value: Option<&Value>) -> Value {
-    match value {
-        Some(Value::Object(o)) => Value::Object(o.clone()),
-        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
-            Ok(Value::Object(o)) => Value::Object(o),
-            _ => Value::Object(Map::new()),
-        },
-        _ => Value::Object(Map::new()),
-    }
-}
-
-/// A string field as `sanitizeTransportPayloadText` reads it: non-strings are `""`.
-fn text_of(value: Option<&Value>) -> &str {
-    value.and_then(Value::as_str).unwrap_or("")
-}
-
-/// Insert `key` with a copy of `value` when the field is present (JSON drops `undefined`).
-pub(crate) fn put(object: &mut Map<String, Value>, key: &str, value: Option<&Value>) {
-    if let Some(v) = value {
-        object.insert(key.to_owned(), v.clone());
-    }
-}
-
 /// An `inlineData` part, or the omission text when it is a video the request cannot carry
 /// (`materializeGoogleVideoSlots` on a part that is not a trusted video slot).
 fn inline_part(mime_type: Option<&Value>, data: Option<&Value>) -> Value {
@@ -196,15 +170,6 @@ fn stable_stringify(value: &Value) -> String {
             format!("{{{}}}", fields.join(","))
         }
         other => other.to_string(),
-    }
-}
-
-/// A field as `Array.prototype.join` renders it.
-fn join_part(value: Option<&Value>) -> String {
-    match value {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
     }
 }
 
@@ -284,8 +249,10 @@ impl<'m> Projection<'m> {
                 let blocks = content.and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
                 let mut parts = Vec::new();
                 for block in blocks {
-                    match value_field(block, "type").and_then(Value::as_str) {
-                        Some("text") => parts.push(json!({ "text": non_empty(text_of(value_field(block, "text"))) })),
+                    match block_type(block) {
+                        Some("text") => {
+                            parts.push(json!({ "text": non_empty(payload_text(value_field(block, "text"))) }))
+                        }
                         Some("video") => parts.push(video_part(block)),
                         _ if self.model.input_images => {
                             parts.push(inline_part(value_field(block, "mimeType"), value_field(block, "data")))
@@ -312,9 +279,9 @@ impl<'m> Projection<'m> {
         let mut parts = Vec::new();
         let mut next_signatures = Vec::new();
         for block in blocks {
-            match value_field(block, "type").and_then(Value::as_str) {
+            match block_type(block) {
                 Some("text") => {
-                    let text = text_of(value_field(block, "text"));
+                    let text = payload_text(value_field(block, "text"));
                     if is_blank(text) {
                         continue;
                     }
@@ -326,7 +293,7 @@ impl<'m> Projection<'m> {
                     parts.push(Value::Object(part));
                 }
                 Some("thinking") => {
-                    let thinking = text_of(value_field(block, "thinking"));
+                    let thinking = payload_text(value_field(block, "thinking"));
                     if is_blank(thinking) {
                         continue;
                     }
@@ -367,7 +334,7 @@ impl<'m> Projection<'m> {
             .flatten();
         let keyed = own.is_some() || (self.requires_signature && same && !self.replay_signatures.is_empty());
         let key = if keyed {
-            [join_part(id), join_part(name), stable_stringify(&args)].join("\0")
+            [join_field(id), join_field(name), stable_stringify(&args)].join("\0")
         } else {
             String::new()
         };
@@ -405,10 +372,7 @@ impl<'m> Projection<'m> {
         let images: Vec<Value> = if self.model.input_images {
             blocks
                 .iter()
-                .filter(|b| {
-                    value_field(b, "type").and_then(Value::as_str) == Some("image")
-                        && media_placeholder(std::slice::from_ref(b)).is_some()
-                })
+                .filter(|b| block_type(b) == Some("image") && media_placeholder(std::slice::from_ref(b)).is_some())
                 .map(|b| inline_part(value_field(b, "mimeType"), value_field(b, "data")))
                 .collect()
         } else {
@@ -421,7 +385,7 @@ impl<'m> Projection<'m> {
         };
         let mut response = Map::new();
         put(&mut response, "name", m.get("toolName"));
-        let key = if js_truthy(m.get("isError")) { "error" } else { "output" };
+        let key = if truthy(m.get("isError")) { "error" } else { "output" };
         response.insert("response".into(), json!({ key: value }));
         if !images.is_empty() && self.multimodal_response {
             response.insert("parts".into(), Value::Array(images.clone()));
@@ -461,4 +425,9 @@ impl<'m> Projection<'m> {
 /// A user text as a part carries it: an empty text becomes `" "`.
 fn non_empty(text: &str) -> &str {
     if text.is_empty() { " " } else { text }
+}
+
+/// A field as `Array.prototype.join` prints it (`undefined` as the empty string).
+fn join_field(value: Option<&Value>) -> String {
+    value.map(join_element).unwrap_or_default()
 }

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value, json};
 
+use super::js;
 use crate::model::Message;
 
 const COMPACTION_SUMMARY_PREFIX: &str =
@@ -66,25 +67,7 @@ pub fn to_llm<'a>(messages: &[&'a Message]) -> Vec<(Cow<'a, Message>, usize)> {
 
 /// JavaScript's string conversion of the `summary` field (`undefined` when absent).
 fn summary(m: &Message) -> String {
-    js_string(m.get("summary"))
-}
-
-fn js_string(v: Option<&Value>) -> String {
-    match v {
-        None => "undefined".to_string(),
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Null) => "null".to_string(),
-        Some(Value::Object(_)) => "[object Object]".to_string(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|v| match v {
-                Value::Null => String::new(),
-                other => js_string(Some(other)),
-            })
-            .collect::<Vec<_>>()
-            .join(","),
-        Some(other) => other.to_string(),
-    }
+    js::string(m.get("summary"))
 }
 
 fn content_blocks(m: &Message) -> Value {
@@ -122,9 +105,9 @@ fn bash_execution_text(m: &Message) -> String {
         Some(Value::Number(n)) => n.as_f64() != Some(0.0),
         Some(_) => true,
     };
-    let mut text = format!("Ran `{}`\n", js_string(m.get("command")));
+    let mut text = format!("Ran `{}`\n", js::string(m.get("command")));
     if truthy("output") {
-        text.push_str(&format!("```\n{}\n```", js_string(m.get("output"))));
+        text.push_str(&format!("```\n{}\n```", js::string(m.get("output"))));
     } else {
         text.push_str("(no output)");
     }
@@ -134,12 +117,12 @@ fn bash_execution_text(m: &Message) -> String {
     } else if let Some(code) = exit_code
         && code.as_f64() != Some(0.0)
     {
-        text.push_str(&format!("\n\nCommand exited with code {}", js_string(Some(code))));
+        text.push_str(&format!("\n\nCommand exited with code {}", js::string(Some(code))));
     }
     if truthy("truncated") && truthy("fullOutputPath") {
         text.push_str(&format!(
             "\n\n[Output truncated. Full output: {}]",
-            js_string(m.get("fullOutputPath"))
+            js::string(m.get("fullOutputPath"))
         ));
     }
     text

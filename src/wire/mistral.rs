@@ -17,12 +17,11 @@
 //! The transcript transform has already shortened foreign tool-call ids to Mistral's nine
 //! alphanumerics (`transform::ids::mistral`).
 
-use std::borrow::Cow;
-
 use serde_json::{Map, Value, json};
 
-use super::google::{is_image_with_payload, media_placeholder, tool_result_text};
+use super::blocks::{block_type, content_blocks};
 use super::openai_completions::data_url;
+use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::hygiene::rules::turn_merge::js_truthy;
@@ -48,10 +47,6 @@ pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
             })
         })
         .collect()
-}
-
-fn block_type(block: &Value) -> Option<&str> {
-    value_field(block, "type").and_then(Value::as_str)
 }
 
 fn text_of(block: &Value, key: &str) -> Option<String> {
@@ -83,11 +78,7 @@ fn user_message(msg: &Message, supports_images: bool) -> Option<Value> {
 }
 
 fn assistant_message(msg: &Message) -> Option<Value> {
-    let blocks: Cow<'_, [Value]> = match msg.content() {
-        Some(Value::Array(blocks)) => Cow::Borrowed(blocks.as_slice()),
-        Some(Value::String(text)) => Cow::Owned(vec![json!({"type": "text", "text": text})]),
-        _ => Cow::Owned(Vec::new()),
-    };
+    let blocks = content_blocks(msg);
     let mut parts = Vec::new();
     let mut calls = Vec::new();
     for block in blocks.iter() {
@@ -154,11 +145,7 @@ fn format_tool_result(text: &str, media: Option<&str>, omitted: Option<&str>, is
 }
 
 fn tool_message(msg: &Message, supports_images: bool) -> Value {
-    let blocks: Vec<Value> = match msg.content() {
-        Some(Value::Array(blocks)) => blocks.clone(),
-        Some(Value::String(text)) => vec![json!({"type": "text", "text": text})],
-        _ => Vec::new(),
-    };
+    let blocks = content_blocks(msg);
     let text = tool_result_text(&blocks);
     let media = media_placeholder(&blocks);
     let has_images = blocks.iter().any(is_image_with_payload);

@@ -12,12 +12,18 @@
 
 pub mod anthropic;
 pub mod bedrock;
+mod blocks;
+mod canonical_base64;
 pub mod google;
+mod js;
 pub mod llm_messages;
 pub mod mistral;
 pub mod of_replay;
 pub mod openai_completions;
 pub mod openai_responses;
+#[cfg(test)]
+mod test_support;
+mod tool_result;
 pub mod transform;
 
 use serde::Serialize;
@@ -185,6 +191,20 @@ pub struct WireInput {
     pub source: Vec<usize>,
 }
 
+impl WireInput {
+    /// Each message as an input coming from its own index.
+    pub fn numbered(messages: &[&Message]) -> Vec<WireInput> {
+        messages
+            .iter()
+            .enumerate()
+            .map(|(i, m)| WireInput {
+                message: (*m).clone(),
+                source: vec![i],
+            })
+            .collect()
+    }
+}
+
 /// One element of the payload's conversation array.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WireItem {
@@ -252,24 +272,7 @@ pub fn build_naive(api: WireApi, messages: &[&Message], model: &WireModel) -> Pa
 }
 
 fn convert_with(api: WireApi, messages: &[&Message], model: &WireModel, transport: bool) -> Payload {
-    let llm = llm_messages::to_llm(messages);
-    let refs: Vec<&Message> = llm.iter().map(|(m, _)| m.as_ref()).collect();
-    let mut inputs = if transport {
-        transform::prepare(api, &refs, model)
-    } else {
-        refs.iter()
-            .enumerate()
-            .map(|(i, m)| WireInput {
-                message: (*m).clone(),
-                source: vec![i],
-            })
-            .collect()
-    };
-    for input in &mut inputs {
-        for s in &mut input.source {
-            *s = llm[*s].1;
-        }
-    }
+    let inputs = converter_inputs(api, messages, model, transport);
     let items = match api {
         WireApi::AnthropicMessages => anthropic::convert(&inputs, model),
         WireApi::OpenAiCompletions => openai_completions::convert(&inputs, model),
@@ -279,4 +282,22 @@ fn convert_with(api: WireApi, messages: &[&Message], model: &WireModel, transpor
         WireApi::MistralConversations => mistral::convert(&inputs, model),
     };
     Payload { api, items }
+}
+
+/// What `api`'s converter is handed for `messages`: the agent loop's message step, then (with
+/// `transport`) the transport's own transform, sources mapped back to `messages`.
+fn converter_inputs(api: WireApi, messages: &[&Message], model: &WireModel, transport: bool) -> Vec<WireInput> {
+    let llm = llm_messages::to_llm(messages);
+    let refs: Vec<&Message> = llm.iter().map(|(m, _)| m.as_ref()).collect();
+    let mut inputs = if transport {
+        transform::prepare(api, &refs, model)
+    } else {
+        WireInput::numbered(&refs)
+    };
+    for input in &mut inputs {
+        for s in &mut input.source {
+            *s = llm[*s].1;
+        }
+    }
+    inputs
 }

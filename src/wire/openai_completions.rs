@@ -30,14 +30,14 @@ mod tests;
 pub(crate) use compat::Compat;
 use replay::apply_replay;
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::{Map, Value, json};
 
-use super::google::{is_image_with_payload, media_placeholder, tool_result_text};
-use super::openai_responses::replace_unsafe_id_chars;
-use super::transform::ids::truncate_utf16;
+use super::blocks::{block_type, content_blocks};
+use super::js;
+use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
+use super::transform::ids::{replace_unsafe_id_chars, truncate_utf16};
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::hygiene::rules::turn_merge::js_truthy;
@@ -89,40 +89,18 @@ pub(crate) fn normalize_tool_call_id(id: &str, model: &WireModel) -> String {
     }
 }
 
-/// A message's content as blocks: an array as is, a string as one text block.
-fn content_blocks(m: &Message) -> Cow<'_, [Value]> {
-    match m.content() {
-        Some(Value::Array(blocks)) => Cow::Borrowed(blocks.as_slice()),
-        Some(Value::String(text)) => Cow::Owned(vec![json!({"type": "text", "text": text})]),
-        _ => Cow::Owned(Vec::new()),
-    }
-}
-
-/// A field as a JavaScript template literal prints it.
-fn template(value: Option<&Value>) -> String {
-    match value {
-        None => "undefined".to_string(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
-    }
-}
-
 /// `data:<mimeType>;base64,<data>` of an image-like block, missing fields printed as a
 /// JavaScript template prints them (`undefined`).
 pub(crate) fn data_url(block: &Value) -> String {
     format!(
         "data:{};base64,{}",
-        template(value_field(block, "mimeType")),
-        template(value_field(block, "data"))
+        js::string(value_field(block, "mimeType")),
+        js::string(value_field(block, "data"))
     )
 }
 
 fn str_field<'a>(block: &'a Value, key: &str) -> Option<&'a str> {
     value_field(block, key).and_then(Value::as_str)
-}
-
-fn block_type(block: &Value) -> Option<&str> {
-    str_field(block, "type")
 }
 
 /// `convertMessages` without the system prompt; also the indices of the runtime-context

@@ -37,21 +37,22 @@ mod reasoning;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use ids::{normalize_tool_call_id, replace_unsafe_id_chars};
+pub(crate) use ids::normalize_tool_call_id;
 pub(crate) use reasoning::ReplayContext;
 use reasoning::reasoning_item;
 
 use serde_json::{Map, Value, json};
 
-use super::google::{is_image_with_payload, media_placeholder, tool_result_text};
+use super::blocks::{block_type, content_blocks, payload_text};
 use super::openai_completions::data_url;
+use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
 use super::{WireApi, WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::js_trim;
 use crate::hygiene::rules::turn_merge::js_truthy;
 use crate::model::{Message, Role, value_field};
 
-/// The Responses APIs (`OPENAI_RESPONSES_APIS`).
-const RESPONSES_APIS: [&str; 6] = [
+/// The Responses APIs (`OPENAI_RESPONSES_APIS`), transport aliases included.
+pub(crate) const RESPONSES_APIS: [&str; 6] = [
     "openai-responses",
     "azure-openai-responses",
     "openai-chatgpt-responses",
@@ -235,11 +236,6 @@ fn input_image(block: &Value) -> Value {
     })
 }
 
-/// `sanitizeTransportPayloadText`: a non-string becomes the empty string.
-fn payload_text(value: Option<&Value>) -> String {
-    value.and_then(Value::as_str).unwrap_or_default().to_string()
-}
-
 /// A user turn as a `message` item; `None` when no part is left.
 fn user_item(msg: &Message, model: &WireModel, policy: &Policy) -> Option<Value> {
     let content: Vec<Value> = match msg.content() {
@@ -247,7 +243,7 @@ fn user_item(msg: &Message, model: &WireModel, policy: &Policy) -> Option<Value>
         Some(Value::Array(blocks)) => blocks
             .iter()
             .map(|b| {
-                if value_field(b, "type").and_then(Value::as_str) == Some("text") {
+                if block_type(b) == Some("text") {
                     json!({"type": "input_text", "text": payload_text(value_field(b, "text"))})
                 } else {
                     input_image(b)
@@ -290,7 +286,7 @@ fn assistant_items(msg: &Message, model: &WireModel, policy: &Policy, msg_index:
         && msg.api() == Some(model.api.as_str());
     let blocks: Vec<&Value> = msg.content_array().map(|a| a.iter().collect()).unwrap_or_default();
     for block in blocks {
-        match value_field(block, "type").and_then(Value::as_str) {
+        match block_type(block) {
             Some("thinking") => {
                 if let Some(item) = reasoning_item(block, model, policy) {
                     output.push(item);
@@ -388,11 +384,7 @@ fn function_call(block: &Value, policy: &Policy, different_model: bool) -> Value
 
 /// A tool result as a `function_call_output` item.
 fn tool_result_item(msg: &Message, model: &WireModel) -> Value {
-    let blocks: Vec<Value> = match msg.content() {
-        Some(Value::Array(blocks)) => blocks.clone(),
-        Some(Value::String(text)) => vec![json!({"type": "text", "text": text})],
-        _ => Vec::new(),
-    };
+    let blocks = content_blocks(msg);
     let text = tool_result_text(&blocks);
     let has_text = !js_trim(&text).is_empty();
     let placeholder = media_placeholder(&blocks);

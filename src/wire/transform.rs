@@ -22,27 +22,22 @@ pub mod common;
 pub mod ids;
 pub mod provider;
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;
 pub mod transport;
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::{WireApi, WireInput, WireModel};
+use super::blocks::block_type;
+use super::js;
+use super::{WireApi, WireInput, WireModel, google};
 use crate::model::Message;
 use transport::{Target, TransportOptions};
 
 /// Prepare `messages` for `api`'s converter, for `model`.
 pub fn prepare(api: WireApi, messages: &[&Message], model: &WireModel) -> Vec<WireInput> {
-    let inputs: Vec<WireInput> = messages
-        .iter()
-        .enumerate()
-        .map(|(i, m)| WireInput {
-            message: (*m).clone(),
-            source: vec![i],
-        })
-        .collect();
+    let inputs = WireInput::numbered(messages);
     let target = Target::of(model);
     match api {
         WireApi::AnthropicMessages => {
@@ -91,7 +86,7 @@ pub fn strip_unsupported_prefill(mut inputs: Vec<WireInput>, model: &WireModel) 
         let m = &last.message;
         let has_tool_call = m
             .content_array()
-            .is_some_and(|c| c.iter().any(|b| common::block_type(b) == Some("toolCall")));
+            .is_some_and(|c| c.iter().any(|b| block_type(b) == Some("toolCall")));
         if !m.is_assistant() || has_tool_call {
             break;
         }
@@ -100,52 +95,31 @@ pub fn strip_unsupported_prefill(mut inputs: Vec<WireInput>, model: &WireModel) 
     inputs
 }
 
-/// Gemini 3 models (`isGoogleGemini3ProModel || isGoogleGemini3FlashModel`) need tool-call
-/// thought signatures.
-fn requires_tool_call_thought_signature(model_id: &str) -> bool {
-    use std::sync::LazyLock;
-    static PRO: LazyLock<regex::Regex> =
-        LazyLock::new(|| regex::Regex::new(r"(?:^|/)gemini-(?:3(?:\.\d+)?-pro|pro-latest)(?:-|$)").expect("regex"));
-    static FLASH: LazyLock<regex::Regex> = LazyLock::new(|| {
-        regex::Regex::new(r"(?:^|/)gemini-(?:3(?:\.\d+)?-flash|flash(?:-lite)?-latest)(?:-|$)").expect("regex")
-    });
-    let id = crate::hygiene::rules::assistant_text::js_trim(model_id).to_lowercase();
-    PRO.is_match(&id) || FLASH.is_match(&id)
-}
-
 /// The Google transport (`convertGoogleMessages`): the transport alias of the API is folded
 /// on the model and on assistant turns, then OpenClaw's transform.
 fn prepare_google(inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
-    let route = |api: &str| -> Option<&'static str> {
-        match api {
-            "google-generative-ai" | "openclaw-google-generative-ai-transport" => Some("google-generative-ai"),
-            "google-vertex" => Some("google-vertex"),
-            _ => None,
-        }
-    };
-    let api = route(&model.api).unwrap_or(&model.api).to_owned();
     let inputs = inputs
         .into_iter()
         .map(|mut input| {
             if input.message.is_assistant()
                 && let Some(msg_api) = input.message.str_field("api")
-                && let Some(folded) = route(msg_api)
-                && folded != msg_api
+                && google::route_api(msg_api) != msg_api
             {
-                input.message.set("api", Value::String(folded.to_owned()));
+                let folded = google::route_api(msg_api).to_owned();
+                input.message.set("api", Value::String(folded));
             }
             input
         })
         .collect();
     let target = Target {
         provider: &model.provider,
-        api: &api,
+        api: google::route_api(&model.api),
         id: &model.model,
     };
-    let needs_id = model.model.starts_with("claude-") || model.model.starts_with("gpt-oss-");
+    let needs_id = google::requires_tool_call_id(&model.model);
     let mut normalize = |id: &str, _: &Message| if needs_id { ids::anthropic(id) } else { id.to_owned() };
     let options = TransportOptions {
-        preserve_cross_model_thought_signature: requires_tool_call_thought_signature(&model.model),
+        preserve_cross_model_thought_signature: google::requires_tool_call_signature(&model.model),
         ..TransportOptions::default()
     };
     transport::transform(inputs, target, Some(&mut normalize), options)
@@ -158,14 +132,14 @@ fn order_responses_async_results(inputs: Vec<WireInput>) -> Vec<WireInput> {
         let id = [m.get("turnId"), m.get("responseId")]
             .into_iter()
             .flatten()
-            .find(|v| common::truthy(Some(v)))?;
-        let s = |k: &str| m.get(k).map_or_else(|| "undefined".to_owned(), js_string);
+            .find(|v| js::truthy(Some(v)))?;
+        let s = |k: &str| js::string(m.get(k));
         Some(format!(
             "{}:{}:{}:{}",
             s("provider"),
             s("api"),
             s("model"),
-            js_string(id)
+            js::string(Some(id))
         ))
     };
     let mut last_assistant: HashMap<String, usize> = HashMap::new();
@@ -188,8 +162,8 @@ fn order_responses_async_results(inputs: Vec<WireInput>) -> Vec<WireInput> {
             && let Some(key) = turn_key(m)
         {
             for block in m.content_array().into_iter().flatten() {
-                if common::block_type(block) == Some("toolCall")
-                    && common::truthy(block.get("async"))
+                if block_type(block) == Some("toolCall")
+                    && js::truthy(block.get("async"))
                     && let Some(id) = block.get("id").and_then(Value::as_str)
                 {
                     owners.insert(id.to_owned(), key.clone());
@@ -211,13 +185,4 @@ fn order_responses_async_results(inputs: Vec<WireInput>) -> Vec<WireInput> {
         }
     }
     ordered
-}
-
-/// `String(value)` for the JSON values a turn key is built from.
-fn js_string(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => "null".to_owned(),
-        other => other.to_string(),
-    }
 }

@@ -1,4 +1,10 @@
 //! No text block is blank.
+//!
+//! The converter drops blank assistant text and gives a tool result without content a text of
+//! its own, so the blank blocks that reach the payload are user text: a blank string prompt or
+//! blank text blocks, which `blank-user-turn` drops or removes (`blank-text` never sees them).
+//! Not fixed: a blank user turn that carries persisted media (`MediaPath` …), which
+//! `blank-user-turn` keeps as `content: ""` and the converter sends as `{"text": ""}`.
 
 use crate::lint::shape::{hit, is_blank};
 use crate::lint::{Constraint, Hit};
@@ -13,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     summary: "no text block is empty or whitespace",
     error: "The text field in the ContentBlock object at messages.{N}.content.{M} is blank. Add text to the text field, and try again.",
     reference: "provider-constraints.md §5",
-    fixed_by: Some("blank-text"),
+    fixed_by: Some("blank-user-turn"),
     check,
 };
 

@@ -1,5 +1,7 @@
 //! Every `function_call` has a later `function_call_output` with its `call_id`.
 
+use std::collections::HashMap;
+
 use super::APIS;
 use crate::lint::shape::{hit, kind, str_at};
 use crate::lint::{Constraint, Hit};
@@ -18,15 +20,21 @@ pub static CONSTRAINT: Constraint = Constraint {
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
+    // For each call id, the position of its last output: a call is answered when an output
+    // with its id comes after it.
+    let mut last_output: HashMap<&str, usize> = HashMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if kind(&item.value) == Some("function_call_output") {
+            last_output.insert(str_at(&item.value, "call_id").unwrap_or(""), i);
+        }
+    }
     let mut hits = Vec::new();
     for (i, item) in items.iter().enumerate() {
         if kind(&item.value) != Some("function_call") {
             continue;
         }
         let call_id = str_at(&item.value, "call_id").unwrap_or("");
-        let answered = items[i + 1..]
-            .iter()
-            .any(|o| kind(&o.value) == Some("function_call_output") && str_at(&o.value, "call_id") == Some(call_id));
+        let answered = last_output.get(call_id).is_some_and(|&o| o > i);
         if !answered {
             hits.push(hit(
                 i,

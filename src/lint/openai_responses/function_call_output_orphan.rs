@@ -1,5 +1,7 @@
 //! Every `function_call_output` answers an earlier `function_call` with its `call_id`.
 
+use std::collections::HashSet;
+
 use super::APIS;
 use crate::lint::shape::{hit, kind, str_at};
 use crate::lint::{Constraint, Hit};
@@ -18,16 +20,18 @@ pub static CONSTRAINT: Constraint = Constraint {
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
+    let mut called: HashSet<&str> = HashSet::new();
     let mut hits = Vec::new();
     for (i, item) in items.iter().enumerate() {
+        if kind(&item.value) == Some("function_call") {
+            called.insert(str_at(&item.value, "call_id").unwrap_or(""));
+            continue;
+        }
         if kind(&item.value) != Some("function_call_output") {
             continue;
         }
         let call_id = str_at(&item.value, "call_id").unwrap_or("");
-        let called = items[..i]
-            .iter()
-            .any(|c| kind(&c.value) == Some("function_call") && str_at(&c.value, "call_id") == Some(call_id));
-        if !called {
+        if !called.contains(call_id) {
             let message = format!("No tool call found for function call output with call_id {call_id}.");
             hits.push(hit(i, "input".to_string(), message));
         }

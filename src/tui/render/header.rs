@@ -50,6 +50,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         ]);
         let wire = &insp.wire;
         let (text, role) = match wire.findings.len() {
+            _ if wire.pending => ("payload …".to_string(), Role::Muted),
             _ if wire.api.is_none() => ("no payload".to_string(), Role::Muted),
             0 => ("payload accepted".to_string(), Role::Header),
             n => (format!("payload would be rejected ({n}, x)"), Role::Error),

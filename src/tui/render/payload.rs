@@ -17,6 +17,11 @@ pub fn lines(app: &App, insp: &Inspection) -> Vec<Line<'static>> {
     let t = &app.theme;
     let wire = &insp.wire;
     let muted = |s: String| Line::from(Span::styled(s, t.style(Role::Placeholder)));
+    if wire.pending {
+        return vec![muted(
+            "building the payload and checking it against the provider's constraints…".to_string(),
+        )];
+    }
     let Some(api) = wire.api else {
         let why = wire.unsupported.clone().unwrap_or_else(|| "no payload yet".to_string());
         return vec![muted(escape_controls_single_line(&why).into_owned())];

@@ -90,3 +90,37 @@ fn a_clean_replay_is_accepted_and_a_dropped_row_has_no_payload() {
     press(&mut app, "w");
     assert!(text(&screen(&mut app)).contains("not in the replay, so it is not in the payload"));
 }
+
+#[test]
+fn the_payload_follows_the_projection_off_the_ui_thread() {
+    use crate::tui::app::{App, Effect};
+    use crate::tui::keymap::Keymap;
+    use crate::tui::pickers::SessionSource;
+
+    let mut app = App::new(Keymap::default(), Theme::dark(), SessionSource::Default);
+    app.resize(ratatui::layout::Rect::new(0, 0, 120, 40));
+    app.set_inspection(misordered_thinking());
+    // The projection is on screen at once; the payload is a job for a background thread.
+    assert!(text(&screen(&mut app)).contains("payload …"));
+    assert!(app.effects.iter().any(|e| matches!(e, Effect::Wire(_))));
+    let stale = match app.effects.last() {
+        Some(Effect::Wire(job)) => job.clone(),
+        _ => unreachable!(),
+    };
+    app.compute_wire_now();
+    assert!(text(&screen(&mut app)).contains("payload would be rejected (2, x)"));
+
+    // Another target: a new projection, a new job; a late result for the old one is ignored.
+    app.retarget(preset(Family::Google));
+    assert!(app.insp.as_ref().unwrap().wire.pending);
+    let old = crate::tui::wire_state::WireState::compute(&stale);
+    app.wire_ready(&stale, old);
+    assert!(
+        app.insp.as_ref().unwrap().wire.pending,
+        "a result for an older projection is dropped"
+    );
+    app.compute_wire_now();
+    let wire = &app.insp.as_ref().unwrap().wire;
+    assert!(!wire.pending);
+    assert_eq!(wire.api.map(|a| a.id()), Some("google-generative-ai"));
+}

@@ -13,67 +13,11 @@ use std::io::Cursor;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
+use crate::hygiene::rules::assistant_text::js_trim;
+use crate::wire::canonical_base64::{base64_value, canonicalize_base64};
+
 /// The media types the Messages API accepts.
 pub const SUPPORTED: [&str; 4] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
-
-fn base64_value(c: u8) -> Option<u8> {
-    match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    }
-}
-
-/// `canonicalizeBase64`: whitespace and control characters (code units ≤ 32) removed, the
-/// alphabet, padding and pad bits checked, missing padding added; `None` when invalid.
-pub fn canonicalize_base64(data: &str) -> Option<String> {
-    let mut out = String::with_capacity(data.len());
-    let mut padding = 0;
-    let mut saw_padding = false;
-    let mut last = 0u8;
-    for c in data.chars() {
-        if (c as u32) <= 32 {
-            continue;
-        }
-        if c == '=' {
-            padding += 1;
-            if padding > 2 {
-                return None;
-            }
-            saw_padding = true;
-        } else {
-            let v = u8::try_from(c).ok().and_then(base64_value)?;
-            if saw_padding {
-                return None;
-            }
-            last = v;
-        }
-        out.push(c);
-    }
-    if out.is_empty() {
-        return None;
-    }
-    let remainder = out.len() % 4;
-    if remainder != 0 && (saw_padding || remainder == 1) {
-        return None;
-    }
-    let effective = if remainder == 0 { padding } else { 4 - remainder };
-    let mask = match effective {
-        2 => 15,
-        1 => 3,
-        _ => 0,
-    };
-    if mask != 0 && last & mask != 0 {
-        return None;
-    }
-    if remainder != 0 {
-        out.push_str(&"=".repeat(4 - remainder));
-    }
-    Some(out)
-}
 
 /// Node's lenient `Buffer.from(s, "base64")` for the first bytes: characters outside the
 /// standard and URL-safe alphabets are skipped, decoding stops at `=`.
@@ -153,7 +97,7 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
 /// `normalizeMimeType`: parameters dropped, trimmed, lowercased, `image/apng` folded.
 pub fn normalize_mime(mime: Option<&str>) -> Option<String> {
     let cleaned = mime?.split(';').next()?;
-    let cleaned = crate::hygiene::rules::assistant_text::js_trim(cleaned).to_lowercase();
+    let cleaned = js_trim(cleaned).to_lowercase();
     if cleaned.is_empty() {
         return None;
     }
@@ -176,9 +120,7 @@ pub struct InlineImage {
 /// `normalizeAnthropicInlineImage`.
 pub fn normalize(data: &str, declared: Option<&str>) -> InlineImage {
     let canonical = canonicalize_base64(data);
-    let payload = canonical
-        .clone()
-        .unwrap_or_else(|| crate::hygiene::rules::assistant_text::js_trim(data).to_owned());
+    let payload = canonical.clone().unwrap_or_else(|| js_trim(data).to_owned());
     // file-type reads at most the first 1 MiB; a few KiB decide every signature above.
     let head = lenient_decode(&payload, 4096);
     let detected = sniff(&head);
@@ -225,17 +167,6 @@ pub fn normalize(data: &str, declared: Option<&str>) -> InlineImage {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn canonical_base64_like_openclaw() {
-        assert_eq!(canonicalize_base64("iVBO Rw0K\nGgo=").as_deref(), Some("iVBORw0KGgo="));
-        assert_eq!(canonicalize_base64("QQ").as_deref(), Some("QQ=="));
-        assert_eq!(canonicalize_base64("QR"), None, "pad bits set");
-        assert_eq!(canonicalize_base64("Q"), None);
-        assert_eq!(canonicalize_base64("a-b_"), None, "URL-safe alphabet is not canonical");
-        assert_eq!(canonicalize_base64(""), None);
-        assert_eq!(canonicalize_base64("QQ=A"), None);
-    }
 
     #[test]
     fn sniffed_type_wins_over_the_label() {

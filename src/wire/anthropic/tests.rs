@@ -4,80 +4,35 @@
 //! `messages` array `oracle/openclaw_payload.mjs` captured for each (thinking level `medium`, or
 //! `off` where `reasoning` is false; cache retention `short` unless the case says otherwise).
 
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::{AnthropicOptions, convert, convert_with};
-use crate::model::Message;
-use crate::wire::transform::tests::prepare_llm;
+use crate::wire::test_support::{OracleCase, assert_matches_every_case, oracle_cases, prepared, values};
 use crate::wire::{WireApi, WireItem, WireModel};
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Case {
-    name: String,
-    provider: String,
-    model: String,
-    reasoning: Option<bool>,
-    input_images: Option<bool>,
-    cache_retention: Option<String>,
-    messages: Vec<Value>,
-    expected: Vec<Value>,
+fn cases() -> Vec<OracleCase> {
+    oracle_cases(include_str!("oracle_cases.json"), "anthropic-messages", 50)
 }
 
-fn cases() -> Vec<Case> {
-    serde_json::from_str(include_str!("oracle_cases.json")).expect("oracle_cases.json")
+fn build(messages: &[serde_json::Value], model: &WireModel, options: &AnthropicOptions) -> Vec<WireItem> {
+    convert_with(&prepared(WireApi::AnthropicMessages, messages, model), model, options)
 }
 
-fn model_of(case: &Case) -> WireModel {
-    let mut model = WireModel::new(&case.provider, "anthropic-messages", &case.model);
-    model.reasoning = case.reasoning.unwrap_or(true);
-    model.input_images = case.input_images.unwrap_or(true);
-    model
-}
-
-fn build(messages: &[Value], model: &WireModel, options: &AnthropicOptions) -> Vec<WireItem> {
-    let messages: Vec<Message> = messages
-        .iter()
-        .map(|m| Message::from_value(m.clone()).expect("object"))
-        .collect();
-    convert_with(
-        &prepare_llm(WireApi::AnthropicMessages, &messages, model),
-        model,
-        options,
-    )
-}
-
-fn run(case: &Case) -> Vec<WireItem> {
-    let model = model_of(case);
-    let mut options = AnthropicOptions::for_model(&model);
-    if case.cache_retention.as_deref() == Some("none") {
+fn run(case: &OracleCase) -> Vec<WireItem> {
+    let mut options = AnthropicOptions::for_model(&case.model);
+    if case.raw["cacheRetention"] == "none" {
         options.cache_control = None;
     }
-    build(&case.messages, &model, &options)
+    build(&case.messages, &case.model, &options)
 }
 
-fn case(name: &str) -> Case {
+fn case(name: &str) -> OracleCase {
     cases().into_iter().find(|c| c.name == name).expect("case")
 }
 
 #[test]
 fn every_oracle_case_matches_byte_for_byte() {
-    let mut failures = Vec::new();
-    for case in cases() {
-        let got: Vec<Value> = run(&case).into_iter().map(|i| i.value).collect();
-        let got = serde_json::to_string(&got).expect("json");
-        let want = serde_json::to_string(&case.expected).expect("json");
-        if got != want {
-            failures.push(format!("{}\n  want {want}\n  got  {got}", case.name));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} case(s) differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_matches_every_case(&cases(), |case| values(&run(case)));
 }
 
 #[test]
@@ -109,17 +64,8 @@ fn oracle_set_covers_the_interesting_shapes() {
 #[test]
 fn convert_uses_the_default_request_settings() {
     let c = case("thinking-signed");
-    let model = model_of(&c);
-    let messages: Vec<Message> = c
-        .messages
-        .iter()
-        .map(|m| Message::from_value(m.clone()).unwrap())
-        .collect();
-    let got: Vec<Value> = convert(&prepare_llm(WireApi::AnthropicMessages, &messages, &model), &model)
-        .into_iter()
-        .map(|i| i.value)
-        .collect();
-    assert_eq!(got, c.expected);
+    let got = convert(&prepared(WireApi::AnthropicMessages, &c.messages, &c.model), &c.model);
+    assert_eq!(values(&got), c.expected);
     let mandatory = WireModel {
         reasoning: false,
         ..WireModel::new("anthropic", "anthropic-messages", "claude-fable-5")

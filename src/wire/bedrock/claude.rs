@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use crate::hygiene::rules::assistant_text::{is_js_whitespace, js_trim};
-use crate::wire::transform::claude::claude_model_identity;
+use crate::wire::transform::claude::{claude_model_identity, dash_runs};
 
 static ARN_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^arn:aws(?:-cn|-us-gov)?:bedrock:[^:]+:[^:]*:(?:foundation-model|inference-profile)/").expect("regex")
@@ -67,24 +67,6 @@ fn claude_prompt_caching(model_id: &str) -> bool {
         && candidates
             .iter()
             .any(|c| c.contains("-4-") || FAMILIES.iter().any(|f| c.contains(f)))
-}
-
-/// Every run of characters matching `separator` replaced by one `-`.
-fn dash_runs(s: &str, separator: impl Fn(char) -> bool) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut in_run = false;
-    for c in s.chars() {
-        if separator(c) {
-            if !in_run {
-                out.push('-');
-            }
-            in_run = true;
-        } else {
-            out.push(c);
-            in_run = false;
-        }
-    }
-    out
 }
 
 #[cfg(test)]

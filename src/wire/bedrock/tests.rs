@@ -4,21 +4,10 @@
 //! `canonicalizeBase64`, `resolveClaudeModelIdentity`, `bindsClaudeThinkingPrefix`), bytes
 //! base64-encoded as the AWS SDK serializes them, default cache retention.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::*;
-use crate::model::Message;
-
-fn inputs(messages: &[Value]) -> Vec<WireInput> {
-    messages
-        .iter()
-        .enumerate()
-        .map(|(i, m)| WireInput {
-            message: Message::from_value(m.clone()).expect("object"),
-            source: vec![i],
-        })
-        .collect()
-}
+use crate::wire::test_support::{assert_matches_every_case, inputs, oracle_cases, values};
 
 fn bedrock(id: &str) -> WireModel {
     WireModel::new("amazon-bedrock", "bedrock-converse-stream", id)
@@ -28,17 +17,8 @@ const SONNET: &str = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
 
 #[test]
 fn matches_the_plugin_on_every_reference_case() {
-    let cases: Vec<Value> = serde_json::from_str(include_str!("reference_cases.json")).expect("fixture");
-    assert!(cases.len() >= 15);
-    for case in &cases {
-        let name = case["name"].as_str().unwrap();
-        let model = bedrock(case["model"]["id"].as_str().unwrap());
-        let got: Vec<Value> = convert(&inputs(case["messages"].as_array().unwrap()), &model)
-            .into_iter()
-            .map(|i| i.value)
-            .collect();
-        assert_eq!(Value::Array(got), case["expected"], "case {name}");
-    }
+    let cases = oracle_cases(include_str!("reference_cases.json"), "", 15);
+    assert_matches_every_case(&cases, |case| values(&convert(&inputs(&case.messages), &case.model)));
 }
 
 #[test]

@@ -6,45 +6,16 @@
 use serde_json::{Value, json};
 
 use super::*;
-use crate::model::Message;
-
-fn inputs(messages: &[Value]) -> Vec<WireInput> {
-    messages
-        .iter()
-        .enumerate()
-        .map(|(i, m)| WireInput {
-            message: Message::from_value(m.clone()).expect("object"),
-            source: vec![i],
-        })
-        .collect()
-}
+use crate::wire::test_support::{assert_matches_every_case, inputs, oracle_cases, values};
 
 fn gemini(id: &str) -> WireModel {
     WireModel::new("google", "google-generative-ai", id)
 }
 
-fn values(items: &[WireItem]) -> Vec<Value> {
-    items.iter().map(|i| i.value.clone()).collect()
-}
-
 #[test]
 fn matches_openclaw_on_every_oracle_case() {
-    let cases: Vec<Value> = serde_json::from_str(include_str!("oracle_cases.json")).expect("fixture");
-    assert!(cases.len() >= 25);
-    for case in &cases {
-        let name = case["name"].as_str().unwrap();
-        let m = &case["model"];
-        let mut model = WireModel::new(
-            m["provider"].as_str().unwrap(),
-            m["api"].as_str().unwrap(),
-            m["id"].as_str().unwrap(),
-        );
-        if let Some(input) = m.get("input").and_then(Value::as_array) {
-            model.input_images = input.contains(&json!("image"));
-        }
-        let got = values(&convert(&inputs(case["messages"].as_array().unwrap()), &model));
-        assert_eq!(Value::Array(got), case["expected"], "case {name}");
-    }
+    let cases = oracle_cases(include_str!("oracle_cases.json"), "", 25);
+    assert_matches_every_case(&cases, |case| values(&convert(&inputs(&case.messages), &case.model)));
 }
 
 #[test]
@@ -158,28 +129,4 @@ fn signatures_must_be_padded_base64() {
     ] {
         assert_eq!(s(bad.clone()), None, "{bad}");
     }
-}
-
-#[test]
-fn tool_result_text_prefers_text_blocks_and_cuts_structured_output() {
-    let blocks = [
-        json!({"type": "json", "value": 1}),
-        json!({"type": "text", "text": "a"}),
-        json!({"type": "text", "text": ""}),
-    ];
-    assert_eq!(tool_result_text(&blocks), "a");
-    let long = "é".repeat(9000);
-    let text = tool_result_text(&[json!({"type": "note", "v": long})]);
-    assert!(text.ends_with("\n…(truncated)…"));
-    assert_eq!(
-        text.encode_utf16().count(),
-        8000 + "\n…(truncated)…".encode_utf16().count()
-    );
-    assert_eq!(
-        media_placeholder(&[
-            json!({"type": "file", "mimeType": "audio/ogg", "data": "AA"}),
-            json!({"type": "image_url", "data": "AA"})
-        ]),
-        Some("(see attached media)")
-    );
 }

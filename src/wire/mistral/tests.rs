@@ -2,41 +2,18 @@
 //! and the `messages` of the body pi-ai's Mistral provider sent for them (captured at fetch,
 //! after the Mistral SDK's serialization). Each case runs the whole wire stage.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::super::{WireApi, build};
 use super::*;
-
-fn model_of(case: &Value) -> WireModel {
-    let m = &case["model"];
-    let mut model = WireModel::new(
-        m["provider"].as_str().unwrap(),
-        m["api"].as_str().unwrap(),
-        m["id"].as_str().unwrap(),
-    );
-    if let Some(input) = m.get("input").and_then(Value::as_array) {
-        model.input_images = input.contains(&json!("image"));
-    }
-    model
-}
+use crate::wire::WireApi;
+use crate::wire::test_support::{assert_matches_every_case, built, oracle_cases, values};
 
 #[test]
 fn matches_openclaw_on_every_oracle_case() {
-    let cases: Vec<Value> = serde_json::from_str(include_str!("oracle_cases.json")).expect("fixture");
-    assert!(cases.len() >= 5);
-    for case in &cases {
-        let name = case["name"].as_str().unwrap();
-        let owned: Vec<Message> = case["messages"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| Message::from_value(v.clone()).unwrap())
-            .collect();
-        let refs: Vec<&Message> = owned.iter().collect();
-        let got = build(WireApi::MistralConversations, &refs, &model_of(case)).items;
-        let got = Value::Array(got.into_iter().map(|i| i.value).collect());
-        assert_eq!(got, case["expected"], "case {name}");
-    }
+    let cases = oracle_cases(include_str!("oracle_cases.json"), "", 5);
+    assert_matches_every_case(&cases, |case| {
+        values(&built(WireApi::MistralConversations, &case.messages, &case.model))
+    });
 }
 
 #[test]

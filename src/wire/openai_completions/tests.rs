@@ -3,72 +3,30 @@
 //! (`oracle/openclaw_payload.mjs`, the request body captured at fetch). Each case runs the
 //! whole wire stage: the transcript transform, then [`convert`].
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::super::{WireApi, build};
 use super::replay::reasoning_model_candidates;
 use super::*;
-
-fn model_of(case: &Value) -> WireModel {
-    let m = &case["model"];
-    let mut model = WireModel::new(
-        m["provider"].as_str().unwrap(),
-        m["api"].as_str().unwrap(),
-        m["id"].as_str().unwrap(),
-    );
-    if let Some(input) = m.get("input").and_then(Value::as_array) {
-        model.input_images = input.contains(&json!("image"));
-    }
-    model
-}
-
-fn messages(values: &[Value]) -> Vec<Message> {
-    values
-        .iter()
-        .map(|v| Message::from_value(v.clone()).expect("object"))
-        .collect()
-}
-
-fn run(api: WireApi, model: &WireModel, values: &[Value]) -> Vec<WireItem> {
-    let owned = messages(values);
-    let refs: Vec<&Message> = owned.iter().collect();
-    build(api, &refs, model).items
-}
-
-fn values(items: &[WireItem]) -> Value {
-    Value::Array(items.iter().map(|i| i.value.clone()).collect())
-}
+use crate::wire::WireApi;
+use crate::wire::test_support::{assert_matches_every_case, built, inputs, oracle_cases, values};
 
 #[test]
 fn matches_openclaw_on_every_oracle_case() {
-    let cases: Vec<Value> = serde_json::from_str(include_str!("oracle_cases.json")).expect("fixture");
-    assert!(cases.len() >= 15);
-    for case in &cases {
-        let name = case["name"].as_str().unwrap();
-        let got = run(
-            WireApi::OpenAiCompletions,
-            &model_of(case),
-            case["messages"].as_array().unwrap(),
-        );
-        assert_eq!(values(&got), case["expected"], "case {name}");
-    }
+    let cases = oracle_cases(include_str!("oracle_cases.json"), "", 15);
+    assert_matches_every_case(&cases, |case| {
+        values(&built(WireApi::OpenAiCompletions, &case.messages, &case.model))
+    });
 }
 
 #[test]
 fn tool_images_trace_to_their_results_and_acks_are_synthesized() {
     let model = WireModel::new("openai", "openai-completions", "gpt-5");
-    let msg = |v: Value| WireInput {
-        message: Message::from_value(v).unwrap(),
-        source: Vec::new(),
-    };
-    let mut inputs = vec![
-        msg(
-            json!({"role": "toolResult", "toolCallId": "a", "toolName": "x", "content": [{"type": "text", "text": "1"}]}),
-        ),
-        msg(json!({"role": "toolResult", "toolCallId": "b", "toolName": "y",
-                   "content": [{"type": "image", "data": "QUJD", "mimeType": "image/png"}]})),
-        msg(json!({"role": "user", "content": "next"})),
-    ];
+    let mut inputs = inputs(&[
+        json!({"role": "toolResult", "toolCallId": "a", "toolName": "x", "content": [{"type": "text", "text": "1"}]}),
+        json!({"role": "toolResult", "toolCallId": "b", "toolName": "y",
+               "content": [{"type": "image", "data": "QUJD", "mimeType": "image/png"}]}),
+        json!({"role": "user", "content": "next"}),
+    ]);
     for (i, input) in inputs.iter_mut().enumerate() {
         input.source = vec![i + 10];
     }
@@ -101,19 +59,12 @@ fn tool_images_trace_to_their_results_and_acks_are_synthesized() {
 #[test]
 fn explicit_compat_flags_shape_the_messages() {
     let model = WireModel::new("custom-x", "openai-completions", "m");
-    let inputs: Vec<WireInput> = [
+    let inputs = inputs(&[
         json!({"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}),
         json!({"role": "assistant", "provider": "custom-x", "api": "openai-completions", "model": "m",
                "content": [{"type": "thinking", "thinking": "t1", "thinkingSignature": "reasoning_content"},
                            {"type": "thinking", "thinking": "t2"}, {"type": "text", "text": "x"}]}),
-    ]
-    .into_iter()
-    .enumerate()
-    .map(|(i, v)| WireInput {
-        message: Message::from_value(v).unwrap(),
-        source: vec![i],
-    })
-    .collect();
+    ]);
     let thinking_as_text = Compat {
         requires_thinking_as_text: true,
         ..Compat::detect(&model)

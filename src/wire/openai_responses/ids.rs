@@ -3,25 +3,11 @@
 //! item ids.
 
 use super::super::WireModel;
-use super::super::transform::ids::{short_hash, truncate_utf16};
+use super::super::transform::ids::{replace_unsafe_id_chars, short_hash, truncate_utf16};
 use crate::model::Message;
 
 /// Longest Responses `call_id` / item id part.
 const ID_PART_MAX: usize = 64;
-
-/// `s.replace(/[^a-zA-Z0-9_-]/g, "_")`: every UTF-16 unit outside the alphabet becomes `_`
-/// (a character beyond the BMP becomes two).
-pub(crate) fn replace_unsafe_id_chars(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-            out.push(c);
-        } else {
-            out.extend(std::iter::repeat_n('_', c.len_utf16()));
-        }
-    }
-    out
-}
 
 /// The Responses providers whose `call_id|item_id` pairs are kept as pairs
 /// (`OPENAI_RESPONSES_TOOL_CALL_PROVIDERS`, `CODEX_TOOL_CALL_PROVIDERS` on the Codex route).
@@ -107,11 +93,6 @@ mod tests {
 
     fn source(provider: &str, api: &str) -> Message {
         Message::from_value(json!({"role": "assistant", "provider": provider, "api": api, "model": "m"})).unwrap()
-    }
-
-    #[test]
-    fn unsafe_characters_become_underscores_per_utf16_unit() {
-        assert_eq!(replace_unsafe_id_chars("a.b😀"), "a_b__");
     }
 
     #[test]

@@ -2,12 +2,14 @@
 //! Every `input_image` whose `image_url` is an inline `data:` URL is re-checked: the base64
 //! is canonicalized, the format sniffed from the bytes (the sniffed MIME type replaces the
 //! declared one), and anything that is not valid PNG, JPEG, WebP or GIF base64 is replaced by
-//! an `input_text` note. Port of `responses-image-payload-sanitizer.ts`,
-//! `inline-image-data-url.ts` and `canonicalizeBase64` (`@openclaw/ai` 2026.9.6).
+//! an `input_text` note. Port of `responses-image-payload-sanitizer.ts` and
+//! `inline-image-data-url.ts` (`@openclaw/ai` 2026.9.6).
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Map, Value, json};
+
+use crate::wire::canonical_base64::canonicalize_base64;
 
 /// The note an invalid inline image becomes.
 const INVALID_IMAGE_TEXT: &str = "[omitted image payload: invalid inline image data]";
@@ -79,82 +81,12 @@ fn sniff(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// `canonicalizeBase64`: control characters and spaces removed, the alphabet and padding
-/// checked, missing padding added; `None` for anything that is not valid base64.
-pub(crate) fn canonicalize_base64(text: &str) -> Option<String> {
-    let mut cleaned = String::with_capacity(text.len());
-    let mut padding = 0;
-    let mut last_value = 0u8;
-    for unit in text.encode_utf16() {
-        if unit <= 32 {
-            continue;
-        }
-        if unit == u16::from(b'=') {
-            padding += 1;
-            if padding > 2 {
-                return None;
-            }
-        } else {
-            let value = base64_value(unit)?;
-            if padding > 0 {
-                return None;
-            }
-            last_value = value;
-        }
-        cleaned.push(char::from(u8::try_from(unit).ok()?));
-    }
-    if cleaned.is_empty() {
-        return None;
-    }
-    let remainder = cleaned.len() % 4;
-    if remainder != 0 && (padding > 0 || remainder == 1) {
-        return None;
-    }
-    let effective_padding = if remainder == 0 { padding } else { 4 - remainder };
-    let pad_bits = match effective_padding {
-        2 => 15,
-        1 => 3,
-        _ => 0,
-    };
-    if last_value & pad_bits != 0 {
-        return None;
-    }
-    if remainder != 0 {
-        cleaned.push_str(&"=".repeat(4 - remainder));
-    }
-    Some(cleaned)
-}
-
-fn base64_value(unit: u16) -> Option<u8> {
-    let b = u8::try_from(unit).ok()?;
-    match b {
-        b'A'..=b'Z' => Some(b - b'A'),
-        b'a'..=b'z' => Some(b - b'a' + 26),
-        b'0'..=b'9' => Some(b - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const PNG_1X1: &str =
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-    #[test]
-    fn canonical_base64() {
-        assert_eq!(canonicalize_base64("QUJD").as_deref(), Some("QUJD"));
-        assert_eq!(canonicalize_base64(" QU\nJD ").as_deref(), Some("QUJD"));
-        assert_eq!(canonicalize_base64("QUI").as_deref(), Some("QUI="));
-        assert_eq!(canonicalize_base64("QUJ"), None, "non-zero pad bits");
-        assert_eq!(canonicalize_base64("Q"), None);
-        assert_eq!(canonicalize_base64("QU=I"), None);
-        assert_eq!(canonicalize_base64("QUI*"), None);
-        assert_eq!(canonicalize_base64(""), None);
-    }
 
     #[test]
     fn data_urls_are_resniffed_or_replaced() {

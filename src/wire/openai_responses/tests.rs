@@ -7,46 +7,19 @@
 use serde_json::{Value, json};
 
 use super::super::transform::ids::short_hash;
-use super::super::transform::prepare;
 use super::*;
-
-fn model_of(case: &Value) -> WireModel {
-    let m = &case["model"];
-    let mut model = WireModel::new(
-        m["provider"].as_str().unwrap(),
-        m["api"].as_str().unwrap(),
-        m["id"].as_str().unwrap(),
-    );
-    if let Some(input) = m.get("input").and_then(Value::as_array) {
-        model.input_images = input.contains(&json!("image"));
-    }
-    model
-}
-
-fn api_of(model: &WireModel) -> WireApi {
-    WireApi::from_api(&model.api).expect("responses api")
-}
+use crate::wire::test_support::{assert_matches_every_case, oracle_cases, prepared, values};
 
 #[test]
 fn matches_openclaw_on_every_oracle_case() {
-    let cases: Vec<Value> = serde_json::from_str(include_str!("oracle_cases.json")).expect("fixture");
-    assert!(cases.len() >= 12);
-    for case in &cases {
-        let name = case["name"].as_str().unwrap();
-        let model = model_of(case);
-        let owned: Vec<Message> = case["messages"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| Message::from_value(v.clone()).unwrap())
-            .collect();
-        let refs: Vec<&Message> = owned.iter().collect();
-        let mut policy = Policy::for_model(&model);
-        policy.replay_item_ids = case.get("replay_item_ids") == Some(&json!(true));
-        let got = convert_with(&prepare(api_of(&model), &refs, &model), &model, &policy);
-        let got = Value::Array(got.into_iter().map(|i| i.value).collect());
-        assert_eq!(got, case["expected"], "case {name}");
-    }
+    let cases = oracle_cases(include_str!("oracle_cases.json"), "", 12);
+    assert_matches_every_case(&cases, |case| {
+        let model = &case.model;
+        let api = WireApi::from_api(&model.api).expect("responses api");
+        let mut policy = Policy::for_model(model);
+        policy.replay_item_ids = case.raw["replay_item_ids"] == json!(true);
+        values(&convert_with(&prepared(api, &case.messages, model), model, &policy))
+    });
 }
 
 #[test]

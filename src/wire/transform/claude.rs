@@ -8,17 +8,12 @@
 
 use crate::hygiene::rules::assistant_text::{is_js_whitespace, js_trim};
 
-/// JavaScript's `String.prototype.toLowerCase` for the ids seen here.
-fn lower(s: &str) -> String {
-    s.to_lowercase()
-}
-
-/// `/[._\s]+/g` → `-`.
-fn dash_separators(s: &str) -> String {
+/// Every run of characters matching `separator` replaced by one `-` (`.replace(/[…]+/g, "-")`).
+pub(crate) fn dash_runs(s: &str, separator: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(s.len());
     let mut in_run = false;
     for c in s.chars() {
-        if c == '.' || c == '_' || is_js_whitespace(c) {
+        if separator(c) {
             if !in_run {
                 out.push('-');
             }
@@ -31,26 +26,34 @@ fn dash_separators(s: &str) -> String {
     out
 }
 
-/// `normalizeClaudeModelId`: trim, lowercase, drop `anthropic/`, runs of `.`, `_` and
-/// whitespace become `-`.
+/// `normalizeClaudeModelId`, also the model contract's `normalizeModelId`: trim, lowercase,
+/// drop `anthropic/`, runs of `.`, `_` and whitespace become `-`.
 pub fn normalize_claude_model_id(id: Option<&str>) -> String {
-    let normalized = lower(js_trim(id.unwrap_or("")));
+    let normalized = js_trim(id.unwrap_or("")).to_lowercase();
     let normalized = normalized.strip_prefix("anthropic/").unwrap_or(&normalized);
-    dash_separators(normalized)
+    dash_runs(normalized, |c| c == '.' || c == '_' || is_js_whitespace(c))
+}
+
+/// Byte offsets of every `claude-` at the start of `s` or after `-` / `/`
+/// (`/(?:^|[-/])claude-/`).
+fn claude_starts(s: &str) -> impl Iterator<Item = usize> + '_ {
+    s.match_indices("claude-")
+        .map(|(start, _)| start)
+        .filter(|&start| start == 0 || matches!(s.as_bytes()[start - 1], b'-' | b'/'))
 }
 
 /// `resolveClaudeModelIdentity`: the `claude-…` tail of the normalized id (the first
 /// `claude-` at the start or after `-` / `/` with no `/` after it), else the normalized id.
 pub fn claude_model_identity(id: Option<&str>) -> String {
     let normalized = normalize_claude_model_id(id);
-    for (start, _) in normalized.match_indices("claude-") {
-        let boundary = start == 0 || matches!(normalized.as_bytes()[start - 1], b'-' | b'/');
+    let tail = claude_starts(&normalized).find(|&start| {
         let rest = &normalized[start + "claude-".len()..];
-        if boundary && !rest.is_empty() && !rest.contains('/') {
-            return normalized[start..].to_owned();
-        }
+        !rest.is_empty() && !rest.contains('/')
+    });
+    match tail {
+        Some(start) => normalized[start..].to_owned(),
+        None => normalized,
     }
-    normalized
 }
 
 /// Whether `c` may follow a matched token: `(?=$|[^a-z0-9])`.
@@ -111,7 +114,7 @@ pub fn opus5(id: Option<&str>) -> Option<String> {
     if normalized == "opus" || normalized == "opus-5" {
         return Some("claude-opus-5".to_owned());
     }
-    find_token(&normalized, "claude-opus-5").map(|start| normalized[start..].to_owned())
+    family_identity(id, "claude-opus-5")
 }
 
 /// `bindsClaudeThinkingPrefix`: Opus 5.5 and Fable 5.1 bind thinking to the exact prefix.
@@ -129,7 +132,7 @@ pub fn requires_mandatory_adaptive_thinking(id: Option<&str>) -> bool {
 
 /// `normalizeApi` of the model contract: trimmed, lowercased, the transport alias folded.
 fn normalize_api(api: Option<&str>) -> String {
-    let api = lower(js_trim(api.unwrap_or("")));
+    let api = js_trim(api.unwrap_or("")).to_lowercase();
     if api == "openclaw-anthropic-messages-transport" {
         "anthropic-messages".to_owned()
     } else {
@@ -140,13 +143,6 @@ fn normalize_api(api: Option<&str>) -> String {
 /// `requiresClaudeAdaptiveThinking`: an Anthropic Messages model that must think adaptively.
 pub fn requires_adaptive_thinking(api: &str, id: &str) -> bool {
     normalize_api(Some(api)) == "anthropic-messages" && requires_mandatory_adaptive_thinking(Some(id))
-}
-
-/// `normalizeModelId` of the model contract.
-fn normalize_model_id(id: Option<&str>) -> String {
-    let normalized = lower(js_trim(id.unwrap_or("")));
-    let normalized = normalized.strip_prefix("anthropic/").unwrap_or(&normalized);
-    dash_separators(normalized)
 }
 
 /// One side of a replay-mode decision.
@@ -164,8 +160,8 @@ pub struct ReplayRef<'a> {
 
 /// `hasConcreteResponseModel`.
 fn has_concrete_response_model(r: &ReplayRef<'_>) -> bool {
-    let response = normalize_model_id(r.response_model_id);
-    !response.is_empty() && response != normalize_model_id(r.model_id)
+    let response = normalize_claude_model_id(r.response_model_id);
+    !response.is_empty() && response != normalize_claude_model_id(r.model_id)
 }
 
 /// `resolveReplayModelBoundIdentity`.
@@ -207,10 +203,10 @@ pub fn thinking_replay_mode(source: &ReplayRef<'_>, target: &ReplayRef<'_>) -> T
     let target_api = normalize_api(target.api);
     let source_identity = model_bound_identity(source);
     let target_identity = model_bound_identity(target);
-    let provider = |p: Option<&str>| lower(js_trim(p.unwrap_or("")));
+    let provider = |p: Option<&str>| js_trim(p.unwrap_or("")).to_lowercase();
     let same_route = provider(source.provider) == provider(target.provider)
         && source_api == target_api
-        && normalize_model_id(source.model_id) == normalize_model_id(target.model_id);
+        && normalize_claude_model_id(source.model_id) == normalize_claude_model_id(target.model_id);
     if source_identity.is_none() && target_identity.is_none() {
         return ThinkingReplayMode::Default;
     }
@@ -238,9 +234,7 @@ fn is_claude_replay_source(r: &ReplayRef<'_>) -> bool {
     } else {
         r.model_id
     };
-    let id = normalize_model_id(id);
-    id.match_indices("claude-")
-        .any(|(start, _)| start == 0 || matches!(id.as_bytes()[start - 1], b'-' | b'/'))
+    claude_starts(&normalize_claude_model_id(id)).next().is_some()
 }
 
 #[cfg(test)]
@@ -294,40 +288,35 @@ mod tests {
     fn replay_modes() {
         use ThinkingReplayMode::*;
         let am = "anthropic-messages";
-        assert_eq!(
-            thinking_replay_mode(
-                &r("anthropic", am, "claude-sonnet-4-6"),
-                &r("anthropic", am, "claude-opus-4-7")
+        for (source, target, mode) in [
+            (
+                ("anthropic", am, "claude-sonnet-4-6"),
+                ("anthropic", am, "claude-opus-4-7"),
+                Default,
             ),
-            Default
-        );
-        assert_eq!(
-            thinking_replay_mode(
-                &r("anthropic", am, "claude-opus-5"),
-                &r("openrouter", am, "anthropic/claude-opus-5")
+            (
+                ("anthropic", am, "claude-opus-5"),
+                ("openrouter", am, "anthropic/claude-opus-5"),
+                Preserve,
             ),
-            Preserve
-        );
-        assert_eq!(
-            thinking_replay_mode(
-                &r("anthropic", am, "claude-sonnet-4-6"),
-                &r("anthropic", am, "claude-opus-5")
+            (
+                ("anthropic", am, "claude-sonnet-4-6"),
+                ("anthropic", am, "claude-opus-5"),
+                Drop,
             ),
-            Drop
-        );
-        assert_eq!(
-            thinking_replay_mode(
-                &r("anthropic", am, "claude-opus-5"),
-                &r("anthropic", am, "claude-fable-5-1")
+            (
+                ("anthropic", am, "claude-opus-5"),
+                ("anthropic", am, "claude-fable-5-1"),
+                Preserve,
             ),
-            Preserve
-        );
-        assert_eq!(
-            thinking_replay_mode(
-                &r("openai", "openai-responses", "gpt-5"),
-                &r("anthropic", am, "claude-fable-5-1")
+            (
+                ("openai", "openai-responses", "gpt-5"),
+                ("anthropic", am, "claude-fable-5-1"),
+                Drop,
             ),
-            Drop
-        );
+        ] {
+            let (source, target) = (r(source.0, source.1, source.2), r(target.0, target.1, target.2));
+            assert_eq!(thinking_replay_mode(&source, &target), mode, "{source:?} → {target:?}");
+        }
     }
 }

@@ -1,10 +1,13 @@
-//! Small JavaScript-faithful readers shared by both transforms: failed-turn classification
-//! (`resolveFailedAssistantReplay`), reasoning-only `length` turns, truthiness.
+//! What both transforms share: failed-turn classification (`resolveFailedAssistantReplay`),
+//! reasoning-only `length` turns, message and block builders.
 
 use serde_json::{Map, Value};
 
+use super::claude::ThinkingReplayMode;
 use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;
+use crate::wire::blocks::block_type;
+use crate::wire::js::truthy;
 
 /// `FAILED_ASSISTANT_REPLAY_TEXT`: what a failed turn that said something is replayed as.
 pub const FAILED_ASSISTANT_REPLAY_TEXT: &str =
@@ -13,25 +16,9 @@ pub const FAILED_ASSISTANT_REPLAY_TEXT: &str =
 /// `STREAM_ERROR_FALLBACK_TEXT`: the placeholder a stream error leaves in a turn.
 pub const STREAM_ERROR_FALLBACK_TEXT: &str = "[assistant turn failed before producing content]";
 
-/// JavaScript truthiness of an optional JSON value (`undefined` when absent).
-pub fn truthy(v: Option<&Value>) -> bool {
-    match v {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Array(_) | Value::Object(_)) => true,
-    }
-}
-
 /// `isRecord`: a non-array object.
 pub fn as_record(v: &Value) -> Option<&Map<String, Value>> {
     v.as_object()
-}
-
-/// `block.type` as a string.
-pub fn block_type(v: &Value) -> Option<&str> {
-    v.get("type").and_then(Value::as_str)
 }
 
 /// What `resolveFailedAssistantReplay` decides for a turn.
@@ -126,4 +113,37 @@ pub fn with_field(m: &Message, key: &str, value: Value) -> Message {
 /// A text block `{type:"text", text}`.
 pub fn text_block(text: &str) -> Value {
     serde_json::json!({"type": "text", "text": text})
+}
+
+/// A thinking block of an assistant turn as both transforms project it for the target;
+/// `None` when it is left out. `same` says the turn counts as the target's own.
+pub fn project_thinking(block: &Value, mode: ThinkingReplayMode, same: bool) -> Option<Value> {
+    if mode == ThinkingReplayMode::Drop {
+        return None;
+    }
+    if truthy(block.get("redacted")) {
+        return same.then(|| block.clone());
+    }
+    if same && truthy(block.get("thinkingSignature")) {
+        return Some(block.clone());
+    }
+    let thinking = block.get("thinking").and_then(Value::as_str).unwrap_or("");
+    if js_trim(thinking).is_empty() {
+        return None;
+    }
+    Some(if same { block.clone() } else { text_block(thinking) })
+}
+
+/// A text block of an assistant turn as both transforms project it: as it is on the target's
+/// own turns, else `{type:"text", text: block.text}` (no `text` key when the block has none).
+pub fn project_text(block: &Value, same: bool) -> Value {
+    if same {
+        return block.clone();
+    }
+    let mut out = Map::new();
+    out.insert("type".to_owned(), Value::String("text".to_owned()));
+    if let Some(text) = block.get("text") {
+        out.insert("text".to_owned(), text.clone());
+    }
+    Value::Object(out)
 }

@@ -9,22 +9,24 @@ use crate::model::Message;
 /// A normalizer: `(id, source assistant message) → id`. Some keep state across calls.
 pub type Normalizer<'a> = dyn FnMut(&str, &Message) -> String + 'a;
 
-/// `/[^a-zA-Z0-9_-]/g` → `_` (per UTF-16 unit: an astral character becomes `__`), then the
-/// first `max` units, all ASCII after the replace.
-fn ascii_word_dash(id: &str, max: usize) -> String {
-    id.chars()
-        .flat_map(|c| {
-            let keep = c.is_ascii_alphanumeric() || c == '_' || c == '-';
-            std::iter::repeat_n(if keep { c } else { '_' }, if keep { 1 } else { c.len_utf16() })
-        })
-        .take(max)
-        .collect()
+/// `s.replace(/[^a-zA-Z0-9_-]/g, "_")`: every UTF-16 unit outside the alphabet becomes `_`
+/// (a character beyond the BMP becomes two).
+pub(crate) fn replace_unsafe_id_chars(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n('_', c.len_utf16()));
+        }
+    }
+    out
 }
 
 /// `normalizeAnthropicToolCallId`: ASCII word characters and dashes, at most 64. Google
 /// (for `claude-*` / `gpt-oss-*` models) and Bedrock use the same rule.
 pub fn anthropic(id: &str) -> String {
-    ascii_word_dash(id, 64)
+    truncate_utf16(&replace_unsafe_id_chars(id), 64)
 }
 
 /// The first `n` UTF-16 code units of `s` (`truncateUtf16Safe`: a surrogate pair is never split).
@@ -120,6 +122,11 @@ pub fn mistral() -> impl FnMut(&str, &Message) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unsafe_characters_become_underscores_per_utf16_unit() {
+        assert_eq!(replace_unsafe_id_chars("a.b😀"), "a_b__");
+    }
 
     #[test]
     fn anthropic_ids() {

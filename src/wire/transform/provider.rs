@@ -15,26 +15,21 @@ use serde_json::{Value, json};
 use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;
 use crate::wire::WireInput;
+use crate::wire::blocks::block_type;
+use crate::wire::js::truthy;
+use crate::wire::tool_result::has_media_payload;
 
 use super::claude::{ThinkingReplayMode, thinking_replay_mode};
 use super::common::{
-    FAILED_ASSISTANT_REPLAY_TEXT, FailedReplay, block_type, failed_replay, text_block, truthy, with_field,
+    FAILED_ASSISTANT_REPLAY_TEXT, FailedReplay, failed_replay, project_text, project_thinking, text_block, with_field,
 };
 use super::ids::Normalizer;
-use super::transport::{Target, plain_text, remove_key, source_ref, strictly_same_model};
+use super::transport::{Target, remove_key, source_ref, strictly_same_model};
 
 /// `NON_VISION_USER_IMAGE_PLACEHOLDER`
 pub const USER_IMAGE_PLACEHOLDER: &str = "(image omitted: model does not support images)";
 /// `NON_VISION_TOOL_IMAGE_PLACEHOLDER`
 pub const TOOL_IMAGE_PLACEHOLDER: &str = "(tool image omitted: model does not support images)";
-
-/// `hasMediaPayload`: a string `data` that is not blank.
-fn has_media_payload(block: &Value) -> bool {
-    block
-        .get("data")
-        .and_then(Value::as_str)
-        .is_some_and(|d| !js_trim(d).is_empty())
-}
 
 /// `replaceImagesWithPlaceholder`: each image with a payload becomes the placeholder text
 /// (never twice in a row); an image without one disappears.
@@ -77,27 +72,8 @@ fn transform_assistant(
     let mut content = Vec::with_capacity(blocks.len());
     for block in blocks {
         match block_type(&block) {
-            Some("thinking") => {
-                if mode == ThinkingReplayMode::Drop {
-                    continue;
-                }
-                if truthy(block.get("redacted")) {
-                    if same {
-                        content.push(block);
-                    }
-                    continue;
-                }
-                if same && truthy(block.get("thinkingSignature")) {
-                    content.push(block);
-                    continue;
-                }
-                let thinking = block.get("thinking").and_then(Value::as_str).unwrap_or("");
-                if js_trim(thinking).is_empty() {
-                    continue;
-                }
-                content.push(if same { block.clone() } else { text_block(thinking) });
-            }
-            Some("text") => content.push(if same { block } else { plain_text(&block) }),
+            Some("thinking") => content.extend(project_thinking(&block, mode, same)),
+            Some("text") => content.push(project_text(&block, same)),
             // Every other block is read as a tool call (upstream throws on one without an id).
             _ => {
                 let Some(trimmed) = trimmed_id(&block).map(str::to_owned) else {

@@ -5,55 +5,18 @@
 //! `transformProviderMessages` / `transformMessages` with each transport's id normalizer.
 //! Timestamps are left out: upstream stamps synthesized results with the clock.
 
-use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::prepare;
-use crate::model::Message;
+use crate::wire::test_support::{OracleCase, assert_matches_every_case, oracle_cases, prepared};
 use crate::wire::{WireApi, WireInput, WireModel};
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Case {
-    name: String,
-    provider: String,
-    api: String,
-    model: String,
-    reasoning: Option<bool>,
-    input_images: Option<bool>,
-    messages: Vec<Value>,
-    expected: Vec<Value>,
+fn cases() -> Vec<OracleCase> {
+    oracle_cases(include_str!("oracle_cases.json"), "", 80)
 }
 
-fn cases() -> Vec<Case> {
-    serde_json::from_str(include_str!("oracle_cases.json")).expect("oracle_cases.json")
-}
-
-fn run(case: &Case) -> Vec<WireInput> {
-    let mut model = WireModel::new(&case.provider, &case.api, &case.model);
-    model.reasoning = case.reasoning.unwrap_or(true);
-    model.input_images = case.input_images.unwrap_or(true);
-    let messages: Vec<Message> = case
-        .messages
-        .iter()
-        .map(|m| Message::from_value(m.clone()).unwrap())
-        .collect();
-    prepare_llm(WireApi::from_api(&case.api).expect("api"), &messages, &model)
-}
-
-/// What `wire::build` does before converting: the agent loop's message step, then
-/// [`prepare`], sources mapped back to the given messages.
-pub(crate) fn prepare_llm(api: WireApi, messages: &[Message], model: &WireModel) -> Vec<WireInput> {
-    let refs: Vec<&Message> = messages.iter().collect();
-    let llm = crate::wire::llm_messages::to_llm(&refs);
-    let llm_refs: Vec<&Message> = llm.iter().map(|(m, _)| m.as_ref()).collect();
-    let mut inputs = prepare(api, &llm_refs, model);
-    for input in &mut inputs {
-        for s in &mut input.source {
-            *s = llm[*s].1;
-        }
-    }
-    inputs
+fn run(case: &OracleCase) -> Vec<WireInput> {
+    let api = WireApi::from_api(&case.model.api).expect("api");
+    prepared(api, &case.messages, &case.model)
 }
 
 fn without_timestamp(v: &Value) -> Value {
@@ -66,33 +29,22 @@ fn without_timestamp(v: &Value) -> Value {
 
 #[test]
 fn every_api_prepares_what_its_transport_converts() {
-    let mut failures = Vec::new();
-    for case in cases() {
-        let got: Vec<Value> = run(&case)
+    let mut cases = cases();
+    for case in &mut cases {
+        case.expected = case.expected.iter().map(without_timestamp).collect();
+    }
+    assert_matches_every_case(&cases, |case| {
+        run(case)
             .iter()
             .map(|i| without_timestamp(&Value::Object(i.message.as_map().clone())))
-            .collect();
-        let got = serde_json::to_string(&got).unwrap();
-        let want = serde_json::to_string(&case.expected.iter().map(without_timestamp).collect::<Vec<_>>()).unwrap();
-        if got != want {
-            failures.push(format!(
-                "{} ({} {})\n  want {want}\n  got  {got}",
-                case.name, case.api, case.model
-            ));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} case(s) differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+            .collect()
+    });
 }
 
-fn find(name: &str, api: &str) -> Case {
+fn find(name: &str, api: &str) -> OracleCase {
     cases()
         .into_iter()
-        .find(|c| c.name == name && c.api == api)
+        .find(|c| c.name == name && c.model.api == api)
         .expect("case")
 }
 
@@ -148,11 +100,7 @@ fn responses_missing_results_read_aborted() {
                "provider": "openai", "api": "openai-responses", "model": "gpt-5", "stopReason": "toolUse"}),
         json!({"role": "user", "content": "next"}),
     ];
-    let messages: Vec<Message> = messages
-        .iter()
-        .map(|m| Message::from_value(m.clone()).unwrap())
-        .collect();
-    let prepared = prepare_llm(WireApi::OpenAiResponses, &messages, &model);
+    let prepared = prepared(WireApi::OpenAiResponses, &messages, &model);
     assert_eq!(prepared.len(), 4);
     assert_eq!(
         prepared[2].message.content(),

@@ -14,49 +14,37 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use crate::hygiene::rules::assistant_text::js_trim;
 use crate::hygiene::rules::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
 use crate::hygiene::rules::tool_result_pairing::classify::{ErroredPolicy, Item, Options, plan, tool_calls};
 use crate::model::Message;
+use crate::wire::blocks::block_type;
+use crate::wire::js::truthy;
+use crate::wire::openai_responses::RESPONSES_APIS;
 use crate::wire::{WireInput, WireModel};
 
 use super::claude::{ReplayRef, ThinkingReplayMode, thinking_replay_mode};
 use super::common::{
-    FAILED_ASSISTANT_REPLAY_TEXT, FailedReplay, as_record, block_type, failed_replay, is_reasoning_only_length_turn,
-    text_block, truthy, with_field,
+    FAILED_ASSISTANT_REPLAY_TEXT, FailedReplay, as_record, failed_replay, is_reasoning_only_length_turn, project_text,
+    project_thinking, text_block, with_field,
 };
 use super::ids::Normalizer;
 
-/// APIs whose transport repairs tool-result pairing (`SYNTHETIC_TOOL_RESULT_APIS`).
-const SYNTHETIC_TOOL_RESULT_APIS: [&str; 11] = [
+/// APIs whose transport repairs tool-result pairing (`SYNTHETIC_TOOL_RESULT_APIS`): these
+/// and the Responses APIs.
+const SYNTHETIC_TOOL_RESULT_APIS: [&str; 5] = [
     "anthropic-messages",
     "openclaw-anthropic-messages-transport",
     "bedrock-converse-stream",
     "google-generative-ai",
     "openclaw-google-generative-ai-transport",
-    "openai-responses",
-    "openai-chatgpt-responses",
-    "azure-openai-responses",
-    "openclaw-openai-responses-transport",
-    "openclaw-openai-chatgpt-responses-transport",
-    "openclaw-azure-openai-responses-transport",
 ];
 
-/// APIs whose missing results read `aborted` (`OPENAI_RESPONSES_ABORTED_OUTPUT_APIS`).
-const ABORTED_OUTPUT_APIS: [&str; 6] = [
-    "openai-responses",
-    "openai-chatgpt-responses",
-    "azure-openai-responses",
-    "openclaw-openai-responses-transport",
-    "openclaw-openai-chatgpt-responses-transport",
-    "openclaw-azure-openai-responses-transport",
-];
-
-/// The text of a synthetic missing result on `api`.
+/// The text of a synthetic missing result on `api`: `aborted` on the Responses APIs
+/// (`OPENAI_RESPONSES_ABORTED_OUTPUT_APIS`), else `No result provided`.
 pub fn synthetic_result_text(api: &str) -> &'static str {
-    if ABORTED_OUTPUT_APIS.contains(&api) {
+    if RESPONSES_APIS.contains(&api) {
         "aborted"
     } else {
         "No result provided"
@@ -128,7 +116,7 @@ pub fn transform(
     mut normalize: Option<&mut Normalizer<'_>>,
     options: TransportOptions,
 ) -> Vec<WireInput> {
-    let allow_synthetic = SYNTHETIC_TOOL_RESULT_APIS.contains(&target.api);
+    let allow_synthetic = SYNTHETIC_TOOL_RESULT_APIS.contains(&target.api) || RESPONSES_APIS.contains(&target.api);
     let synthetic_text = synthetic_result_text(target.api);
     let mut id_map: HashMap<String, String> = HashMap::new();
     let mut cross_model_async = false;
@@ -222,27 +210,8 @@ fn transform_assistant(
     let mut content = Vec::with_capacity(source.len());
     for block in source {
         match block_type(block) {
-            Some("thinking") => {
-                if mode == ThinkingReplayMode::Drop {
-                    continue;
-                }
-                if truthy(block.get("redacted")) {
-                    if same {
-                        content.push(block.clone());
-                    }
-                    continue;
-                }
-                if same && truthy(block.get("thinkingSignature")) {
-                    content.push(block.clone());
-                    continue;
-                }
-                let thinking = block.get("thinking").and_then(Value::as_str).unwrap_or("");
-                if js_trim(thinking).is_empty() {
-                    continue;
-                }
-                content.push(if same { block.clone() } else { text_block(thinking) });
-            }
-            Some("text") => content.push(if same { block.clone() } else { plain_text(block) }),
+            Some("thinking") => content.extend(project_thinking(block, mode, same)),
+            Some("text") => content.push(project_text(block, same)),
             Some("toolCall") => {
                 let mut call = block.clone();
                 if !same && truthy(block.get("async")) {
@@ -270,16 +239,6 @@ fn transform_assistant(
         }
     }
     with_field(msg, "content", Value::Array(content))
-}
-
-/// `{type:"text", text: block.text}` (no `text` key when the block has none).
-pub fn plain_text(block: &Value) -> Value {
-    let mut out = Map::new();
-    out.insert("type".to_owned(), Value::String("text".to_owned()));
-    if let Some(text) = block.get("text") {
-        out.insert("text".to_owned(), text.clone());
-    }
-    Value::Object(out)
 }
 
 /// `delete block[key]`, keeping the order of the other keys.
