@@ -1,0 +1,107 @@
+//! `replaylens payload` on every sample session, for all six provider APIs and both stages:
+//! the body's conversation array and the provenance of each item line up, and every stored
+//! message the replay sends is accounted for. (That the bodies equal OpenClaw's own is the
+//! payload differential in `oracle_differential.rs`.)
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+const TARGETS: [(&str, &str, &str, &str); 6] = [
+    ("anthropic", "anthropic-messages", "claude-sonnet-4-6", "messages"),
+    ("openai", "openai-completions", "gpt-4o", "messages"),
+    ("openai", "openai-responses", "gpt-5", "input"),
+    ("google", "google-generative-ai", "gemini-2.5-pro", "contents"),
+    (
+        "amazon-bedrock",
+        "bedrock-converse-stream",
+        "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        "messages",
+    ),
+    ("mistral", "mistral-conversations", "mistral-large-latest", "messages"),
+];
+
+fn sessions() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = common::files_under(&common::bundled_samples())
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl" || e == "sqlite"))
+        .collect();
+    if let Some(shared) = common::shared_samples() {
+        files.extend(
+            common::files_under(&shared.join("openclaw-jsonl"))
+                .into_iter()
+                .chain(common::files_under(&shared.join("pi")))
+                .filter(|p| p.extension().is_some_and(|e| e == "jsonl")),
+        );
+    }
+    files
+}
+
+fn payload(session: &Path, target: (&str, &str, &str), stage: &str) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_replaylens"))
+        .arg("payload")
+        .arg(session)
+        .args(["--provider", target.0, "--api", target.1, "--model", target.2])
+        .args(["--stage", stage, "--format", "json"])
+        .output()
+        .expect("run replaylens");
+    assert!(
+        out.status.success(),
+        "payload {} {target:?} {stage}: {}",
+        session.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("payload prints JSON")
+}
+
+#[test]
+fn every_sample_converts_for_every_api_with_provenance() {
+    let sessions = sessions();
+    assert!(sessions.len() >= 8, "too few sample sessions: {sessions:?}");
+    let mut payloads = 0;
+    for session in &sessions {
+        for (provider, api, model, key) in TARGETS {
+            for stage in ["stored", "replay"] {
+                let doc = payload(session, (provider, api, model), stage);
+                let where_ = format!("{} {api} {stage}", session.display());
+                assert_eq!(doc["api"], api, "{where_}");
+                assert_eq!(doc["stage"], stage, "{where_}");
+                let body = doc["body"][key]
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{where_}: no body.{key}"));
+                let items = doc["items"].as_array().unwrap();
+                assert_eq!(body.len(), items.len(), "{where_}");
+                // A replay may be empty (every stored message dropped); the stored side is not.
+                assert!(stage == "replay" || !body.is_empty(), "{where_}: empty body");
+                for (i, item) in items.iter().enumerate() {
+                    assert_eq!(item["path"], format!("{key}[{i}]"), "{where_}");
+                    if stage == "stored" {
+                        assert!(item["replay"].as_array().unwrap().is_empty(), "{where_}");
+                    }
+                }
+                let compact = serde_json::to_vec(&doc["body"]).unwrap().len() as u64;
+                assert_eq!(doc["body_bytes"].as_u64(), Some(compact), "{where_}: body_bytes");
+                payloads += 1;
+            }
+        }
+    }
+    eprintln!("{payloads} payloads from {} sessions", sessions.len());
+}
+
+#[test]
+fn an_api_without_a_converter_is_refused_in_one_sentence() {
+    let session = common::bundled_samples().join("anthropic-tool-repair.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_replaylens"))
+        .arg("payload")
+        .arg(&session)
+        .args(["--provider", "acme", "--api", "acme-chat", "--model", "acme-1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no wire converter for the API `acme-chat`"), "{err}");
+    assert!(err.contains("bedrock-converse-stream"), "{err}");
+}
