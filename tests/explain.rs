@@ -100,7 +100,8 @@ fn chat_session(answer_first: bool) -> Vec<Value> {
 #[test]
 fn openai_chat_unanswered_tool_calls_counts_the_system_prompt() {
     // Sent: system, user, assistant, tool, assistant(b, c), tool(b), user → the provider's
-    // param names the user message at 6 (5 in the payload without the system prompt).
+    // param names the user message at 6 (5 in the payload without the system prompt); the
+    // lint names it as the provider does.
     let text = "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_Jh5sK0aQ3uV6yB8nE2tR4wXz";
     let want = Expect::paired("openai-chat-tool-calls-answered", &[3]);
     let doc = check(&chat_session(true), &openai_envelope(text, "messages.[6].role"), &want);
@@ -108,7 +109,7 @@ fn openai_chat_unanswered_tool_calls_counts_the_system_prompt() {
     assert!(
         findings(&doc, "stored")
             .iter()
-            .any(|f| f["path"] == "messages.[5].role")
+            .any(|f| f["path"] == "messages.[6].role")
     );
     check(&chat_session(true), text, &want);
 }

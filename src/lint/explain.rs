@@ -11,7 +11,7 @@ use super::error_patterns::{COMPILED, PATTERNS};
 use super::{Finding, lint, registry};
 use crate::hygiene::Action;
 use crate::replay::Replay;
-use crate::wire::{WireApi, WirePayload};
+use crate::wire::WirePayload;
 
 /// What replaylens made of a pasted error.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -84,15 +84,6 @@ fn index_from_param(param: &str) -> Option<usize> {
     INDEX.captures(param)?.get(1)?.as_str().parse().ok()
 }
 
-/// Conversation items OpenClaw puts before the transcript on `api` (the system prompt as
-/// the first message), which a provider's index counts.
-pub fn system_items(api: WireApi) -> usize {
-    match api {
-        WireApi::OpenAiCompletions | WireApi::MistralConversations => 1,
-        _ => 0,
-    }
-}
-
 /// Explain `text` against a replay and its two payloads.
 pub fn explain(text: &str, r: &Replay<'_>, stored: &WirePayload, replayed: &WirePayload) -> Explanation {
     let (message, param) = provider_message(text);
@@ -120,7 +111,7 @@ pub fn explain(text: &str, r: &Replay<'_>, stored: &WirePayload, replayed: &Wire
         .or_else(|| param.as_deref().and_then(index_from_param));
     // OpenClaw sends the system prompt as the first message on these APIs; the provider's
     // index counts it, the payload here does not.
-    let payload_index = index.and_then(|i| i.checked_sub(system_items(stored.payload.api)));
+    let payload_index = index.and_then(|i| i.checked_sub(stored.payload.api.system_messages()));
     let ids = caps.name("ids").map(|m| split_ids(m.as_str())).unwrap_or_default();
     let stored_findings = lint(stored);
     let replay_findings = lint(replayed);

@@ -30,6 +30,8 @@
 //!   only in user messages (documented, no text; tool images travel in user toolResults);
 //!   OpenAI-compatible servers of §2b (vLLM, llama.cpp, Ollama, DeepSeek, …), which have no
 //!   API of their own here.
+//! - OpenAI Chat "Invalid 'messages': empty array": OpenClaw always sends its system prompt as
+//!   the first message, so the array is never empty, even for an empty transcript.
 //! - About the last message of the request: Mistral "Expected last role User or Tool" and
 //!   Anthropic "final assistant content cannot end with trailing whitespace". A stored session
 //!   at rest ends with the assistant's reply, and the next request appends the user's new

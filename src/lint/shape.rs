@@ -58,6 +58,13 @@ pub(crate) fn is_empty_content(content: Option<&Value>) -> bool {
     }
 }
 
+/// The index the provider names for payload item `i`. OpenClaw sends the system prompt as the
+/// first message on OpenAI Chat and Mistral, and those providers count it; the payload here
+/// leaves the system prompt out.
+pub(crate) fn provider_index(payload: &Payload, i: usize) -> usize {
+    i + payload.api.system_messages()
+}
+
 /// A hit.
 pub(crate) fn hit(item: usize, path: String, message: String) -> Hit {
     Hit { item, path, message }
@@ -126,7 +133,12 @@ pub(crate) fn images(payload: &Payload) -> Vec<Image<'_>> {
                     let url = field(b, &["image_url", "imageUrl"]);
                     let url = url.and_then(|u| u.as_str().or_else(|| str_at(u, "url")));
                     if kind(b) == Some("image_url") {
-                        url_image(&mut out, i, format!("messages[{i}].content[{j}].image_url"), url);
+                        url_image(
+                            &mut out,
+                            i,
+                            format!("messages[{}].content[{j}].image_url", provider_index(payload, i)),
+                            url,
+                        );
                     }
                 }
             }

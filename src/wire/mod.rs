@@ -95,6 +95,16 @@ impl WireApi {
         })
     }
 
+    /// Messages OpenClaw sends before the conversation in the same array: the system prompt
+    /// as the first message on OpenAI Chat and Mistral (the payload shown leaves it out, a
+    /// provider's index counts it).
+    pub fn system_messages(self) -> usize {
+        match self {
+            WireApi::OpenAiCompletions | WireApi::MistralConversations => 1,
+            _ => 0,
+        }
+    }
+
     /// The body key that holds the conversation.
     pub fn conversation_key(self) -> &'static str {
         match self {

@@ -4,7 +4,7 @@
 //! "none" case is checked.
 
 use super::tool_calls;
-use crate::lint::shape::{hit, is_empty_content, role};
+use crate::lint::shape::{hit, is_empty_content, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -29,7 +29,13 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         .enumerate()
         .filter(|(_, m)| role(&m.value) == Some("assistant"))
         .filter(|(_, m)| is_empty_content(m.value.get("content")) && tool_calls(&m.value).is_empty())
-        .map(|(i, _)| hit(i, format!("messages[{i}]"), MESSAGE.to_string()))
+        .map(|(i, _)| {
+            hit(
+                i,
+                format!("messages[{}]", provider_index(payload, i)),
+                MESSAGE.to_string(),
+            )
+        })
         .collect()
 }
 

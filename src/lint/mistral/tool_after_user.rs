@@ -1,6 +1,6 @@
 //! A tool message does not directly follow a user message.
 
-use crate::lint::shape::{hit, role};
+use crate::lint::shape::{hit, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -22,7 +22,13 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
     (1..items.len())
         .filter(|&i| role(&items[i].value) == Some("tool") && role(&items[i - 1].value) == Some("user"))
-        .map(|i| hit(i, format!("messages[{i}]"), MESSAGE.to_string()))
+        .map(|i| {
+            hit(
+                i,
+                format!("messages[{}]", provider_index(payload, i)),
+                MESSAGE.to_string(),
+            )
+        })
         .collect()
 }
 

@@ -1,7 +1,7 @@
 //! An assistant message's tool calls are answered by as many tool messages right after it.
 
 use super::tool_calls;
-use crate::lint::shape::{hit, role};
+use crate::lint::shape::{hit, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -32,7 +32,11 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
             .take_while(|m| role(&m.value) == Some("tool"))
             .count();
         if calls != answers {
-            hits.push(hit(i, format!("messages[{i}]"), MESSAGE.to_string()));
+            hits.push(hit(
+                i,
+                format!("messages[{}]", provider_index(payload, i)),
+                MESSAGE.to_string(),
+            ));
         }
     }
     hits

@@ -1,7 +1,7 @@
 //! Tool call ids are exactly 9 characters of `[a-zA-Z0-9]`, on calls and on tool messages.
 
 use super::{call_ids, tool_call_id};
-use crate::lint::shape::{hit, role};
+use crate::lint::shape::{hit, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -27,13 +27,14 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         hits.push(hit(i, path, message));
     };
     for (i, item) in payload.items.iter().enumerate() {
+        let n = provider_index(payload, i);
         for (j, id) in call_ids(&item.value).filter(|(_, id)| !valid(id)) {
-            report(i, format!("messages[{i}].tool_calls[{j}].id"), id);
+            report(i, format!("messages[{n}].tool_calls[{j}].id"), id);
         }
         if role(&item.value) == Some("tool")
             && let Some(id) = tool_call_id(&item.value).filter(|id| !valid(id))
         {
-            report(i, format!("messages[{i}].tool_call_id"), id);
+            report(i, format!("messages[{n}].tool_call_id"), id);
         }
     }
     hits
@@ -62,6 +63,9 @@ mod tests {
         let hits = run(&CONSTRAINT, json!([user("hi"), calls(&["turn1_0"]), answer("turn1_0")]));
         let expected = "Tool call id was turn1_0 but must be a-z, A-Z, 0-9, with a length of 9.";
         assert_eq!(texts(&hits), [expected, expected]);
-        assert_eq!(hits[1].path, "messages[2].tool_call_id");
+        assert_eq!(
+            hits[1].path, "messages[3].tool_call_id",
+            "the system prompt is message 0"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! No hygiene rule inserts that assistant turn; OpenClaw's OpenAI-compatible converter does it
 //! for servers that ask for it, the Mistral converter does not.
 
-use crate::lint::shape::{hit, role};
+use crate::lint::shape::{hit, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -25,7 +25,13 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
     (1..items.len())
         .filter(|&i| role(&items[i].value) == Some("user") && role(&items[i - 1].value) == Some("tool"))
-        .map(|i| hit(i, format!("messages[{i}]"), MESSAGE.to_string()))
+        .map(|i| {
+            hit(
+                i,
+                format!("messages[{}]", provider_index(payload, i)),
+                MESSAGE.to_string(),
+            )
+        })
         .collect()
 }
 

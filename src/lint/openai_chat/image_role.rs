@@ -3,7 +3,7 @@
 //! The reference notes (C, 2026-02) that GPT-5.2 no longer rejects images in tool messages.
 //! OpenClaw's converter moves tool-result images into a user message of their own.
 
-use crate::lint::shape::{blocks, hit, kind, role};
+use crate::lint::shape::{blocks, hit, kind, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -22,11 +22,12 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let mut hits = Vec::new();
     for (i, item) in payload.items.iter().enumerate() {
         let who = role(&item.value).unwrap_or("");
+        let n = provider_index(payload, i);
         if who != "user" && blocks(&item.value).iter().any(|b| kind(b) == Some("image_url")) {
             let message = format!(
-                "Invalid 'messages[{i}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{who}' contains an image URL."
+                "Invalid 'messages[{n}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{who}' contains an image URL."
             );
-            hits.push(hit(i, format!("messages[{i}]"), message));
+            hits.push(hit(i, format!("messages[{n}]"), message));
         }
     }
     hits
@@ -56,7 +57,7 @@ mod tests {
         assert_eq!(
             texts(&hits),
             [
-                "Invalid 'messages[1]'. Image URLs are only allowed for messages with role 'user', but this message with role 'tool' contains an image URL."
+                "Invalid 'messages[2]'. Image URLs are only allowed for messages with role 'user', but this message with role 'tool' contains an image URL."
             ]
         );
     }

@@ -1,6 +1,5 @@
 //! OpenAI Chat Completions constraints (provider-constraints.md §2).
 
-mod empty_messages;
 mod image_role;
 pub(crate) mod image_size;
 mod null_content;
@@ -19,7 +18,6 @@ pub static CONSTRAINTS: &[&Constraint] = &[
     &tool_calls_answered::CONSTRAINT,
     &tool_message_answers_call::CONSTRAINT,
     &tool_call_id_length::CONSTRAINT,
-    &empty_messages::CONSTRAINT,
     &null_content::CONSTRAINT,
     &image_role::CONSTRAINT,
     &image_size::CONSTRAINT,

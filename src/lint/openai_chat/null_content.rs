@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::lint::shape::{array, hit, role};
+use crate::lint::shape::{array, hit, provider_index, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -26,7 +26,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         .filter(|(_, m)| m.value.get("content") == Some(&Value::Null) && array(&m.value, "tool_calls").is_empty())
         .map(|(i, _)| {
             let message = "Invalid value for 'content': expected a string, got null.".to_string();
-            hit(i, format!("messages.[{i}].content"), message)
+            hit(i, format!("messages.[{}].content", provider_index(payload, i)), message)
         })
         .collect()
 }
@@ -53,6 +53,6 @@ mod tests {
             texts(&hits),
             ["Invalid value for 'content': expected a string, got null."]
         );
-        assert_eq!(hits[0].path, "messages.[1].content");
+        assert_eq!(hits[0].path, "messages.[2].content", "the system prompt is message 0");
     }
 }

@@ -1,6 +1,6 @@
 //! `tool_calls[].id` is at most 40 characters.
 
-use crate::lint::shape::{array, hit, role, str_at};
+use crate::lint::shape::{array, hit, provider_index, role, str_at};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -27,7 +27,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         for (j, call) in array(&item.value, "tool_calls").iter().enumerate() {
             let len = str_at(call, "id").map_or(0, |id| id.chars().count());
             if len > MAX_ID_CHARS {
-                let path = format!("messages[{i}].tool_calls[{j}].id");
+                let path = format!("messages[{}].tool_calls[{j}].id", provider_index(payload, i));
                 let message = format!(
                     "Invalid '{path}': string too long. Expected a string with maximum length {MAX_ID_CHARS}, but got a string with length {len} instead."
                 );
@@ -61,7 +61,7 @@ mod tests {
         assert_eq!(
             texts(&hits),
             [
-                "Invalid 'messages[1].tool_calls[1].id': string too long. Expected a string with maximum length 40, but got a string with length 51 instead."
+                "Invalid 'messages[2].tool_calls[1].id': string too long. Expected a string with maximum length 40, but got a string with length 51 instead."
             ]
         );
     }

@@ -4,7 +4,7 @@
 //! after the run of tool messages); the finding's item is the assistant message.
 
 use super::call_ids;
-use crate::lint::shape::{hit, role, str_at};
+use crate::lint::shape::{hit, provider_index, role, str_at};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -37,7 +37,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         let at = if next < items.len() { next } else { i };
         hits.push(hit(
             i,
-            format!("messages.[{at}].role"),
+            format!("messages.[{}].role", provider_index(payload, at)),
             format!(
                 "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {}",
                 missing.join(", ")
@@ -81,6 +81,6 @@ mod tests {
                 "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_b"
             ]
         );
-        assert_eq!((hits[0].item, hits[0].path.as_str()), (1, "messages.[3].role"));
+        assert_eq!((hits[0].item, hits[0].path.as_str()), (1, "messages.[4].role"));
     }
 }

@@ -1,7 +1,7 @@
 //! A tool message answers a call of the assistant message before its run of tool messages.
 
 use super::call_ids;
-use crate::lint::shape::{hit, role, str_at};
+use crate::lint::shape::{hit, provider_index, role, str_at};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -31,7 +31,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         if !calls.is_some_and(|c| c.contains(&id)) {
             hits.push(hit(
                 i,
-                format!("messages.[{i}].role"),
+                format!("messages.[{}].role", provider_index(payload, i)),
                 "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.".to_string(),
             ));
         }
