@@ -6,6 +6,8 @@
 //! the system prompt in the same array (OpenAI Chat, Responses, Mistral), its own index is one
 //! higher.
 
+use std::fmt::Display;
+
 use serde_json::Value;
 
 use super::Hit;
@@ -63,6 +65,40 @@ pub(crate) fn is_empty_content(content: Option<&Value>) -> bool {
 /// leaves the system prompt out.
 pub(crate) fn provider_index(payload: &Payload, i: usize) -> usize {
     i + payload.api.system_messages()
+}
+
+/// The payload items of role `who`, with their index.
+pub(crate) fn messages_of<'a>(payload: &'a Payload, who: &'a str) -> impl Iterator<Item = (usize, &'a Value)> + 'a {
+    payload
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| (i, &item.value))
+        .filter(move |(_, m)| role(m) == Some(who))
+}
+
+/// Every payload item with its index and the item before it (`None` for the first).
+pub(crate) fn with_previous(payload: &Payload) -> impl Iterator<Item = (usize, Option<&Value>, &Value)> {
+    let items = &payload.items;
+    items
+        .iter()
+        .enumerate()
+        .map(move |(i, item)| (i, i.checked_sub(1).map(|p| &items[p].value), &item.value))
+}
+
+/// The indices of the items of role `now` right after an item of role `before`.
+pub(crate) fn role_after<'a>(payload: &'a Payload, now: &'a str, before: &'a str) -> impl Iterator<Item = usize> + 'a {
+    with_previous(payload)
+        .filter(move |(_, prev, item)| role(item) == Some(now) && prev.is_some_and(|p| role(p) == Some(before)))
+        .map(|(i, _, _)| i)
+}
+
+/// The run of `tool` messages right after item `i`.
+pub(crate) fn tool_run(payload: &Payload, i: usize) -> impl Iterator<Item = &Value> {
+    payload.items[i + 1..]
+        .iter()
+        .map(|m| &m.value)
+        .take_while(|m| role(m) == Some("tool"))
 }
 
 /// A hit.
@@ -263,12 +299,106 @@ pub(crate) fn over_size(payload: &Payload, limit: usize) -> Option<(usize, usize
     Some((payload.items.len().saturating_sub(1), total))
 }
 
-/// The hit of a request-size constraint: `message` gets the body size.
-pub(crate) fn size_hits(payload: &Payload, limit: usize, message: impl Fn(usize) -> String) -> Vec<Hit> {
+/// How a limit check words its finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wording {
+    /// The provider's error text, `{…}` marking what the check fills in (each check names its
+    /// placeholders).
+    Provider(&'static str),
+    /// No provider text on record: what was measured, after [`no_text`].
+    Measured,
+}
+
+impl Wording {
+    /// The message: the provider's text, or `measured` after [`no_text`], with `values` filled in.
+    fn say(self, measured: &str, values: &[(&str, &dyn Display)]) -> String {
+        match self {
+            Wording::Provider(text) => fill(text, values),
+            Wording::Measured => no_text(fill(measured, values)),
+        }
+    }
+}
+
+/// `template` with each `{name}` of `values` replaced by its value, in one pass (other braces
+/// stay as they are).
+fn fill(template: &str, values: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after
+            .find('}')
+            .and_then(|close| Some((close, values.iter().find(|(name, _)| *name == &after[..close])?.1)));
+        match value {
+            Some((close, value)) => {
+                out.push_str(&value.to_string());
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The request-size check: a hit at the item whose end takes the body over `limit` bytes, at
+/// the conversation key. Placeholders `{bytes}` (the body size) and `{limit}`; measured, it
+/// reads `request body {bytes} bytes > {limit} bytes`.
+pub(crate) fn request_size(payload: &Payload, limit: usize, wording: Wording) -> Vec<Hit> {
     over_size(payload, limit)
-        .map(|(item, total)| hit(item, payload.api.conversation_key().to_string(), message(total)))
+        .map(|(item, total)| {
+            let message = wording.say(
+                "request body {bytes} bytes > {limit} bytes",
+                &[("bytes", &total), ("limit", &limit)],
+            );
+            hit(item, payload.api.conversation_key().to_string(), message)
+        })
         .into_iter()
         .collect()
+}
+
+/// The image-count check: a hit at the item holding image number `limit + 1`, at the
+/// conversation key. Placeholders `{count}` (the images of the payload) and `{limit}`;
+/// measured, it reads `{count} images > {limit}`.
+pub(crate) fn image_count(payload: &Payload, limit: usize, wording: Wording) -> Vec<Hit> {
+    over_image_count(&images(payload), limit)
+        .map(|(item, count)| {
+            let message = wording.say("{count} images > {limit}", &[("count", &count), ("limit", &limit)]);
+            hit(item, payload.api.conversation_key().to_string(), message)
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The image-size check: a hit at every image over `limit` bytes once decoded. Placeholders
+/// `{path}` (the image's), `{bytes}` (its decoded size) and `{limit}`; measured, it reads
+/// `{path}: image {bytes} bytes > {limit} bytes`.
+pub(crate) fn image_bytes(payload: &Payload, limit: usize, wording: Wording) -> Vec<Hit> {
+    image_hits(payload, |image, facts| {
+        (facts.bytes > limit).then(|| {
+            wording.say(
+                "{path}: image {bytes} bytes > {limit} bytes",
+                &[("path", &image.path), ("bytes", &facts.bytes), ("limit", &limit)],
+            )
+        })
+    })
+}
+
+/// The image-dimension check: a hit at every image with a side over `limit` pixels.
+/// Placeholders `{path}` (the image's), `{width}`, `{height}` and `{limit}`; measured, it reads
+/// `{path}: image {width}x{height} px > {limit} px`.
+pub(crate) fn image_sides(payload: &Payload, limit: u32, wording: Wording) -> Vec<Hit> {
+    image_hits(payload, |image, facts| {
+        let (w, h) = facts.size.filter(|&(w, h)| w.max(h) > limit)?;
+        Some(wording.say(
+            "{path}: image {width}x{height} px > {limit} px",
+            &[("path", &image.path), ("width", &w), ("height", &h), ("limit", &limit)],
+        ))
+    })
 }
 
 /// Text of a finding whose provider has no error text on record: what was measured.

@@ -31,8 +31,7 @@ pub(crate) fn run(c: &Constraint, items: Value) -> Vec<Hit> {
 
 /// Run a constraint on `items` for a given model.
 pub(crate) fn run_model(c: &Constraint, items: Value, model: &WireModel) -> Vec<Hit> {
-    let values = items.as_array().expect("a JSON array").clone();
-    (c.check)(&Payload::from_values(c.apis[0], values), model)
+    (c.check)(&payload(c, items), model)
 }
 
 /// The messages of the hits.
@@ -56,9 +55,22 @@ pub(crate) fn small_png() -> String {
     png_base64(64, 64, 100)
 }
 
-/// The body size of `items` as a payload of the constraint's first API.
-pub(crate) fn body_bytes(c: &Constraint, items: &Value) -> usize {
-    Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").clone()).body_bytes()
+/// A user message with string content (Anthropic, OpenAI Chat, Mistral).
+pub(crate) fn user_text(text: &str) -> Value {
+    serde_json::json!({"role": "user", "content": text})
+}
+
+/// A body over 100 bytes: `[user("hi"), user(100 × "x")]` as a payload of the constraint's
+/// first API, and its size. Item 1 takes it over a 100-byte limit.
+pub(crate) fn oversized(c: &Constraint, user: fn(&str) -> Value) -> (Payload, usize) {
+    let p = payload(c, Value::Array(vec![user("hi"), user(&"x".repeat(100))]));
+    let total = p.body_bytes();
+    (p, total)
+}
+
+/// `(item, message)` of the hits.
+pub(crate) fn located(hits: &[Hit]) -> Vec<(usize, String)> {
+    hits.iter().map(|h| (h.item, h.message.clone())).collect()
 }
 
 /// `items` as a payload of the constraint's first API.

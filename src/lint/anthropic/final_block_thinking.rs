@@ -1,6 +1,6 @@
 //! An assistant message may not end with a `thinking` block.
 
-use crate::lint::shape::{blocks, hit, kind, role};
+use crate::lint::shape::{blocks, hit, kind, messages_of};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -16,12 +16,8 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    payload
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, item)| role(&item.value) == Some("assistant"))
-        .filter(|(_, item)| blocks(&item.value).last().and_then(kind) == Some("thinking"))
+    messages_of(payload, "assistant")
+        .filter(|(_, m)| blocks(m).last().and_then(kind) == Some("thinking"))
         .map(|(i, _)| {
             let message = format!("messages.{i}: The final block in an assistant message cannot be `thinking`.");
             hit(i, format!("messages.{i}"), message)

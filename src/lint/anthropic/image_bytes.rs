@@ -1,11 +1,14 @@
 //! An image is at most 5 MB (5,242,880 bytes) once base64-decoded, also inside tool results.
 
-use crate::lint::shape::{hit, images};
+use crate::lint::shape::{Wording, image_bytes};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// Largest decoded image, in bytes.
 pub const MAX_IMAGE_BYTES: usize = 5_242_880;
+
+/// The provider's text.
+const WORDING: Wording = Wording::Provider("{path}: image exceeds 5 MB maximum: {bytes} bytes > {limit} bytes");
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
@@ -19,18 +22,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let mut hits = Vec::new();
-    for image in images(payload) {
-        let Some(facts) = image.facts().filter(|f| f.bytes > MAX_IMAGE_BYTES) else {
-            continue;
-        };
-        let message = format!(
-            "{}: image exceeds 5 MB maximum: {} bytes > {MAX_IMAGE_BYTES} bytes",
-            image.path, facts.bytes
-        );
-        hits.push(hit(image.item, image.path, message));
-    }
-    hits
+    image_bytes(payload, MAX_IMAGE_BYTES, WORDING)
 }
 
 #[cfg(test)]

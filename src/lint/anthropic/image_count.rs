@@ -2,12 +2,15 @@
 //!
 //! OpenClaw's converter sends no document blocks, so the page count is always 0 here.
 
-use crate::lint::shape::{hit, images, over_image_count};
+use crate::lint::shape::{Wording, image_count};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// Images and document pages a request may hold.
 pub const MAX_MEDIA: usize = 100;
+
+/// The provider's text.
+const WORDING: Wording = Wording::Provider("Too much media: 0 document pages + {count} images > {limit}");
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
@@ -21,13 +24,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    over_image_count(&images(payload), MAX_MEDIA)
-        .map(|(item, count)| {
-            let message = format!("Too much media: 0 document pages + {count} images > {MAX_MEDIA}");
-            hit(item, "messages".to_string(), message)
-        })
-        .into_iter()
-        .collect()
+    image_count(payload, MAX_MEDIA, WORDING)
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //!
 //! Images over 8000 px are left to `anthropic-image-pixels`.
 
+use super::dimension_hits;
 use super::image_pixels::MAX_SIDE_PX;
-use crate::lint::shape::{hit, images};
+use crate::lint::shape::images;
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -29,19 +30,10 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     if all.len() <= MANY_IMAGES {
         return Vec::new();
     }
-    all.into_iter()
-        .filter(|image| {
-            let side = image.facts().and_then(|f| f.longest_side());
-            side.is_some_and(|s| s > MANY_IMAGES_SIDE_PX && s <= MAX_SIDE_PX)
-        })
-        .map(|image| {
-            let path = format!("{}.data", image.path);
-            let message = format!(
-                "{path}: At least one of the image dimensions exceed max allowed size for many-image requests: {MANY_IMAGES_SIDE_PX} pixels"
-            );
-            hit(image.item, path, message)
-        })
-        .collect()
+    let text = format!(
+        "At least one of the image dimensions exceed max allowed size for many-image requests: {MANY_IMAGES_SIDE_PX} pixels"
+    );
+    dimension_hits(all, |side| side > MANY_IMAGES_SIDE_PX && side <= MAX_SIDE_PX, &text)
 }
 
 #[cfg(test)]

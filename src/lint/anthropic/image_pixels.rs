@@ -1,6 +1,7 @@
 //! An image is at most 8000 px on each side.
 
-use crate::lint::shape::{hit, images};
+use super::dimension_hits;
+use crate::lint::shape::images;
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -19,21 +20,8 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    images(payload)
-        .into_iter()
-        .filter(|image| {
-            image
-                .facts()
-                .and_then(|f| f.longest_side())
-                .is_some_and(|s| s > MAX_SIDE_PX)
-        })
-        .map(|image| {
-            let path = format!("{}.data", image.path);
-            let message =
-                format!("{path}: At least one of the image dimensions exceed max allowed size: {MAX_SIDE_PX} pixels");
-            hit(image.item, path, message)
-        })
-        .collect()
+    let text = format!("At least one of the image dimensions exceed max allowed size: {MAX_SIDE_PX} pixels");
+    dimension_hits(images(payload), |side| side > MAX_SIDE_PX, &text)
 }
 
 #[cfg(test)]

@@ -21,8 +21,8 @@ mod whitespace_text;
 
 use serde_json::Value;
 
-use super::Constraint;
-use super::shape::{blocks, kind, role, str_at};
+use super::shape::{Image, blocks, hit, kind, messages_of, str_at};
+use super::{Constraint, Hit};
 use crate::wire::Payload;
 
 /// Every Anthropic constraint, in report order.
@@ -97,14 +97,38 @@ fn text_blocks(payload: &Payload) -> Vec<Text<'_>> {
 
 /// `(message, block, block)` of every `thinking` block of an assistant message.
 fn thinking_blocks(payload: &Payload) -> impl Iterator<Item = (usize, usize, &Value)> {
-    payload.items.iter().enumerate().flat_map(|(i, item)| {
-        let assistant = role(&item.value) == Some("assistant");
-        blocks(&item.value)
+    messages_of(payload, "assistant").flat_map(|(i, message)| {
+        blocks(message)
             .iter()
             .enumerate()
-            .filter(move |(_, b)| assistant && kind(b) == Some("thinking"))
+            .filter(|(_, b)| kind(b) == Some("thinking"))
             .map(move |(j, b)| (i, j, b))
     })
+}
+
+/// A `Field required` hit at every `thinking` block lacking `field` (or holding `null` there).
+fn thinking_field_missing(payload: &Payload, field: &str) -> Vec<Hit> {
+    thinking_blocks(payload)
+        .filter(|(_, _, b)| matches!(b.get(field), None | Some(Value::Null)))
+        .map(|(i, j, _)| {
+            let path = format!("messages.{i}.content.{j}.thinking.{field}");
+            hit(i, path.clone(), format!("{path}: Field required"))
+        })
+        .collect()
+}
+
+/// A hit at the `data` of every image whose longest side `too_large` rejects, worded
+/// `{path}.data: {text}`.
+fn dimension_hits(found: Vec<Image<'_>>, too_large: impl Fn(u32) -> bool, text: &str) -> Vec<Hit> {
+    found
+        .into_iter()
+        .filter(|image| image.facts().and_then(|f| f.longest_side()).is_some_and(&too_large))
+        .map(|image| {
+            let path = format!("{}.data", image.path);
+            let message = format!("{path}: {text}");
+            hit(image.item, path, message)
+        })
+        .collect()
 }
 
 /// For tests: an assistant turn calling `ids`.

@@ -4,12 +4,15 @@
 //! tools, not part of this payload, count too, and 413s have been reported from about 18 MB of
 //! images, so a body under the limit can still be refused.
 
-use crate::lint::shape::size_hits;
+use crate::lint::shape::{Wording, request_size};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The request-size limit used, in bytes.
 pub const MAX_BODY_BYTES: usize = 32 * 1024 * 1024;
+
+/// The provider's text.
+const WORDING: Wording = Wording::Provider("Request exceeds the maximum size");
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
@@ -23,30 +26,25 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    over(payload, MAX_BODY_BYTES)
-}
-
-/// The finding when the body is over `limit` bytes.
-fn over(payload: &Payload, limit: usize) -> Vec<Hit> {
-    size_hits(payload, limit, |_| "Request exceeds the maximum size".to_string())
+    request_size(payload, MAX_BODY_BYTES, WORDING)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{payload, run, texts};
+    use crate::lint::test_support::{located, oversized, run, user_text as user};
     use serde_json::json;
 
     #[test]
     fn a_small_body_passes() {
-        assert!(run(&CONSTRAINT, json!([{"role": "user", "content": "hi"}])).is_empty());
+        assert!(run(&CONSTRAINT, json!([user("hi")])).is_empty());
     }
 
     #[test]
     fn a_body_over_the_limit_is_reported_at_the_item_crossing_it() {
-        let items = json!([{"role": "user", "content": "hi"}, {"role": "user", "content": "x".repeat(100)}]);
-        let hits = over(&payload(&CONSTRAINT, items), 100);
-        assert_eq!(texts(&hits), ["Request exceeds the maximum size"]);
-        assert_eq!((hits[0].item, hits[0].path.as_str()), (1, "messages"));
+        let (payload, _) = oversized(&CONSTRAINT, user);
+        let hits = request_size(&payload, 100, WORDING);
+        assert_eq!(located(&hits), [(1, "Request exceeds the maximum size".to_string())]);
+        assert_eq!(hits[0].path, payload.api.conversation_key());
     }
 }

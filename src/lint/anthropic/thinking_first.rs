@@ -1,6 +1,6 @@
 //! An assistant message with thinking blocks starts with one.
 
-use crate::lint::shape::{blocks, hit, kind, role};
+use crate::lint::shape::{blocks, hit, kind, messages_of};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -22,9 +22,9 @@ fn is_thinking(block: &serde_json::Value) -> bool {
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let mut hits = Vec::new();
-    for (i, item) in payload.items.iter().enumerate() {
-        let content = blocks(&item.value);
-        if role(&item.value) != Some("assistant") || !content.iter().any(is_thinking) || is_thinking(&content[0]) {
+    for (i, item) in messages_of(payload, "assistant") {
+        let content = blocks(item);
+        if !content.iter().any(is_thinking) || is_thinking(&content[0]) {
             continue;
         }
         let found = kind(&content[0]).unwrap_or("unknown");

@@ -1,9 +1,6 @@
 //! A `thinking` block carries a `thinking` text field, even an empty one.
 
-use serde_json::Value;
-
-use super::thinking_blocks;
-use crate::lint::shape::hit;
+use super::thinking_field_missing;
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -19,13 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    thinking_blocks(payload)
-        .filter(|(_, _, b)| matches!(b.get("thinking"), None | Some(Value::Null)))
-        .map(|(i, j, _)| {
-            let path = format!("messages.{i}.content.{j}.thinking.thinking");
-            hit(i, path.clone(), format!("{path}: Field required"))
-        })
-        .collect()
+    thinking_field_missing(payload, "thinking")
 }
 
 #[cfg(test)]

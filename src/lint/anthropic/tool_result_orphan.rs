@@ -1,7 +1,7 @@
 //! Every `tool_result` block needs a `tool_use` with its id in the previous message.
 
 use super::tool_use_adjacency::ids_of;
-use crate::lint::shape::{blocks, hit, kind, role, str_at};
+use crate::lint::shape::{blocks, hit, kind, role, str_at, with_previous};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -17,14 +17,13 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
     let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let calls = match i.checked_sub(1).map(|p| &items[p].value) {
+    for (i, prev, item) in with_previous(payload) {
+        let calls = match prev {
             Some(prev) if role(prev) == Some("assistant") => ids_of(prev, "tool_use", "id"),
             _ => Vec::new(),
         };
-        let orphans: Vec<(usize, &str)> = blocks(&item.value)
+        let orphans: Vec<(usize, &str)> = blocks(item)
             .iter()
             .enumerate()
             .filter(|(_, b)| kind(b) == Some("tool_result"))

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::lint::shape::{blocks, hit, kind, role};
+use crate::lint::shape::{blocks, hit, kind, messages_of, role};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -29,11 +29,8 @@ pub(super) fn ids_of<'a>(message: &'a Value, block_kind: &str, field: &str) -> V
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
     let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        if role(&item.value) != Some("assistant") {
-            continue;
-        }
-        let calls = ids_of(&item.value, "tool_use", "id");
+    for (i, item) in messages_of(payload, "assistant") {
+        let calls = ids_of(item, "tool_use", "id");
         if calls.is_empty() {
             continue;
         }

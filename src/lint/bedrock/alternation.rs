@@ -1,6 +1,6 @@
 //! Messages alternate between user and assistant.
 
-use crate::lint::shape::{hit, role};
+use crate::lint::shape::{hit, role, with_previous};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -19,10 +19,9 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    (1..items.len())
-        .filter(|&i| role(&items[i].value) == role(&items[i - 1].value))
-        .map(|i| hit(i, format!("messages.{i}"), MESSAGE.to_string()))
+    with_previous(payload)
+        .filter(|(_, prev, item)| prev.is_some_and(|p| role(p) == role(item)))
+        .map(|(i, _, _)| hit(i, format!("messages.{i}"), MESSAGE.to_string()))
         .collect()
 }
 

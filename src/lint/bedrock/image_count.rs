@@ -3,7 +3,7 @@
 //! Documented (tag D) with no rejection text seen; a newer AWS page says Bedrock leaves image
 //! limits to the model.
 
-use crate::lint::shape::{hit, images, no_text, over_image_count};
+use crate::lint::shape::{Wording, image_count};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -22,16 +22,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    over_image_count(&images(payload), MAX_IMAGES)
-        .map(|(item, count)| {
-            hit(
-                item,
-                "messages".to_string(),
-                no_text(format!("{count} images > {MAX_IMAGES}")),
-            )
-        })
-        .into_iter()
-        .collect()
+    image_count(payload, MAX_IMAGES, Wording::Measured)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //!
 //! Documented (tag D) with no rejection text seen.
 
-use crate::lint::shape::{image_hits, no_text};
+use crate::lint::shape::{Wording, image_sides};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -21,10 +21,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    image_hits(payload, |image, facts| {
-        let (w, h) = facts.size.filter(|&(w, h)| w.max(h) > MAX_SIDE_PX)?;
-        Some(no_text(format!("{}: image {w}x{h} px > {MAX_SIDE_PX} px", image.path)))
-    })
+    image_sides(payload, MAX_SIDE_PX, Wording::Measured)
 }
 
 #[cfg(test)]

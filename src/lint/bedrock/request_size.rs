@@ -4,7 +4,7 @@
 //! Bedrock's 20 MB InvokeModel payload limit for Anthropic models, read as 20 MiB =
 //! 20,971,520 bytes.
 
-use crate::lint::shape::{no_text, size_hits};
+use crate::lint::shape::{Wording, request_size};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -23,21 +23,14 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    over(payload, MAX_BODY_BYTES)
-}
-
-/// The finding when the body is over `limit` bytes.
-fn over(payload: &Payload, limit: usize) -> Vec<Hit> {
-    size_hits(payload, limit, |total| {
-        no_text(format!("request body {total} bytes > {limit} bytes"))
-    })
+    request_size(payload, MAX_BODY_BYTES, Wording::Measured)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::user;
     use super::*;
-    use crate::lint::test_support::{body_bytes, payload, run};
+    use crate::lint::test_support::{located, oversized, run};
     use serde_json::json;
 
     #[test]
@@ -47,15 +40,12 @@ mod tests {
 
     #[test]
     fn a_body_over_the_limit_is_reported_at_the_item_crossing_it() {
-        let items = json!([user("hi"), user(&"x".repeat(100))]);
-        let total = body_bytes(&CONSTRAINT, &items);
-        let hits = over(&payload(&CONSTRAINT, items), 100);
-        assert_eq!(
-            hits.iter().map(|h| (h.item, h.message.clone())).collect::<Vec<_>>(),
-            [(
+        let (payload, total) = oversized(&CONSTRAINT, user);
+        let hits = request_size(&payload, 100, Wording::Measured);
+        assert_eq!(located(&hits), [(
                 1,
                 format!("(no provider error text on record) request body {total} bytes > 100 bytes")
-            )]
-        );
+            )]);
+        assert_eq!(hits[0].path, payload.api.conversation_key());
     }
 }

@@ -1,7 +1,7 @@
 //! A message has no more toolResult blocks than the previous message has toolUse blocks.
 
 use super::blocks_with;
-use crate::lint::shape::hit;
+use crate::lint::shape::{hit, with_previous};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -20,18 +20,13 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let results = blocks_with(&item.value, "toolResult").count();
-        let uses = i
-            .checked_sub(1)
-            .map_or(0, |p| blocks_with(&items[p].value, "toolUse").count());
-        if results > uses {
-            hits.push(hit(i, format!("messages.{i}"), MESSAGE.to_string()));
-        }
-    }
-    hits
+    with_previous(payload)
+        .filter(|(_, prev, item)| {
+            let uses = prev.map_or(0, |p| blocks_with(p, "toolUse").count());
+            blocks_with(item, "toolResult").count() > uses
+        })
+        .map(|(i, _, _)| hit(i, format!("messages.{i}"), MESSAGE.to_string()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! a call turn right after another model turn by `gemini-turn-merge`.
 
 use super::call_count;
-use crate::lint::shape::{hit, role};
+use crate::lint::shape::{hit, role, with_previous};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -20,16 +20,13 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let after_user = i.checked_sub(1).is_some_and(|p| role(&items[p].value) == Some("user"));
-        if call_count(&item.value) > 0 && !after_user {
+    with_previous(payload)
+        .filter(|(_, prev, item)| call_count(item) > 0 && !prev.is_some_and(|p| role(p) == Some("user")))
+        .map(|(i, _, _)| {
             let message = "Please ensure that function call turn comes immediately after a user turn or after a function response turn.";
-            hits.push(hit(i, format!("contents[{i}]"), message.to_string()));
-        }
-    }
-    hits
+            hit(i, format!("contents[{i}]"), message.to_string())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! A function-response turn answers every call of the call turn before it, no more, no less.
 
 use super::{call_count, response_count};
-use crate::lint::shape::hit;
+use crate::lint::shape::{hit, with_previous};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -17,16 +17,14 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate().skip(1) {
-        let (calls, answers) = (call_count(&items[i - 1].value), response_count(&item.value));
-        if calls > 0 && answers > 0 && calls != answers {
+    with_previous(payload)
+        .filter_map(|(i, prev, item)| Some((i, call_count(prev?), response_count(item))))
+        .filter(|&(_, calls, answers)| calls > 0 && answers > 0 && calls != answers)
+        .map(|(i, _, _)| {
             let message = "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.";
-            hits.push(hit(i, format!("contents[{i}]"), message.to_string()));
-        }
-    }
-    hits
+            hit(i, format!("contents[{i}]"), message.to_string())
+        })
+        .collect()
 }
 
 #[cfg(test)]

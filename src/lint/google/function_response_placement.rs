@@ -3,7 +3,7 @@
 //! The reference has this text from an issue title only.
 
 use super::{call_count, response_count};
-use crate::lint::shape::hit;
+use crate::lint::shape::{hit, with_previous};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -19,16 +19,13 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let after_call = i.checked_sub(1).is_some_and(|p| call_count(&items[p].value) > 0);
-        if response_count(&item.value) > 0 && !after_call {
+    with_previous(payload)
+        .filter(|(_, prev, item)| response_count(item) > 0 && !prev.is_some_and(|p| call_count(p) > 0))
+        .map(|(i, _, _)| {
             let message = "Please ensure that function response turn comes immediately after a function call turn";
-            hits.push(hit(i, format!("contents[{i}]"), message.to_string()));
-        }
-    }
-    hits
+            hit(i, format!("contents[{i}]"), message.to_string())
+        })
+        .collect()
 }
 
 #[cfg(test)]

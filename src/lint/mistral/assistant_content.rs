@@ -3,8 +3,8 @@
 //! A 2024 wording said "but not both"; the reference doubts it still applies, so only the
 //! "none" case is checked.
 
-use super::tool_calls;
-use crate::lint::shape::{hit, is_empty_content, provider_index, role};
+use super::{message_hit, tool_calls};
+use crate::lint::shape::{is_empty_content, messages_of};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -23,19 +23,9 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    payload
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| role(&m.value) == Some("assistant"))
-        .filter(|(_, m)| is_empty_content(m.value.get("content")) && tool_calls(&m.value).is_empty())
-        .map(|(i, _)| {
-            hit(
-                i,
-                format!("messages[{}]", provider_index(payload, i)),
-                MESSAGE.to_string(),
-            )
-        })
+    messages_of(payload, "assistant")
+        .filter(|(_, m)| is_empty_content(m.get("content")) && tool_calls(m).is_empty())
+        .map(|(i, _)| message_hit(payload, i, MESSAGE))
         .collect()
 }
 

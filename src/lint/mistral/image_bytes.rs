@@ -3,7 +3,7 @@
 //! Measured by a client's probe against pixtral-12b (tag C), read as 15 MiB = 15,728,640
 //! bytes; no error text is on record.
 
-use crate::lint::shape::{image_hits, no_text};
+use crate::lint::shape::{Wording, image_bytes};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -22,14 +22,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    over(payload, MAX_IMAGE_BYTES)
-}
-
-/// The findings for images over `limit` decoded bytes.
-fn over(payload: &Payload, limit: usize) -> Vec<Hit> {
-    image_hits(payload, |image, facts| {
-        (facts.bytes > limit).then(|| no_text(format!("{}: image {} bytes > {limit} bytes", image.path, facts.bytes)))
-    })
+    image_bytes(payload, MAX_IMAGE_BYTES, Wording::Measured)
 }
 
 #[cfg(test)]
@@ -43,9 +36,10 @@ mod tests {
     fn a_small_image_passes() {
         assert!(run(&CONSTRAINT, json!([image_message(&[png_base64(9, 9, 1000)])])).is_empty());
         assert!(
-            over(
+            image_bytes(
                 &payload(&CONSTRAINT, json!([image_message(&[png_base64(9, 9, 1000)])])),
-                1000
+                1000,
+                Wording::Measured
             )
             .is_empty()
         );
@@ -53,9 +47,10 @@ mod tests {
 
     #[test]
     fn a_larger_image_is_reported() {
-        let hits = over(
+        let hits = image_bytes(
             &payload(&CONSTRAINT, json!([image_message(&[png_base64(9, 9, 1001)])])),
             1000,
+            Wording::Measured,
         );
         assert_eq!(
             texts(&hits),

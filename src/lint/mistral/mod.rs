@@ -15,8 +15,9 @@ mod user_after_tool;
 
 use serde_json::Value;
 
-use super::Constraint;
-use super::shape::{field, str_at};
+use super::shape::{field, hit, provider_index, str_at};
+use super::{Constraint, Hit};
+use crate::wire::Payload;
 
 /// Every Mistral constraint, in report order.
 pub static CONSTRAINTS: &[&Constraint] = &[
@@ -51,11 +52,14 @@ fn call_ids(message: &Value) -> impl Iterator<Item = (usize, &str)> {
         .filter_map(|(j, c)| Some((j, str_at(c, "id")?)))
 }
 
+/// A hit at message `i`, numbered as Mistral counts it, with the provider's `text`.
+fn message_hit(payload: &Payload, i: usize, text: &str) -> Hit {
+    hit(i, format!("messages[{}]", provider_index(payload, i)), text.to_string())
+}
+
 /// For tests: a user message.
 #[cfg(test)]
-fn user(text: &str) -> Value {
-    serde_json::json!({"role": "user", "content": text})
-}
+use super::test_support::user_text as user;
 
 /// For tests: an assistant message calling `ids`.
 #[cfg(test)]

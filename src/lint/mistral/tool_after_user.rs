@@ -1,6 +1,7 @@
 //! A tool message does not directly follow a user message.
 
-use crate::lint::shape::{hit, provider_index, role};
+use super::message_hit;
+use crate::lint::shape::role_after;
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -19,17 +20,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    (1..items.len())
-        .filter(|&i| role(&items[i].value) == Some("tool") && role(&items[i - 1].value) == Some("user"))
-        .map(|i| {
-            hit(
-                i,
-                format!("messages[{}]", provider_index(payload, i)),
-                MESSAGE.to_string(),
-            )
-        })
-        .collect()
+    role_after(payload, "tool", "user").map(|i| message_hit(payload, i, MESSAGE)).collect()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! An assistant message's tool calls are answered by as many tool messages right after it.
 
-use super::tool_calls;
-use crate::lint::shape::{hit, provider_index, role};
+use super::{message_hit, tool_calls};
+use crate::lint::shape::{messages_of, tool_run};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -20,26 +20,10 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        if role(&item.value) != Some("assistant") {
-            continue;
-        }
-        let calls = tool_calls(&item.value).len();
-        let answers = items[i + 1..]
-            .iter()
-            .take_while(|m| role(&m.value) == Some("tool"))
-            .count();
-        if calls != answers {
-            hits.push(hit(
-                i,
-                format!("messages[{}]", provider_index(payload, i)),
-                MESSAGE.to_string(),
-            ));
-        }
-    }
-    hits
+    messages_of(payload, "assistant")
+        .filter(|&(i, m)| tool_calls(m).len() != tool_run(payload, i).count())
+        .map(|(i, _)| message_hit(payload, i, MESSAGE))
+        .collect()
 }
 
 #[cfg(test)]

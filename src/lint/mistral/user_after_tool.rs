@@ -3,7 +3,8 @@
 //! No hygiene rule inserts that assistant turn; OpenClaw's OpenAI-compatible converter does it
 //! for servers that ask for it, the Mistral converter does not.
 
-use crate::lint::shape::{hit, provider_index, role};
+use super::message_hit;
+use crate::lint::shape::role_after;
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -22,17 +23,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
-    (1..items.len())
-        .filter(|&i| role(&items[i].value) == Some("user") && role(&items[i - 1].value) == Some("tool"))
-        .map(|i| {
-            hit(
-                i,
-                format!("messages[{}]", provider_index(payload, i)),
-                MESSAGE.to_string(),
-            )
-        })
-        .collect()
+    role_after(payload, "user", "tool").map(|i| message_hit(payload, i, MESSAGE)).collect()
 }
 
 #[cfg(test)]

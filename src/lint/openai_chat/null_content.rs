@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::lint::shape::{array, hit, provider_index, role};
+use crate::lint::shape::{array, hit, messages_of, provider_index};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -18,12 +18,8 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    payload
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| role(&m.value) == Some("assistant"))
-        .filter(|(_, m)| m.value.get("content") == Some(&Value::Null) && array(&m.value, "tool_calls").is_empty())
+    messages_of(payload, "assistant")
+        .filter(|(_, m)| m.get("content") == Some(&Value::Null) && array(m, "tool_calls").is_empty())
         .map(|(i, _)| {
             let message = "Invalid value for 'content': expected a string, got null.".to_string();
             hit(i, format!("messages.[{}].content", provider_index(payload, i)), message)

@@ -4,7 +4,7 @@
 //! request (a doc mirror, read as 50 MiB = 52,428,800 bytes), applied to the whole conversation;
 //! reports put the real limit between 30 and 45 MB.
 
-use crate::lint::shape::{no_text, size_hits};
+use crate::lint::shape::{Wording, request_size};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -23,38 +23,28 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    over(payload, MAX_BODY_BYTES)
-}
-
-/// The finding when the body is over `limit` bytes.
-fn over(payload: &Payload, limit: usize) -> Vec<Hit> {
-    size_hits(payload, limit, |total| {
-        no_text(format!("request body {total} bytes > {limit} bytes"))
-    })
+    request_size(payload, MAX_BODY_BYTES, Wording::Measured)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{body_bytes, payload, run};
+    use crate::lint::test_support::{located, oversized, run, user_text as user};
     use serde_json::json;
 
     #[test]
     fn a_small_body_passes() {
-        assert!(run(&CONSTRAINT, json!([{"role": "user", "content": "hi"}])).is_empty());
+        assert!(run(&CONSTRAINT, json!([user("hi")])).is_empty());
     }
 
     #[test]
     fn a_body_over_the_limit_is_reported_at_the_item_crossing_it() {
-        let items = json!([{"role": "user", "content": "hi"}, {"role": "user", "content": "x".repeat(100)}]);
-        let total = body_bytes(&CONSTRAINT, &items);
-        let hits = over(&payload(&CONSTRAINT, items), 100);
-        assert_eq!(
-            hits.iter().map(|h| (h.item, h.message.clone())).collect::<Vec<_>>(),
-            [(
+        let (payload, total) = oversized(&CONSTRAINT, user);
+        let hits = request_size(&payload, 100, Wording::Measured);
+        assert_eq!(located(&hits), [(
                 1,
                 format!("(no provider error text on record) request body {total} bytes > 100 bytes")
-            )]
-        );
+            )]);
+        assert_eq!(hits[0].path, payload.api.conversation_key());
     }
 }

@@ -1,6 +1,6 @@
 //! `tool_calls[].id` is at most 40 characters.
 
-use crate::lint::shape::{array, hit, provider_index, role, str_at};
+use crate::lint::shape::{array, hit, messages_of, provider_index, str_at};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -20,11 +20,8 @@ pub static CONSTRAINT: Constraint = Constraint {
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let mut hits = Vec::new();
-    for (i, item) in payload.items.iter().enumerate() {
-        if role(&item.value) != Some("assistant") {
-            continue;
-        }
-        for (j, call) in array(&item.value, "tool_calls").iter().enumerate() {
+    for (i, item) in messages_of(payload, "assistant") {
+        for (j, call) in array(item, "tool_calls").iter().enumerate() {
             let len = str_at(call, "id").map_or(0, |id| id.chars().count());
             if len > MAX_ID_CHARS {
                 let path = format!("messages[{}].tool_calls[{j}].id", provider_index(payload, i));

@@ -4,7 +4,7 @@
 //! after the run of tool messages); the finding's item is the assistant message.
 
 use super::call_ids;
-use crate::lint::shape::{hit, provider_index, role, str_at};
+use crate::lint::shape::{hit, messages_of, provider_index, str_at, tool_run};
 use crate::lint::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -20,21 +20,19 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    let items = &payload.items;
     let mut hits = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let calls = call_ids(&item.value);
-        if role(&item.value) != Some("assistant") || calls.is_empty() {
+    for (i, item) in messages_of(payload, "assistant") {
+        let calls = call_ids(item);
+        if calls.is_empty() {
             continue;
         }
-        let run = items[i + 1..].iter().take_while(|m| role(&m.value) == Some("tool"));
-        let answered: Vec<&str> = run.filter_map(|m| str_at(&m.value, "tool_call_id")).collect();
+        let answered: Vec<&str> = tool_run(payload, i).filter_map(|m| str_at(m, "tool_call_id")).collect();
         let missing: Vec<&str> = calls.into_iter().filter(|id| !answered.contains(id)).collect();
         if missing.is_empty() {
             continue;
         }
         let next = i + 1 + answered.len();
-        let at = if next < items.len() { next } else { i };
+        let at = if next < payload.items.len() { next } else { i };
         hits.push(hit(
             i,
             format!("messages.[{}].role", provider_index(payload, at)),
