@@ -20,7 +20,7 @@ use super::row_view;
 use super::rows::{Row, align};
 use super::search::{Filter, Search};
 use super::theme::Theme;
-use super::wire_state::{WireJob, WireState};
+use super::wire_state::WireJob;
 
 /// Looks up a rule's documentation by id (injectable so tests do not depend on rule text).
 pub type RuleLookup = fn(&str) -> Option<&'static RuleInfo>;
@@ -202,39 +202,6 @@ impl App {
         self.search = None;
         self.realign(None);
         self.request_wire();
-    }
-
-    /// Ask for the wire payload of the current projection (once it is computed).
-    pub fn request_wire(&mut self) {
-        if let Some(insp) = &self.insp
-            && !insp.pending
-        {
-            self.effects.push(Effect::Wire(insp.wire_job()));
-        }
-    }
-
-    /// A wire state arrived: keep it when it was computed for the projection on screen.
-    pub fn wire_ready(&mut self, job: &WireJob, state: WireState) {
-        if let Some(insp) = &mut self.insp
-            && job.is_for(&insp.replay)
-        {
-            insp.wire = state;
-        }
-    }
-
-    /// Compute requested wire states here and now (tests run no event loop).
-    #[cfg(test)]
-    pub fn compute_wire_now(&mut self) {
-        let effects = std::mem::take(&mut self.effects);
-        for effect in effects {
-            match effect {
-                Effect::Wire(job) => {
-                    let state = WireState::compute(&job);
-                    self.wire_ready(&job, state);
-                }
-                other => self.effects.push(other),
-            }
-        }
     }
 
     /// Recompute rows and view; keep the selection on `anchor` (a stored index) if given.
@@ -473,28 +440,8 @@ impl App {
         }
     }
 
-    fn jump_finding(&mut self, forward: bool) {
-        let found = self.find_row(forward, |insp, row| {
-            row.replay.is_some_and(|r| insp.wire.has_finding(r))
-        });
-        match found {
-            Some(p) => self.select(p),
-            None => {
-                let none = self.insp.as_ref().is_none_or(|i| i.wire.findings.is_empty());
-                self.status = Some(
-                    match (none, forward) {
-                        (true, _) => "no provider lint finding for this target",
-                        (false, true) => "no later lint finding",
-                        (false, false) => "no earlier lint finding",
-                    }
-                    .into(),
-                );
-            }
-        }
-    }
-
     /// The next (or previous) position in the view whose row satisfies `hit`.
-    fn find_row(&self, forward: bool, hit: impl Fn(&Inspection, &Row) -> bool) -> Option<usize> {
+    pub(super) fn find_row(&self, forward: bool, hit: impl Fn(&Inspection, &Row) -> bool) -> Option<usize> {
         let insp = self.insp.as_ref()?;
         let matches = |p: &usize| hit(insp, &self.rows[self.view[*p]]);
         if forward {

@@ -28,6 +28,7 @@ pub mod search;
 pub mod terminal;
 pub mod theme;
 pub mod wire_state;
+pub mod wire_view;
 pub mod wrap;
 
 #[cfg(test)]

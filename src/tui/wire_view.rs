@@ -1,0 +1,60 @@
+//! How the app takes the wire stage: the payload and its lint are computed off the UI thread
+//! for the projection on screen, and `x` / `X` move between the rows they flag.
+
+use super::app::{App, Effect};
+use super::wire_state::{WireJob, WireState};
+
+impl App {
+    /// Ask for the wire payload of the current projection (once it is computed).
+    pub fn request_wire(&mut self) {
+        if let Some(insp) = &self.insp
+            && !insp.pending
+        {
+            self.effects.push(Effect::Wire(insp.wire_job()));
+        }
+    }
+
+    /// A wire state arrived: keep it when it was computed for the projection on screen.
+    pub fn wire_ready(&mut self, job: &WireJob, state: WireState) {
+        if let Some(insp) = &mut self.insp
+            && job.is_for(&insp.replay)
+        {
+            insp.wire = state;
+        }
+    }
+
+    /// Compute requested wire states here and now (tests run no event loop).
+    #[cfg(test)]
+    pub fn compute_wire_now(&mut self) {
+        let effects = std::mem::take(&mut self.effects);
+        for effect in effects {
+            match effect {
+                Effect::Wire(job) => {
+                    let state = WireState::compute(&job);
+                    self.wire_ready(&job, state);
+                }
+                other => self.effects.push(other),
+            }
+        }
+    }
+
+    pub(super) fn jump_finding(&mut self, forward: bool) {
+        let found = self.find_row(forward, |insp, row| {
+            row.replay.is_some_and(|r| insp.wire.has_finding(r))
+        });
+        match found {
+            Some(p) => self.select(p),
+            None => {
+                let none = self.insp.as_ref().is_none_or(|i| i.wire.findings.is_empty());
+                self.status = Some(
+                    match (none, forward) {
+                        (true, _) => "no provider lint finding for this target",
+                        (false, true) => "no later lint finding",
+                        (false, false) => "no earlier lint finding",
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+}
