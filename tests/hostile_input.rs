@@ -178,6 +178,21 @@ fn deep_nesting_and_huge_numbers_load_in_every_command() {
             );
         }
     }
+    // The wire stage and the lint walk the same values: no overflow, no panic either.
+    for args in [
+        vec!["payload", file],
+        vec!["payload", file, "--stage", "stored", "--format", "json"],
+        vec!["lint", file, "--stage", "both", "--format", "json"],
+        vec!["lint", file, "--explain", "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: x."],
+    ] {
+        let out = run(&args);
+        let err = stderr(&out);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}: {err}");
+        assert!(
+            !err.contains("overflow") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
     let json = run(&["replay", file, "--format", "json"]);
     let doc = replaylens::load::json_parse::parse_value(&json.stdout).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
