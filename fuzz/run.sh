@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 SECONDS_PER_TARGET="${1:-1200}"
 PARALLEL="${2:-2}"
 export RUSTC_BOOTSTRAP=1
-TARGETS=(jsonl_line jsonl_file sqlite_payload json_array replay export)
+TARGETS=(jsonl_line jsonl_file sqlite_payload json_array replay export wire)
 ROOT=..
 BIN="$ROOT/target/release/replaylens"
 [ -x "$BIN" ] || (cd "$ROOT" && cargo build --release --quiet)
@@ -32,7 +32,7 @@ seed() {
       done ;;
     sqlite_payload)
       for f in "$ROOT"/sample-sessions/*.jsonl; do head -c 4000 "$f" | zstd -q -c > "$dir/$(basename "$f").zst"; done ;;
-    json_array|replay|export)
+    json_array|replay|export|wire)
       for f in "$ROOT"/sample-sessions/*.jsonl "$ROOT"/tests/oracle_cases/*.json; do
         out="$dir/$(basename "$f").json"
         if [[ "$f" == *.jsonl ]]; then

@@ -183,7 +183,12 @@ fn deep_nesting_and_huge_numbers_load_in_every_command() {
         vec!["payload", file],
         vec!["payload", file, "--stage", "stored", "--format", "json"],
         vec!["lint", file, "--stage", "both", "--format", "json"],
-        vec!["lint", file, "--explain", "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: x."],
+        vec![
+            "lint",
+            file,
+            "--explain",
+            "messages.1: `tool_use` ids were found without `tool_result` blocks immediately after: x.",
+        ],
     ] {
         let out = run(&args);
         let err = stderr(&out);

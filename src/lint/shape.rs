@@ -440,6 +440,19 @@ mod tests {
     }
 
     #[test]
+    fn wordings_fill_their_placeholders_once() {
+        let values: &[(&str, &dyn Display)] = &[("path", &"a{bytes}"), ("bytes", &7)];
+        assert_eq!(
+            Wording::Provider("{path}: {bytes} {other}").say("", values),
+            "a{bytes}: 7 {other}"
+        );
+        assert_eq!(
+            Wording::Measured.say("{bytes} bytes", values),
+            "(no provider error text on record) 7 bytes"
+        );
+    }
+
+    #[test]
     fn blank_is_javascript_trim() {
         assert!(is_blank(""));
         assert!(is_blank(" \t\n\u{a0}\u{3000}\u{feff}"));

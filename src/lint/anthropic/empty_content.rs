@@ -34,16 +34,14 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
     use serde_json::json;
 
     #[test]
     fn an_empty_final_assistant_passes() {
-        let hits = run(
-            &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": []}]),
-        );
+        let hits = run(&CONSTRAINT, reply(json!([])));
         assert!(hits.is_empty());
     }
 

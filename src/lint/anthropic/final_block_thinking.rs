@@ -27,6 +27,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
     use serde_json::json;
@@ -35,9 +36,9 @@ mod tests {
     fn thinking_then_text_passes() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "thinking", "thinking": "t", "signature": "s"}, {"type": "text", "text": "ok"}
-            ]}]),
+            ])),
         );
         assert!(hits.is_empty());
     }

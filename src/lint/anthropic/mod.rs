@@ -141,6 +141,12 @@ fn calls(ids: &[&str]) -> Value {
     serde_json::json!({"role": "assistant", "content": blocks})
 }
 
+/// For tests: a conversation of a user's "hi" and an assistant reply of `content`.
+#[cfg(test)]
+fn reply(content: Value) -> Value {
+    serde_json::json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": content}])
+}
+
 /// For tests: a user turn with a text block then one PNG image per payload.
 #[cfg(test)]
 fn image_message(data: &[String]) -> Value {

@@ -41,6 +41,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
     use serde_json::json;
@@ -49,10 +50,10 @@ mod tests {
     fn thinking_first_passes() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "redacted_thinking", "data": "x"}, {"type": "thinking", "thinking": "t", "signature": "s"},
                 {"type": "text", "text": "ok"}
-            ]}]),
+            ])),
         );
         assert!(hits.is_empty());
     }
@@ -61,9 +62,9 @@ mod tests {
     fn text_before_thinking_is_reported() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "text", "text": "ok"}, {"type": "thinking", "thinking": "t", "signature": "s"}
-            ]}]),
+            ])),
         );
         assert_eq!(
             texts(&hits),

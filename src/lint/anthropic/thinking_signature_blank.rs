@@ -36,6 +36,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
     use serde_json::json;
@@ -44,9 +45,9 @@ mod tests {
     fn a_signed_block_passes() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "thinking", "thinking": "t", "signature": "EqQB"}, {"type": "text", "text": "ok"}
-            ]}]),
+            ])),
         );
         assert!(hits.is_empty());
     }
@@ -55,9 +56,9 @@ mod tests {
     fn an_empty_signature_is_reported() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "text", "text": "ok"}, {"type": "thinking", "thinking": "t", "signature": ""}
-            ]}]),
+            ])),
         );
         assert_eq!(
             texts(&hits),

@@ -21,6 +21,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
     use serde_json::json;
@@ -29,9 +30,9 @@ mod tests {
     fn a_signed_block_passes() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "thinking", "thinking": "t", "signature": "EqQB"}, {"type": "text", "text": "ok"}
-            ]}]),
+            ])),
         );
         assert!(hits.is_empty());
     }
@@ -40,9 +41,9 @@ mod tests {
     fn an_unsigned_block_is_reported() {
         let hits = run(
             &CONSTRAINT,
-            json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": [
+            reply(json!([
                 {"type": "thinking", "thinking": "t"}, {"type": "text", "text": "ok"}
-            ]}]),
+            ])),
         );
         assert_eq!(
             texts(&hits),

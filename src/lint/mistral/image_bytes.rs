@@ -54,7 +54,7 @@ mod tests {
         );
         assert_eq!(
             texts(&hits),
-            ["(no provider error text on record) messages[0].content[1].image_url: image 1001 bytes > 1000 bytes"]
+            ["(no provider error text on record) messages[1].content[1].image_url: image 1001 bytes > 1000 bytes"]
         );
     }
 }

@@ -41,7 +41,7 @@ mod tests {
         let hits = run(&CONSTRAINT, json!([image_message(&[png_base64(10, 9000, 100)])]));
         assert_eq!(
             texts(&hits),
-            ["(no provider error text on record) messages[0].content[1].image_url: image 10x9000 px > 8000 px"]
+            ["(no provider error text on record) messages[1].content[1].image_url: image 10x9000 px > 8000 px"]
         );
     }
 }

@@ -20,7 +20,9 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    role_after(payload, "tool", "user").map(|i| message_hit(payload, i, MESSAGE)).collect()
+    role_after(payload, "tool", "user")
+        .map(|i| message_hit(payload, i, MESSAGE))
+        .collect()
 }
 
 #[cfg(test)]

@@ -23,7 +23,9 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
-    role_after(payload, "user", "tool").map(|i| message_hit(payload, i, MESSAGE)).collect()
+    role_after(payload, "user", "tool")
+        .map(|i| message_hit(payload, i, MESSAGE))
+        .collect()
 }
 
 #[cfg(test)]

@@ -70,6 +70,6 @@ mod tests {
         ]);
         let hits = image_hits(&payload(&CONSTRAINT, items), unsupported(1000));
         assert_eq!(texts(&hits), [MESSAGE, MESSAGE]);
-        assert_eq!(hits[1].path, "messages[1].content[0].image_url");
+        assert_eq!(hits[1].path, "messages[2].content[0].image_url");
     }
 }

@@ -42,10 +42,13 @@ mod tests {
     fn a_body_over_the_limit_is_reported_at_the_item_crossing_it() {
         let (payload, total) = oversized(&CONSTRAINT, user);
         let hits = request_size(&payload, 100, Wording::Measured);
-        assert_eq!(located(&hits), [(
+        assert_eq!(
+            located(&hits),
+            [(
                 1,
                 format!("(no provider error text on record) request body {total} bytes > 100 bytes")
-            )]);
+            )]
+        );
         assert_eq!(hits[0].path, payload.api.conversation_key());
     }
 }
