@@ -208,12 +208,16 @@ fn payload_view_and_finding_jump_in_a_real_terminal() {
     tmux.wait_for("4/");
     tmux.send(&["w"]);
     let screen = tmux.wait_for("wire payload (w: rewrites)");
-    assert!(screen.contains("✗ mistral-user-after-tool  messages[3]"), "{screen}");
+    assert!(screen.contains("✗ mistral-user-after-tool  messages[4]"), "{screen}");
+    assert!(
+        screen.contains("messages[3]  (the provider's messages[4]: the system prompt comes first)"),
+        "{screen}"
+    );
     assert!(screen.contains("Unexpected role 'user' after role 'tool'"), "{screen}");
     assert!(screen.contains("not fixed by hygiene"), "{screen}");
     assert!(screen.contains("\"role\": \"user\""), "{screen}");
     tmux.send(&["x"]);
-    let screen = tmux.wait_for("✗ mistral-user-after-tool  messages[6]");
+    let screen = tmux.wait_for("✗ mistral-user-after-tool  messages[7]");
     assert!(screen.contains("7/"), "{screen}");
     tmux.send(&["x"]);
     tmux.wait_for("no later lint finding");

@@ -77,8 +77,15 @@ pub fn lines(app: &App, insp: &Inspection) -> Vec<Line<'static>> {
         } else {
             String::new()
         };
+        // The provider counts the system prompt OpenClaw sends first (OpenAI Chat, Mistral).
+        let provider_n = n + api.system_messages();
+        let counted = if provider_n == n {
+            String::new()
+        } else {
+            format!("  (the provider's {key}[{provider_n}]: the system prompt comes first)")
+        };
         out.push(Line::from(Span::styled(
-            format!("{key}[{n}]{shared}"),
+            format!("{key}[{n}]{shared}{counted}"),
             t.style(Role::Title),
         )));
         for l in pretty_folded(&fold(&item.value)) {
