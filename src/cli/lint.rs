@@ -147,10 +147,7 @@ fn print_text(
             };
             writeln!(out, "  ✗ {} ({})  ← {}", f.constraint, esc(&f.path), from)?;
             writeln!(out, "    {}", esc(&f.message))?;
-            match f.fixed_by {
-                Some(rule) => writeln!(out, "    fixed by hygiene rule {rule}")?,
-                None => writeln!(out, "    not fixed by hygiene")?,
-            }
+            writeln!(out, "    {}", f.fix_note())?;
         }
     }
     writeln!(out, "\nverdict: {verdict}")?;

@@ -56,7 +56,7 @@ fn write_lint(out: &mut String, view: &View) {
     }
     let _ = writeln!(
         out,
-        "<table class=\"rows\"><thead><tr><th>payload</th><th>where</th><th>constraint</th><th>provider's error</th><th>stored</th><th>fixed by</th></tr></thead><tbody>"
+        "<table class=\"rows\"><thead><tr><th>payload</th><th>where</th><th>constraint</th><th>provider's error</th><th>stored</th><th>hygiene</th></tr></thead><tbody>"
     );
     for f in findings {
         let stored = f.stored.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+");
@@ -68,7 +68,7 @@ fn write_lint(out: &mut String, view: &View) {
             esc(f.constraint),
             esc(&f.message),
             esc(&stored),
-            esc(f.fixed_by.unwrap_or("not fixed by hygiene"))
+            esc(&f.fix_note())
         );
     }
     let _ = writeln!(out, "</tbody></table>");

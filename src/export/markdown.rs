@@ -86,7 +86,7 @@ fn write_lint(out: &mut String, view: &View) {
     }
     let _ = writeln!(
         out,
-        "| payload | where | constraint | provider's error | stored | fixed by |\n|---|---|---|---|---|---|"
+        "| payload | where | constraint | provider's error | stored | hygiene |\n|---|---|---|---|---|---|"
     );
     for f in findings {
         let _ = writeln!(
@@ -97,7 +97,7 @@ fn write_lint(out: &mut String, view: &View) {
             code(f.constraint),
             inline(&f.message),
             side(&f.stored, 's'),
-            f.fixed_by.map_or_else(|| "not fixed by hygiene".to_string(), code)
+            inline(&f.fix_note())
         );
     }
     out.push('\n');

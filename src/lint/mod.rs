@@ -47,6 +47,20 @@ pub struct Finding {
     pub fixed_by: Option<&'static str>,
 }
 
+impl Finding {
+    /// What hygiene does about it, in words: the rule that fixes it (on the stored payload), that
+    /// the rule did not fix it here (still on the replay payload), or that hygiene does not.
+    pub fn fix_note(&self) -> String {
+        match (self.fixed_by, self.stage) {
+            (Some(rule), WireStage::Stored) => format!("fixed by hygiene rule {rule}"),
+            (Some(rule), WireStage::Replay) => {
+                format!("hygiene rule {rule} fixes this kind, but not this case: it is still in the replay")
+            }
+            (None, _) => "not fixed by hygiene".to_string(),
+        }
+    }
+}
+
 /// Check a payload against every constraint of its API, in payload order.
 pub fn lint(w: &WirePayload) -> Vec<Finding> {
     let mut findings: Vec<Finding> = registry::for_api(w.payload.api)
@@ -65,4 +79,36 @@ pub fn lint(w: &WirePayload) -> Vec<Finding> {
         .collect();
     findings.sort_by_key(|f| f.item);
     findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(stage: WireStage, fixed_by: Option<&'static str>) -> Finding {
+        Finding {
+            constraint: "x",
+            stage,
+            message: String::new(),
+            path: String::new(),
+            item: 0,
+            replay: Vec::new(),
+            stored: Vec::new(),
+            fixed_by,
+        }
+    }
+
+    #[test]
+    fn a_replay_finding_never_claims_its_rule_fixed_it() {
+        assert_eq!(
+            finding(WireStage::Stored, Some("blank-text")).fix_note(),
+            "fixed by hygiene rule blank-text"
+        );
+        let still = finding(WireStage::Replay, Some("blank-user-turn")).fix_note();
+        assert!(
+            still.contains("not this case") && still.contains("blank-user-turn"),
+            "{still}"
+        );
+        assert_eq!(finding(WireStage::Replay, None).fix_note(), "not fixed by hygiene");
+    }
 }

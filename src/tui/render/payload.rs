@@ -48,10 +48,7 @@ pub fn lines(app: &App, insp: &Inspection) -> Vec<Line<'static>> {
             format!("  {}", escape_controls_single_line(&f.message)),
             t.style(Role::Text),
         )));
-        let fix = match f.fixed_by {
-            Some(rule) => format!("  fixed by hygiene rule {rule}"),
-            None => "  not fixed by hygiene".to_string(),
-        };
+        let fix = format!("  {}", f.fix_note());
         out.push(Line::from(Span::styled(fix, t.style(Role::Muted))));
     }
     let items = wire.items_of_replay.get(replay).map(Vec::as_slice).unwrap_or_default();
