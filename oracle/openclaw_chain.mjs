@@ -30,23 +30,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import { fileURLToPath, pathToFileURL } from "node:url";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const OPENCLAW_DIR = path.resolve(process.env.OPENCLAW_DIR || path.join(HERE, "node_modules", "openclaw"));
-const DIST = path.join(OPENCLAW_DIR, "dist");
+import { OPENCLAW_DIR, loadEntryPoints, pluginPaths, runMain, serve, writeOut } from "./oracle_common.mjs";
 
-// stdout carries the protocol; OpenClaw's own logging goes to stderr.
-process.env.OPENCLAW_LOG_LEVEL ??= "error";
-const writeOut = process.stdout.write.bind(process.stdout);
-const toStderr = (...a) => process.stderr.write(a.map(String).join(" ") + "\n");
-console.log = toStderr;
-console.info = toStderr;
-console.debug = toStderr;
-
-// The dist chunks have hashed names; each function is found by its definition and the
-// chunk's export list, so the script survives re-bundling.
 const ENTRY_POINTS = {
   sanitizeSessionHistory: "async function sanitizeSessionHistory(",
   validateReplayTurns: "async function validateReplayTurns(",
@@ -55,52 +41,8 @@ const ENTRY_POINTS = {
   resolveProviderRuntimePlugin: "resolveProviderRuntimePlugin,",
 };
 
-function locateEntryPoints() {
-  const found = {};
-  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs"))) {
-    const text = fs.readFileSync(path.join(DIST, file), "utf8");
-    for (const [name, definition] of Object.entries(ENTRY_POINTS)) {
-      if (found[name] || !text.includes(definition)) continue;
-      const exportList = [...text.matchAll(/export\s*\{([^}]*)\}/g)].pop();
-      if (!exportList) continue;
-      for (const item of exportList[1].split(",")) {
-        const [local, alias] = item.trim().split(/\s+as\s+/);
-        if (local === name) found[name] = { file, export: (alias ?? local).trim() };
-      }
-    }
-  }
-  const missing = Object.keys(ENTRY_POINTS).filter((n) => !found[n]);
-  if (missing.length) throw new Error(`${DIST}: cannot locate ${missing.join(", ")}`);
-  return found;
-}
-
 async function loadOpenClaw() {
-  if (!fs.existsSync(DIST)) throw new Error(`${OPENCLAW_DIR} has no dist/ (run npm ci in ${HERE})`);
-  const where = locateEntryPoints();
-  const fns = {};
-  for (const [name, { file, export: alias }] of Object.entries(where)) {
-    const mod = await import(pathToFileURL(path.join(DIST, file)).href);
-    if (typeof mod[alias] !== "function") throw new Error(`${file}: export ${alias} is not ${name}`);
-    fns[name] = mod[alias];
-  }
-  const { version } = JSON.parse(fs.readFileSync(path.join(OPENCLAW_DIR, "package.json"), "utf8"));
-  return { fns, where, version };
-}
-
-// External provider plugins: every npm-published @openclaw/*-provider installed beside
-// openclaw, plus the stand-ins in ./plugins for plugins that are not on npm.
-function pluginPaths() {
-  const paths = [];
-  const scope = path.join(path.dirname(OPENCLAW_DIR), "@openclaw");
-  if (fs.existsSync(scope)) {
-    for (const d of fs.readdirSync(scope).sort()) {
-      const dir = path.join(scope, d);
-      if (d.endsWith("-provider") && fs.existsSync(path.join(dir, "openclaw.plugin.json"))) paths.push(fs.realpathSync(dir));
-    }
-  }
-  const standIns = path.join(HERE, "plugins");
-  if (fs.existsSync(standIns)) for (const d of fs.readdirSync(standIns).sort()) paths.push(path.join(standIns, d));
-  return paths;
+  return loadEntryPoints(ENTRY_POINTS);
 }
 
 function isResponsesApi(api) {
@@ -151,36 +93,7 @@ async function main() {
     writeOut(JSON.stringify({ openclaw: OPENCLAW_DIR, version: openclaw.version, entryPoints: openclaw.where, pluginPaths: config.plugins.load.paths }, null, 2) + "\n");
     return;
   }
-  const handle = async (line) => {
-    let req;
-    try {
-      req = JSON.parse(line);
-    } catch (e) {
-      return { error: `request is not JSON: ${e.message}` };
-    }
-    const id = req?.id !== undefined ? { id: req.id } : {};
-    try {
-      return { ...id, ...(await runChain(openclaw, env, req)) };
-    } catch (e) {
-      return { ...id, error: String(e?.stack ?? e).split("\n").slice(0, 3).join(" | ") };
-    }
-  };
-  if (args.includes("--jsonl")) {
-    const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-    for await (const line of lines) if (line.trim()) writeOut(JSON.stringify(await handle(line)) + "\n");
-    return;
-  }
-  const file = args.find((a) => !a.startsWith("--"));
-  const reply = await handle(fs.readFileSync(file ?? 0, "utf8"));
-  writeOut(JSON.stringify(reply, null, 2) + "\n");
-  process.exitCode = reply.error ? 1 : 0;
+  await serve(args, (req) => runChain(openclaw, env, req));
 }
 
-main().then(
-  // Exit only once stdout is flushed: a reply over the pipe buffer would be cut otherwise.
-  () => process.stdout.write("", () => process.exit(process.exitCode ?? 0)),
-  (e) => {
-    process.stderr.write(`openclaw_chain: ${e?.stack ?? e}\n`);
-    process.exit(2);
-  },
-);
+runMain("openclaw_chain", main);

@@ -71,23 +71,22 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
 import tls from "node:tls";
-import { fileURLToPath, pathToFileURL } from "node:url";
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const OPENCLAW_DIR = path.resolve(process.env.OPENCLAW_DIR || path.join(HERE, "node_modules", "openclaw"));
-const DIST = path.join(OPENCLAW_DIR, "dist");
+import {
+  DIST,
+  OPENCLAW_DIR,
+  importFile,
+  loadEntryPoints,
+  pluginPaths,
+  runMain,
+  serve,
+  toStderr,
+  writeOut,
+} from "./oracle_common.mjs";
 
-// stdout carries the protocol; OpenClaw's own logging goes to stderr.
-process.env.OPENCLAW_LOG_LEVEL ??= "error";
+// The request settings are the ones a request names (or the defaults below), not the caller's.
 delete process.env.OPENCLAW_CACHE_RETENTION;
-const writeOut = process.stdout.write.bind(process.stdout);
-const toStderr = (...a) => process.stderr.write(a.map(String).join(" ") + "\n");
-console.log = toStderr;
-console.info = toStderr;
-console.debug = toStderr;
-console.warn = toStderr;
 
 // ---- no network, whatever a code path tries -------------------------------------------------
 const NETWORK_OFF = "replaylens oracle: network access is disabled in this process";
@@ -214,32 +213,6 @@ const ENTRY_POINTS = {
   transformTransportMessages: "function transformTransportMessages(",
 };
 
-function exportAliases(text) {
-  const exportList = [...text.matchAll(/export\s*\{([^}]*)\}/g)].pop();
-  const aliases = new Map();
-  if (!exportList) return aliases;
-  for (const item of exportList[1].split(",")) {
-    const [local, alias] = item.trim().split(/\s+as\s+/);
-    if (local) aliases.set(local.trim(), (alias ?? local).trim());
-  }
-  return aliases;
-}
-
-function locateEntryPoints() {
-  const found = {};
-  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs"))) {
-    const text = fs.readFileSync(path.join(DIST, file), "utf8");
-    for (const [name, definition] of Object.entries(ENTRY_POINTS)) {
-      if (found[name] || !text.includes(definition)) continue;
-      const alias = exportAliases(text).get(name);
-      if (alias) found[name] = { file, export: alias };
-    }
-  }
-  const missing = Object.keys(ENTRY_POINTS).filter((n) => !found[n]);
-  if (missing.length) throw new Error(`${DIST}: cannot locate ${missing.join(", ")}`);
-  return found;
-}
-
 // Definitions named in --info (which file of which package holds the converter).
 const CONVERTER_DEFINITIONS = {
   createAnthropicMessagesTransportStreamFn: "function createAnthropicMessagesTransportStreamFn(",
@@ -291,19 +264,8 @@ function locateDefinitions(dirs) {
   return found;
 }
 
-async function importFile(file) {
-  return import(pathToFileURL(file).href);
-}
-
 async function loadOpenClaw() {
-  if (!fs.existsSync(DIST)) throw new Error(`${OPENCLAW_DIR} has no dist/ (run npm ci in ${HERE})`);
-  const where = locateEntryPoints();
-  const fns = {};
-  for (const [name, { file, export: alias }] of Object.entries(where)) {
-    const mod = await importFile(path.join(DIST, file));
-    if (typeof mod[alias] !== "function") throw new Error(`${file}: export ${alias} is not ${name}`);
-    fns[name] = mod[alias];
-  }
+  const { fns, where, version } = await loadEntryPoints(ENTRY_POINTS);
   // Importing the runtime-host chunk configured the transport host (OpenClaw's
   // transformTransportMessages, Anthropic image normalization, ...); calling it again is a no-op.
   fns.configureAiTransportRuntimeHost();
@@ -317,24 +279,8 @@ async function loadOpenClaw() {
   const ai = await importFile(aiFiles.ai);
   const providers = await importFile(aiFiles.providers);
   const transports = await importFile(aiFiles.transports);
-  const { version } = JSON.parse(fs.readFileSync(path.join(OPENCLAW_DIR, "package.json"), "utf8"));
   const aiVersion = JSON.parse(fs.readFileSync(path.join(path.dirname(path.dirname(aiFiles.ai)), "package.json"), "utf8")).version;
   return { fns, where, version, aiVersion, ai, providers, transports, aiDist: path.dirname(aiFiles.ai) };
-}
-
-// External provider plugins, loaded as openclaw_chain.mjs loads them.
-function pluginPaths() {
-  const paths = [];
-  const scope = path.join(path.dirname(OPENCLAW_DIR), "@openclaw");
-  if (fs.existsSync(scope)) {
-    for (const d of fs.readdirSync(scope).sort()) {
-      const dir = path.join(scope, d);
-      if (d.endsWith("-provider") && fs.existsSync(path.join(dir, "openclaw.plugin.json"))) paths.push(fs.realpathSync(dir));
-    }
-  }
-  const standIns = path.join(HERE, "plugins");
-  if (fs.existsSync(standIns)) for (const d of fs.readdirSync(standIns).sort()) paths.push(path.join(standIns, d));
-  return paths;
 }
 
 // ---- capture --------------------------------------------------------------------------------
@@ -540,45 +486,14 @@ async function main() {
     writeOut(JSON.stringify(await info(openclaw, env), null, 2) + "\n");
     return;
   }
-  const handle = async (line) => {
-    let req;
-    try {
-      req = JSON.parse(line);
-    } catch (e) {
-      return { error: `request is not JSON: ${e.message}` };
-    }
-    const id = req?.id !== undefined ? { id: req.id } : {};
-    try {
-      return { ...id, ...(await buildPayload(openclaw, env, req)) };
-    } catch (e) {
-      return { ...id, error: e instanceof OracleError ? e.message : String(e?.stack ?? e).split("\n").slice(0, 3).join(" | ") };
-    }
-  };
-  if (args.includes("--jsonl")) {
-    const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-    for await (const line of lines) if (line.trim()) writeOut(JSON.stringify(await handle(line)) + "\n");
-    return;
-  }
-  const file = args.find((a) => !a.startsWith("--"));
-  const reply = await handle(fs.readFileSync(file ?? 0, "utf8"));
-  writeOut(JSON.stringify(reply, null, 2) + "\n");
-  process.exitCode = reply.error ? 1 : 0;
+  await serve(
+    args,
+    (req) => buildPayload(openclaw, env, req),
+    (e) => (e instanceof OracleError ? e.message : String(e?.stack ?? e).split("\n").slice(0, 3).join(" | ")),
+  );
 }
 
 // A stray rejection from a transport's background work must not end the process.
 process.on("unhandledRejection", (e) => toStderr(`openclaw_payload: unhandled rejection: ${e?.message ?? e}`));
 
-// OpenClaw leaves timers and handles behind, so the process is ended explicitly, but only once
-// stdout has been flushed: writes to a pipe are asynchronous, and exiting at once cuts the
-// output at 64 KiB.
-function exitAfterFlush(code) {
-  process.stdout.write("", () => process.exit(code));
-}
-
-main().then(
-  () => exitAfterFlush(process.exitCode ?? 0),
-  (e) => {
-    process.stderr.write(`openclaw_payload: ${e?.stack ?? e}\n`);
-    exitAfterFlush(2);
-  },
-);
+runMain("openclaw_payload", main);

@@ -10,7 +10,7 @@ use replaylens::lint::{Finding, lint};
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
-use replaylens::wire::{WireStage, payload_of};
+use replaylens::wire::{WirePayload, WireStage, payload_of};
 use serde::Serialize;
 
 /// Which payloads to check.
@@ -75,19 +75,40 @@ pub fn run(
     let r = replaylens::replay::replay(&s, target, options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);
-    let stored = payload_of(&r, WireStage::Stored)?;
-    let replayed = payload_of(&r, WireStage::Replay)?;
-    let mut reports = Vec::new();
-    for &stage in stages.list() {
-        let w = if stage == WireStage::Stored { &stored } else { &replayed };
-        reports.push(StageReport {
-            stage,
-            items: w.payload.items.len(),
-            body_bytes: w.payload.body_bytes(),
-            findings: lint(w),
-        });
-    }
-    let explanation = explain_text.map(|text| explain(text, &r, &stored, &replayed));
+    // Each payload is built and linted once, and only when a stage or `--explain` needs it.
+    let explaining = explain_text.is_some();
+    let checked = |stage: WireStage| -> anyhow::Result<Option<(WirePayload, Vec<Finding>)>> {
+        if !explaining && !stages.list().contains(&stage) {
+            return Ok(None);
+        }
+        let w = payload_of(&r, stage)?;
+        let findings = lint(&w);
+        Ok(Some((w, findings)))
+    };
+    let stored = checked(WireStage::Stored)?;
+    let replayed = checked(WireStage::Replay)?;
+    let reports: Vec<StageReport> = stages
+        .list()
+        .iter()
+        .filter_map(|&stage| {
+            let (w, findings) = if stage == WireStage::Stored { &stored } else { &replayed }.as_ref()?;
+            Some(StageReport {
+                stage,
+                items: w.payload.items.len(),
+                body_bytes: w.payload.body_bytes(),
+                findings: findings.clone(),
+            })
+        })
+        .collect();
+    let explanation = match (explain_text, &stored, &replayed) {
+        (Some(text), Some((w, stored_findings)), Some((_, replay_findings))) => {
+            Some(explain(text, &r, w, stored_findings, replay_findings))
+        }
+        _ => None,
+    };
+    let Some((w, _)) = stored.as_ref().or(replayed.as_ref()) else {
+        unreachable!("at least one stage is checked")
+    };
     let rejected = reports
         .iter()
         .any(|rep| !rep.findings.is_empty() && (rep.stage == WireStage::Replay || stages == Stages::Stored));
@@ -96,14 +117,14 @@ pub fn run(
         super::print_json(&LintDocument {
             session: &s.id,
             target: &r.resolved.target,
-            api: stored.payload.api.id(),
+            api: w.payload.api.id(),
             rule_set: r.options.rule_set.name,
             verdict,
             stages: reports,
             explain: explanation,
         })?;
     } else {
-        print_text(&s.id, &stored, &reports, explanation.as_ref(), verdict)?;
+        print_text(&s.id, w, &reports, explanation.as_ref(), verdict)?;
     }
     if rejected { Err(Rejected.into()) } else { Ok(()) }
 }

@@ -50,7 +50,7 @@ fn write_lint(out: &mut String, view: &View) {
         lint.stored.len(),
         lint.replay.len()
     );
-    let findings: Vec<_> = lint.replay.iter().chain(&lint.stored).collect();
+    let findings: Vec<_> = lint.findings().collect();
     if findings.is_empty() {
         return;
     }

@@ -64,6 +64,11 @@ pub struct LintView {
 }
 
 impl LintView {
+    /// Every finding, the replay's first (what would still be rejected), then the stored ones.
+    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.replay.iter().chain(&self.stored)
+    }
+
     fn build(replay: &Replay<'_>, r: &mut Redactor) -> Option<Self> {
         let stored = payload_of(replay, WireStage::Stored).ok()?;
         let replayed = payload_of(replay, WireStage::Replay).ok()?;

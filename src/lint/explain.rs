@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::error_patterns::{COMPILED, PATTERNS};
-use super::{Finding, lint, registry};
+use super::{Finding, registry};
 use crate::hygiene::Action;
 use crate::replay::Replay;
 use crate::wire::WirePayload;
@@ -85,7 +85,13 @@ fn index_from_param(param: &str) -> Option<usize> {
 }
 
 /// Explain `text` against a replay and its two payloads.
-pub fn explain(text: &str, r: &Replay<'_>, stored: &WirePayload, replayed: &WirePayload) -> Explanation {
+pub fn explain(
+    text: &str,
+    r: &Replay<'_>,
+    stored: &WirePayload,
+    stored_findings: &[Finding],
+    replay_findings: &[Finding],
+) -> Explanation {
     let (message, param) = provider_message(text);
     let Some((n, caps)) = COMPILED
         .iter()
@@ -113,9 +119,7 @@ pub fn explain(text: &str, r: &Replay<'_>, stored: &WirePayload, replayed: &Wire
     // index counts it, the payload here does not.
     let payload_index = index.and_then(|i| i.checked_sub(stored.payload.api.system_messages()));
     let ids = caps.name("ids").map(|m| split_ids(m.as_str())).unwrap_or_default();
-    let stored_findings = lint(stored);
-    let replay_findings = lint(replayed);
-    let located = locate(r, stored, &stored_findings, pattern.constraint, payload_index, &ids);
+    let located = locate(r, stored, stored_findings, pattern.constraint, payload_index, &ids);
     let (remaining, others): (Vec<&Finding>, Vec<&Finding>) = replay_findings.iter().partition(|f| {
         f.constraint == pattern.constraint && (located.is_empty() || f.stored.iter().any(|s| located.contains(s)))
     });

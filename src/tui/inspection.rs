@@ -159,11 +159,7 @@ impl Inspection {
 
     /// A replay message (its stored source when unchanged).
     pub fn replayed(&self, index: usize) -> Option<&Message> {
-        let p = self.replay.get(index)?;
-        match &p.changed {
-            Some(m) => Some(m),
-            None => p.source.first().and_then(|&s| self.stored(s)),
-        }
+        replayed_message(&self.transcript, &self.replay, index)
     }
 
     /// Rewrites per rule id, in rule-id order.
@@ -173,6 +169,24 @@ impl Inspection {
             *counts.entry(r.rule).or_insert(0) += 1;
         }
         counts
+    }
+}
+
+/// Replay message `index` of a projection: its own copy when a rule changed it, else its
+/// stored source.
+pub fn replayed_message<'a>(
+    transcript: &'a Transcript<'static>,
+    replay: &'a [Projected],
+    index: usize,
+) -> Option<&'a Message> {
+    let p = replay.get(index)?;
+    match &p.changed {
+        Some(m) => Some(m),
+        None => p
+            .source
+            .first()
+            .and_then(|&s| transcript.messages.get(s))
+            .map(|m| &*m.message),
     }
 }
 

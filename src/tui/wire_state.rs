@@ -8,7 +8,7 @@ use replaylens::model::{Message, Transcript};
 use replaylens::policy::Target;
 use replaylens::wire::{WireApi, WireItem, WirePayload, wire_target};
 
-use super::inspection::Projected;
+use super::inspection::{Projected, replayed_message};
 
 /// What computing a wire state needs: the stored transcript and one projection of it, shared
 /// with the inspection (no copy), and the resolved target.
@@ -38,15 +38,7 @@ impl WireJob {
 
     /// A replay message (its stored source when unchanged).
     fn replayed(&self, index: usize) -> Option<&Message> {
-        let p = self.replay.get(index)?;
-        match &p.changed {
-            Some(m) => Some(m),
-            None => p
-                .source
-                .first()
-                .and_then(|&s| self.transcript.messages.get(s))
-                .map(|m| &*m.message),
-        }
+        replayed_message(&self.transcript, &self.replay, index)
     }
 }
 

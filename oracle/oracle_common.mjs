@@ -1,0 +1,135 @@
+// What openclaw_chain.mjs and openclaw_payload.mjs share: where OpenClaw is installed, stdout
+// kept for the protocol, finding functions in OpenClaw's hashed dist/ chunks, the external
+// provider plugins, and the request loop (one JSON request per stdin line, or one file).
+//
+// Importing this module sets OPENCLAW_LOG_LEVEL (unless set) and sends console output to
+// stderr, before any OpenClaw code is loaded.
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const OPENCLAW_DIR = path.resolve(process.env.OPENCLAW_DIR || path.join(HERE, "node_modules", "openclaw"));
+export const DIST = path.join(OPENCLAW_DIR, "dist");
+
+// stdout carries the protocol; OpenClaw's own logging goes to stderr.
+process.env.OPENCLAW_LOG_LEVEL ??= "error";
+export const writeOut = process.stdout.write.bind(process.stdout);
+export const toStderr = (...a) => process.stderr.write(a.map(String).join(" ") + "\n");
+console.log = toStderr;
+console.info = toStderr;
+console.debug = toStderr;
+console.warn = toStderr;
+
+// The local names a chunk exports, mapped to their export aliases (the last `export { … }`).
+export function exportAliases(text) {
+  const exportList = [...text.matchAll(/export\s*\{([^}]*)\}/g)].pop();
+  const aliases = new Map();
+  if (!exportList) return aliases;
+  for (const item of exportList[1].split(",")) {
+    const [local, alias] = item.trim().split(/\s+as\s+/);
+    if (local) aliases.set(local.trim(), (alias ?? local).trim());
+  }
+  return aliases;
+}
+
+// The dist chunks have hashed names; each function is found by its definition text and the
+// chunk's export list, so the scripts survive re-bundling. `definitions`: name -> definition.
+export function locateEntryPoints(definitions) {
+  const found = {};
+  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs"))) {
+    const text = fs.readFileSync(path.join(DIST, file), "utf8");
+    for (const [name, definition] of Object.entries(definitions)) {
+      if (found[name] || !text.includes(definition)) continue;
+      const alias = exportAliases(text).get(name);
+      if (alias) found[name] = { file, export: alias };
+    }
+  }
+  const missing = Object.keys(definitions).filter((n) => !found[n]);
+  if (missing.length) throw new Error(`${DIST}: cannot locate ${missing.join(", ")}`);
+  return found;
+}
+
+export async function importFile(file) {
+  return import(pathToFileURL(file).href);
+}
+
+// Locate and import the functions named in `definitions`: {fns, where, version}.
+export async function loadEntryPoints(definitions) {
+  if (!fs.existsSync(DIST)) throw new Error(`${OPENCLAW_DIR} has no dist/ (run npm ci in ${HERE})`);
+  const where = locateEntryPoints(definitions);
+  const fns = {};
+  for (const [name, { file, export: alias }] of Object.entries(where)) {
+    const mod = await importFile(path.join(DIST, file));
+    if (typeof mod[alias] !== "function") throw new Error(`${file}: export ${alias} is not ${name}`);
+    fns[name] = mod[alias];
+  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(OPENCLAW_DIR, "package.json"), "utf8"));
+  return { fns, where, version };
+}
+
+// External provider plugins: every npm-published @openclaw/*-provider installed beside
+// openclaw, plus the stand-ins in ./plugins for plugins that are not on npm.
+export function pluginPaths() {
+  const paths = [];
+  const scope = path.join(path.dirname(OPENCLAW_DIR), "@openclaw");
+  if (fs.existsSync(scope)) {
+    for (const d of fs.readdirSync(scope).sort()) {
+      const dir = path.join(scope, d);
+      if (d.endsWith("-provider") && fs.existsSync(path.join(dir, "openclaw.plugin.json"))) paths.push(fs.realpathSync(dir));
+    }
+  }
+  const standIns = path.join(HERE, "plugins");
+  if (fs.existsSync(standIns)) for (const d of fs.readdirSync(standIns).sort()) paths.push(path.join(standIns, d));
+  return paths;
+}
+
+const defaultError = (e) => String(e?.stack ?? e).split("\n").slice(0, 3).join(" | ");
+
+// Answer requests: with --jsonl one JSON request per stdin line and one reply per line, else
+// one request from the file named (or stdin) and one pretty reply. `run(req)` returns the
+// reply fields; a failure becomes `{id, error: describeError(e)}` and the loop goes on.
+export async function serve(args, run, describeError = defaultError) {
+  const handle = async (line) => {
+    let req;
+    try {
+      req = JSON.parse(line);
+    } catch (e) {
+      return { error: `request is not JSON: ${e.message}` };
+    }
+    const id = req?.id !== undefined ? { id: req.id } : {};
+    try {
+      return { ...id, ...(await run(req)) };
+    } catch (e) {
+      return { ...id, error: describeError(e) };
+    }
+  };
+  if (args.includes("--jsonl")) {
+    const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+    for await (const line of lines) if (line.trim()) writeOut(JSON.stringify(await handle(line)) + "\n");
+    return;
+  }
+  const file = args.find((a) => !a.startsWith("--"));
+  const reply = await handle(fs.readFileSync(file ?? 0, "utf8"));
+  writeOut(JSON.stringify(reply, null, 2) + "\n");
+  process.exitCode = reply.error ? 1 : 0;
+}
+
+// OpenClaw leaves timers and handles behind, so the process is ended explicitly, but only once
+// stdout has been flushed: writes to a pipe are asynchronous, and exiting at once cuts the
+// output at 64 KiB.
+export function exitAfterFlush(code) {
+  process.stdout.write("", () => process.exit(code));
+}
+
+// Run a script's main and exit once its output is out.
+export function runMain(name, main) {
+  main().then(
+    () => exitAfterFlush(process.exitCode ?? 0),
+    (e) => {
+      process.stderr.write(`${name}: ${e?.stack ?? e}\n`);
+      exitAfterFlush(2);
+    },
+  );
+}
