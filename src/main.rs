@@ -28,7 +28,7 @@ struct Cli {
 /// Arguments of the inspector (no subcommand).
 #[derive(Debug, Clone, Args)]
 struct OpenArgs {
-    /// A .jsonl session, a .json message array, an OpenClaw .sqlite database or a folder.
+    /// A session (OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout), a .json message array or a folder.
     session: Option<PathBuf>,
     /// For a database: the session id or key (default: the most recent).
     #[arg(long = "session", value_name = "ID")]
@@ -132,7 +132,7 @@ impl LimitArgs {
 /// A session to replay, for which target, with which tools and rule set.
 #[derive(Debug, Clone, Args)]
 struct ReplayArgs {
-    /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+    /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
     session: PathBuf,
     /// For a database: the session id or key (default: the most recent).
     #[arg(long = "session", value_name = "ID")]
@@ -187,7 +187,7 @@ impl TargetArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// List sessions in a database, a file or a folder (default: the OpenClaw state folder).
+    /// List sessions in a database, a file or a folder (default: OpenClaw, Claude Code and Codex folders).
     Sessions {
         /// A session file, a folder (searched recursively) or an OpenClaw database.
         path: Option<PathBuf>,
@@ -197,7 +197,7 @@ enum Command {
     },
     /// Print the stored messages of a session's active branch (compaction applied).
     Show {
-        /// A .jsonl session, a .json message array, or an OpenClaw .sqlite database.
+        /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
         session: PathBuf,
         /// For a database: the session id or key (default: the most recent).
         #[arg(long = "session", value_name = "ID")]

@@ -291,3 +291,24 @@ fn subdir(dir: &Path, name: &str) -> PathBuf {
     std::fs::create_dir_all(&path).unwrap();
     path
 }
+
+#[test]
+fn other_agents_sessions_are_refused_and_left_unchanged() {
+    let Some(root) = common::shared_samples() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for (sample, agent) in [
+        (
+            "claude-code/claude-code-log/representative_messages.jsonl",
+            "Claude Code",
+        ),
+        ("codex/agent-sessions/large.jsonl", "Codex"),
+    ] {
+        let copy = dir.path().join(Path::new(sample).file_name().unwrap());
+        std::fs::write(&copy, std::fs::read(root.join(sample)).unwrap()).unwrap();
+        let before = std::fs::read(&copy).unwrap();
+        let err = repair_file(&copy, None).unwrap_err().to_string();
+        assert!(err.contains(&format!("is a {agent}")), "{err}");
+        assert!(err.contains("OpenClaw session files only"), "{err}");
+        assert_eq!(std::fs::read(&copy).unwrap(), before);
+    }
+}

@@ -1,6 +1,8 @@
 //! The inspector in a real terminal: the binary runs under tmux (120×40), keys are sent, the
 //! pane is captured and checked. Requires tmux (`.ci/run` installs it).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -179,7 +181,7 @@ fn no_argument_opens_the_picker_over_the_bundled_samples() {
     let dir = tempfile::tempdir().unwrap();
     let bin = env!("CARGO_BIN_EXE_replaylens");
     let shell = format!(
-        "env TERM=xterm-256color OPENCLAW_STATE_DIR='{0}/none' REPLAYLENS_CONFIG_DIR='{0}' '{bin}'",
+        "env TERM=xterm-256color HOME='{0}' OPENCLAW_STATE_DIR='{0}/none' CLAUDE_CONFIG_DIR='{0}/none' CODEX_HOME='{0}/none' REPLAYLENS_CONFIG_DIR='{0}' '{bin}'",
         dir.path().display()
     );
     let tmux = Tmux::start("picker", &shell);
@@ -223,6 +225,38 @@ fn payload_view_and_finding_jump_in_a_real_terminal() {
     tmux.wait_for("no later lint finding");
     tmux.send(&["w"]);
     tmux.wait_gone("wire payload (w: rewrites)");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn a_claude_code_session_opens_with_its_own_target_and_notes() {
+    let Some(root) = common::shared_samples() else { return };
+    let config = tempfile::tempdir().unwrap();
+    let session = root.join("claude-code/claude-code-log/representative_messages.jsonl");
+    let tmux = Tmux::start("claude", &command(&[&session], config.path()));
+    let screen = tmux.wait_for("replay projection (");
+    assert!(screen.contains("Claude Code · claude-code-jsonl"), "{screen}");
+    assert!(
+        screen.contains("anthropic / anthropic-messages / claude-3-sonnet"),
+        "{screen}"
+    );
+    assert!(screen.contains("stored (11)"), "{screen}");
+    tmux.wait_for("1 load note (!)");
+    tmux.wait_for("payload accepted");
+    tmux.send(&["!"]);
+    let screen = tmux.wait_for("notes: 1");
+    assert!(
+        screen.contains("line 12: note: `summary` line: a session title"),
+        "{screen}"
+    );
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("notes: 1");
+    tmux.send(&["j", "j", "j"]);
+    tmux.wait_for("4/");
+    tmux.send(&["w"]);
+    let screen = tmux.wait_for("wire payload (w: rewrites)");
+    assert!(screen.contains("\"tool_use\""), "{screen}");
     tmux.send(&["q"]);
     tmux.wait_exit();
 }

@@ -4,7 +4,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 
 use crate::hygiene::ReplayMessage;
-use crate::model::{Session, StoredMessage};
+use crate::model::{Origin, Session, StoredMessage};
 use crate::replay::Replay;
 
 /// The `stored` array, serialized straight from the transcript (nothing copied).
@@ -28,6 +28,10 @@ impl Serialize for StoredItem<'_, '_> {
         map.serialize_entry("index", &self.index)?;
         if let Some(id) = &self.m.entry_id {
             map.serialize_entry("entryId", id)?;
+        }
+        if self.m.origin == Origin::Mapped {
+            // Another agent's session: the line the message was mapped from.
+            map.serialize_entry("mappedFrom", &self.m.location)?;
         }
         map.serialize_entry("message", self.m.message.as_ref())?;
         map.end()

@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+use crate::model::SessionFormat;
+
 const CODEX_TYPES: &[&str] = &[
     "session_meta",
     "turn_context",
@@ -48,6 +50,19 @@ pub fn foreign_format(line: &Value) -> Option<&'static str> {
         }
     }
     None
+}
+
+/// The format replaylens reads a foreign format name as ([`foreign_format`]).
+pub fn mapped_format(name: &str) -> Option<SessionFormat> {
+    if name.starts_with("Codex") {
+        Some(SessionFormat::CodexRollout)
+    } else if name == "Claude Code web export" {
+        Some(SessionFormat::ClaudeCodeWeb)
+    } else if name.starts_with("Claude Code") {
+        Some(SessionFormat::ClaudeCodeJsonl)
+    } else {
+        None
+    }
 }
 
 /// Name the foreign format of a whole JSON document (not JSONL), if recognisable.

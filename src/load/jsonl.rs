@@ -12,7 +12,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::error::LoadError;
-use super::foreign::foreign_format;
+use super::foreign::{foreign_format, mapped_format};
 use super::json_parse::{JsonError, parse_value};
 use super::limits::Limits;
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
@@ -85,6 +85,11 @@ pub(crate) struct Builder<'p> {
     state: State,
     session: Session,
     pi_core: bool,
+    /// Another agent's format: entries are kept as stored and mapped when finished.
+    foreign: bool,
+    /// Blank lines (numbers), reported for other agents' files, whose writers never
+    /// leave one.
+    blank_lines: Vec<usize>,
 }
 
 impl<'p> Builder<'p> {
@@ -131,6 +136,8 @@ impl<'p> Builder<'p> {
             state: State::Sniffing(Vec::new()),
             session: Session::new(path, SessionFormat::OpenClawJsonl, stem),
             pi_core: false,
+            foreign: false,
+            blank_lines: Vec::new(),
         }
     }
 
@@ -149,6 +156,7 @@ impl<'p> Builder<'p> {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         }
         if bytes.iter().all(u8::is_ascii_whitespace) {
+            self.blank_lines.push(line.number);
             return Ok(());
         }
         let loc = Location::Line(line.number);
@@ -222,13 +230,17 @@ impl<'p> Builder<'p> {
             return Ok(());
         };
         if !is_header(first) {
-            if let Some(format) = pending.iter().find_map(|(_, v)| foreign_format(v)) {
-                return Err(LoadError::Unsupported {
-                    path: self.path.to_owned(),
-                    format,
-                });
+            if let Some(name) = pending.iter().find_map(|(_, v)| foreign_format(v)) {
+                let Some(format) = mapped_format(name) else {
+                    return Err(LoadError::Unsupported {
+                        path: self.path.to_owned(),
+                        format: name,
+                    });
+                };
+                self.session.format = format;
+                self.foreign = true;
             }
-            if !pending.iter().any(|(_, v)| is_tree_entry(v)) {
+            if !self.foreign && !pending.iter().any(|(_, v)| is_tree_entry(v)) {
                 return Err(LoadError::Unrecognized {
                     path: self.path.to_owned(),
                     reason: "its first lines hold neither a session header nor OpenClaw/pi entries".into(),
@@ -243,6 +255,10 @@ impl<'p> Builder<'p> {
 
     fn entry(&mut self, loc: Location, value: Value) {
         let s = &mut self.session;
+        if self.foreign {
+            s.entries.push(Entry::from_stored(loc, value));
+            return;
+        }
         if s.header.is_none() && s.entries.is_empty() && is_header(&value) {
             if value.get("kind").and_then(Value::as_str) == Some("header") {
                 self.pi_core = true;
@@ -305,6 +321,21 @@ impl<'p> Builder<'p> {
             self.decide()?;
         }
         let mut s = self.session;
+        if self.foreign {
+            for n in self.blank_lines {
+                s.diagnostics.push(Diagnostic::skipped(
+                    self.path,
+                    Some(Location::Line(n)),
+                    "the line is empty",
+                ));
+            }
+            s.diagnostics.sort_by_key(|d| match d.location {
+                Some(Location::Line(n)) => n,
+                _ => 0,
+            });
+            super::map_foreign(&mut s);
+            return Ok(s);
+        }
         if s.header.is_none() && s.entries.is_empty() {
             if s.diagnostics.is_empty() {
                 return Err(LoadError::Empty {

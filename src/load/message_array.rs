@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::error::LoadError;
 use super::foreign::foreign_document;
 use super::json_parse::parse_value;
-use crate::model::{BareMessage, Diagnostic, Location, Session, SessionFormat};
+use crate::model::{BareMessage, Diagnostic, Entry, Location, Session, SessionFormat};
 
 /// Parse a whole JSON document: a message array, or a recognisable foreign document.
 pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
@@ -21,10 +21,15 @@ pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError
         Value::Array(items) => items,
         other => {
             if let Some(format) = foreign_document(&other) {
-                return Err(LoadError::Unsupported {
-                    path: path.to_owned(),
-                    format,
-                });
+                return match other {
+                    Value::Object(document) if format == "Claude Code web export" => {
+                        Ok(load_web_export(path, document))
+                    }
+                    _ => Err(LoadError::Unsupported {
+                        path: path.to_owned(),
+                        format,
+                    }),
+                };
             }
             return Err(LoadError::Unrecognized {
                 path: path.to_owned(),
@@ -50,4 +55,44 @@ pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError
         }
     }
     Ok(session)
+}
+
+/// A Claude Code web export `{"loglines": […]}`: each logline is one stored entry (located
+/// by its index); any other top-level field is kept as the header.
+fn load_web_export(path: &Path, mut document: serde_json::Map<String, Value>) -> Session {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("session")
+        .to_owned();
+    let mut session = Session::new(path, SessionFormat::ClaudeCodeWeb, stem);
+    let lines = match document.remove("loglines") {
+        Some(Value::Array(lines)) => lines,
+        Some(other) => {
+            session.diagnostics.push(Diagnostic::skipped(
+                path,
+                None,
+                "`loglines` is not an array; nothing could be read from it",
+            ));
+            document.insert("loglines".into(), other);
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    if !document.is_empty() {
+        session.header = Some(Value::Object(document));
+    }
+    for (index, raw) in lines.into_iter().enumerate() {
+        if raw.is_object() {
+            session.entries.push(Entry::from_stored(Location::Index(index), raw));
+        } else {
+            session.diagnostics.push(Diagnostic::skipped(
+                path,
+                Some(Location::Index(index)),
+                "the logline is not a JSON object",
+            ));
+        }
+    }
+    super::map_foreign(&mut session);
+    session
 }

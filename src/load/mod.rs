@@ -1,6 +1,8 @@
 //! Loaders for the session files users have, one module per format, with the format
 //! detected from content (session-formats §5), not from the file name.
 
+pub mod claude_code;
+pub mod codex;
 pub mod discover;
 pub mod error;
 pub mod foreign;
@@ -8,6 +10,7 @@ pub mod json_parse;
 pub mod jsonl;
 pub mod limits;
 pub mod message_array;
+pub(crate) mod note_tally;
 pub mod progress;
 pub mod sqlite;
 
@@ -125,6 +128,14 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
             }
             jsonl::load_jsonl(path, reader, &limits)
         }
+    }
+}
+
+/// Map another agent's stored entries into the common model (`session.mapped`).
+pub(crate) fn map_foreign(session: &mut Session) {
+    match session.format {
+        crate::model::SessionFormat::CodexRollout => codex::map(session),
+        _ => claude_code::map(session),
     }
 }
 

@@ -35,6 +35,9 @@ pub enum Severity {
     Skipped,
     /// Something was kept but looks off (a dangling parent link, an odd field).
     Warning,
+    /// Something was kept as stored but is not part of what the model is sent (another
+    /// agent's bookkeeping lines, a block the common model has no place for).
+    Note,
 }
 
 /// One problem found while loading, with the file and place it was found.
@@ -62,6 +65,16 @@ impl Diagnostic {
         }
     }
 
+    /// A note about a kept item that is not sent to the model.
+    pub fn note(file: impl Into<PathBuf>, location: Option<Location>, message: impl Into<String>) -> Self {
+        Self {
+            file: file.into(),
+            location,
+            severity: Severity::Note,
+            message: message.into(),
+        }
+    }
+
     /// A warning about a kept item.
     pub fn warning(file: impl Into<PathBuf>, location: Option<Location>, message: impl Into<String>) -> Self {
         Self {
@@ -73,16 +86,24 @@ impl Diagnostic {
     }
 }
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file.display())?;
-        if let Some(loc) = self.location {
-            write!(f, ": {loc}")?;
-        }
+impl Diagnostic {
+    /// The diagnostic without its file name (`line 12: note: …`), for a view that already
+    /// names the file.
+    pub fn in_file(&self) -> String {
         let tag = match self.severity {
             Severity::Skipped => "skipped",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         };
-        write!(f, ": {tag}: {}", self.message)
+        match self.location {
+            Some(loc) => format!("{loc}: {tag}: {}", self.message),
+            None => format!("{tag}: {}", self.message),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.in_file())
     }
 }

@@ -18,6 +18,8 @@ enum Source {
     Entry(usize),
     /// `bare_messages[i].raw`.
     Bare(usize),
+    /// `mapped.messages[i].message`.
+    Mapped(usize),
 }
 
 impl Session {
@@ -39,6 +41,11 @@ impl Session {
         for (i, b) in self.bare_messages.iter().enumerate() {
             if let Some(m) = Message::from_value_ref(&b.raw) {
                 by_address.insert(std::ptr::from_ref(m), Source::Bare(i));
+            }
+        }
+        if let Some(mapped) = &self.mapped {
+            for (i, m) in mapped.messages.iter().enumerate() {
+                by_address.insert(std::ptr::from_ref(&m.message), Source::Mapped(i));
             }
         }
         let (messages, mut rest) = self.transcript().into_parts();
@@ -71,6 +78,10 @@ impl Session {
                         .and_then(|o| o.get_mut("message"))
                         .map(Value::take),
                     Some(Source::Bare(i)) => Some(self.bare_messages[i].raw.take()),
+                    Some(Source::Mapped(i)) => self
+                        .mapped
+                        .as_mut()
+                        .map(|m| serde_json::Value::Object(std::mem::take(&mut m.messages[i].message).into_map())),
                     None => None,
                 };
                 if let Some(message) = taken.and_then(Message::from_value) {

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::Entry;
+use super::mapped::{Agent, Mapped};
 
 /// The on-disk format a session was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -26,6 +27,15 @@ pub enum SessionFormat {
     /// A `.json` file holding a bare array of messages.
     #[serde(rename = "message-array")]
     MessageArray,
+    /// Claude Code session JSONL (`~/.claude/projects/<project>/<session>.jsonl`).
+    #[serde(rename = "claude-code-jsonl")]
+    ClaudeCodeJsonl,
+    /// Claude Code web export: one JSON document `{"loglines": […]}`.
+    #[serde(rename = "claude-code-web")]
+    ClaudeCodeWeb,
+    /// Codex CLI rollout JSONL (`~/.codex/sessions/YYYY/MM/DD/rollout-….jsonl`), any era.
+    #[serde(rename = "codex-rollout")]
+    CodexRollout,
 }
 
 impl SessionFormat {
@@ -37,7 +47,25 @@ impl SessionFormat {
             Self::PiCoreV4 => "pi-core-v4",
             Self::OpenClawSqlite => "openclaw-sqlite",
             Self::MessageArray => "message-array",
+            Self::ClaudeCodeJsonl => "claude-code-jsonl",
+            Self::ClaudeCodeWeb => "claude-code-web",
+            Self::CodexRollout => "codex-rollout",
         }
+    }
+
+    /// The agent that writes this format.
+    pub fn agent(self) -> Agent {
+        match self {
+            Self::OpenClawJsonl | Self::OpenClawSqlite | Self::MessageArray => Agent::OpenClaw,
+            Self::PiJsonlV1 | Self::PiCoreV4 => Agent::Pi,
+            Self::ClaudeCodeJsonl | Self::ClaudeCodeWeb => Agent::ClaudeCode,
+            Self::CodexRollout => Agent::Codex,
+        }
+    }
+
+    /// Whether this is another agent's format, read through a mapping (Claude Code, Codex).
+    pub fn is_mapped(self) -> bool {
+        matches!(self.agent(), Agent::ClaudeCode | Agent::Codex)
     }
 }
 
@@ -94,6 +122,8 @@ pub struct Session {
     pub db_window: Option<DbWindow>,
     /// Everything that was skipped or looked wrong while loading.
     pub diagnostics: Vec<Diagnostic>,
+    /// For another agent's session: its messages mapped into the common model.
+    pub mapped: Option<Mapped>,
 }
 
 impl Session {
@@ -111,6 +141,7 @@ impl Session {
             explicit_leaf: None,
             db_window: None,
             diagnostics: Vec::new(),
+            mapped: None,
         }
     }
 

@@ -25,6 +25,8 @@ pub enum Origin {
     BranchSummary,
     /// The latest `compaction` entry, presented as a `compactionSummary` message.
     CompactionSummary,
+    /// A message mapped from another agent's stored lines (Claude Code, Codex).
+    Mapped,
 }
 
 /// One message of the stored transcript.
@@ -139,6 +141,9 @@ impl<'s> Transcript<'s> {
 impl Session {
     /// Build the stored transcript of the active branch.
     pub fn transcript(&self) -> Transcript<'_> {
+        if let Some(mapped) = &self.mapped {
+            return mapped.transcript();
+        }
         if self.entries.is_empty() && !self.bare_messages.is_empty() {
             return self.bare_transcript();
         }

@@ -24,6 +24,11 @@ pub enum RepairRefusal {
         "{0} has an invalid session header (the first entry must be a session header with an id); it was not changed"
     )]
     InvalidHeader(String),
+    /// Another agent's session (Claude Code, Codex): its writer's format is not OpenClaw's.
+    #[error(
+        "{0} is a {1} session; repair rewrites OpenClaw session files only, so it was not changed (inspect it with show, replay, lint or payload)"
+    )]
+    OtherAgent(String, &'static str),
 }
 
 /// One change the repair makes.
@@ -168,6 +173,13 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
             .and_then(Value::as_str)
             .is_some_and(|s| !s.is_empty());
     if !header_ok {
+        if let Some(agent) = lines
+            .iter()
+            .take(20)
+            .find_map(|l| crate::load::foreign::foreign_format(&l.value))
+        {
+            return Err(RepairRefusal::OtherAgent(name, agent));
+        }
         return Err(RepairRefusal::InvalidHeader(name));
     }
     for line in &mut lines {

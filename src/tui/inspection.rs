@@ -61,6 +61,9 @@ pub struct Inspection {
     pub rules_run: Vec<&'static str>,
     /// What the load skipped or warned about (lines, rows, cut branches), one sentence each.
     pub load_problems: Vec<String>,
+    /// How many of `load_problems` are notes (another agent's lines kept but not sent),
+    /// not problems.
+    pub load_notes: usize,
     /// True while the projection is still being computed (the stored side is shown first).
     pub pending: bool,
     /// The replay payload for the target and its provider lint (computed off the UI thread
@@ -96,7 +99,22 @@ impl Inspection {
         options: ReplayOptions,
     ) -> Self {
         let resolved = resolve(&effective_target(&requested, &transcript.model));
-        let load_problems = transcript.diagnostics.iter().map(ToString::to_string).collect();
+        let load_problems = transcript
+            .diagnostics
+            .iter()
+            .map(|d| {
+                if d.file == session.path {
+                    d.in_file()
+                } else {
+                    d.to_string()
+                }
+            })
+            .collect();
+        let load_notes = transcript
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == replaylens::model::Severity::Note)
+            .count();
         Self {
             session,
             transcript: Arc::new(owned_transcript(transcript)),
@@ -107,6 +125,7 @@ impl Inspection {
             rewrites: Vec::new(),
             rules_run: Vec::new(),
             load_problems,
+            load_notes,
             pending: true,
             wire: WireState::default(),
         }

@@ -8,7 +8,7 @@ use std::thread;
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::progress::Progress;
 use replaylens::load::{LoadOptions, load_path};
-use replaylens::model::SessionFormat;
+use replaylens::model::{Agent, SessionFormat};
 
 use super::app::LoadRequest;
 use super::inspection::{Inspection, SessionInfo};
@@ -53,7 +53,12 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
     let info = SessionInfo {
         path: session.path.clone(),
         id: session.id.clone(),
-        format: session.format.as_str().to_owned(),
+        format: match session.format.agent() {
+            Agent::ClaudeCode | Agent::Codex => {
+                format!("{} · {}", session.format.agent().name(), session.format.as_str())
+            }
+            _ => session.format.as_str().to_owned(),
+        },
         db_session: (session.format == SessionFormat::OpenClawSqlite).then(|| session.id.clone()),
     };
     let options = ReplayOptions {
@@ -61,10 +66,25 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
         ..ReplayOptions::default()
     };
     let mut session = session;
-    let file_problems: Vec<String> = session.diagnostics.iter().map(ToString::to_string).collect();
+    let file_problems: Vec<String> = session
+        .diagnostics
+        .iter()
+        .map(|d| {
+            if d.file == session.path {
+                d.in_file()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
     // The messages move from the session into the inspection: nothing is copied.
     let mut insp = Inspection::stored_only(info, request.target.clone(), session.take_transcript(), options);
     insp.load_problems.splice(0..0, file_problems);
+    insp.load_notes += session
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == replaylens::model::Severity::Note)
+        .count();
     // The stored side shares its transcript with the copy the projection is computed on.
     report(LoadEvent::Stored(Box::new(insp.clone())));
     // What is left of the session is freed only once the stored side is on its way.

@@ -57,12 +57,18 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         };
         second.push(Span::styled(text, t.style(role)));
     }
-    if !insp.load_problems.is_empty() {
+    let notes = insp.load_notes;
+    let problems = insp.load_problems.len().saturating_sub(notes);
+    if problems + notes > 0 {
+        let text = match (problems, notes) {
+            (p, 0) => format!("⚠ {p} load problems (!)"),
+            (0, 1) => "1 load note (!)".to_owned(),
+            (0, n) => format!("{n} load notes (!)"),
+            (p, n) => format!("⚠ {p} load problems, {n} notes (!)"),
+        };
+        let role = if problems > 0 { Role::Error } else { Role::Muted };
         second.push(key(" · "));
-        second.push(Span::styled(
-            format!("⚠ {} load problems (!)", insp.load_problems.len()),
-            t.style(Role::Error),
-        ));
+        second.push(Span::styled(text, t.style(role)));
     }
     if app.filter != Filter::All {
         second.push(key(" · filter "));

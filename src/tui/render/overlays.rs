@@ -10,6 +10,7 @@ use replaylens::text::escape_controls_single_line;
 use crate::tui::app::{App, Mode};
 use crate::tui::export_dialog::{DIALOG_KEYS, ExportDialog, FORMATS, REDACTIONS, format_label, redaction_label};
 use crate::tui::input::OVERLAY_KEYS;
+use crate::tui::pickers::{PickerLine, SessionPicker};
 use crate::tui::theme::Role;
 
 /// Draw whatever overlay the mode asks for, and the loading box.
@@ -61,21 +62,15 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
                 ]),
                 Line::default(),
             ];
-            for (pos, &i) in p.matches.iter().enumerate() {
-                let l = &p.listings[i];
-                let name = l
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let label = format!(
-                    "{:<36} {:<38} {:>5} msgs  {}",
-                    name,
-                    l.session_key.as_deref().unwrap_or(&l.id),
-                    l.messages,
-                    l.model.as_deref().unwrap_or("")
-                );
-                lines.push(item_line(app, pos == p.selected, &label));
+            for line in p.lines() {
+                lines.push(match line {
+                    PickerLine::Heading { title, count } => {
+                        Line::from(Span::styled(format!("{title} ({count})"), app.theme.style(Role::Title)))
+                    }
+                    PickerLine::Session { pos, index } => {
+                        item_line(app, pos == p.selected, &SessionPicker::label(&p.listings[index]))
+                    }
+                });
             }
             popup(
                 app,
@@ -83,7 +78,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
                 screen,
                 " open session (type to filter) ",
                 lines,
-                p.selected + 2,
+                p.selected_line() + 2,
             );
         }
     }
@@ -230,7 +225,15 @@ fn load_problems(app: &App, frame: &mut Frame<'_>, screen: Rect, top: usize) {
             app.theme.style(Role::Muted),
         )));
     }
-    let title = format!(" load problems: {} (Esc closes) ", insp.load_problems.len());
+    let title = if insp.load_notes > 0 {
+        format!(
+            " load problems: {}, notes: {} (Esc closes) ",
+            insp.load_problems.len() - insp.load_notes.min(insp.load_problems.len()),
+            insp.load_notes
+        )
+    } else {
+        format!(" load problems: {} (Esc closes) ", insp.load_problems.len())
+    };
     popup(app, frame, screen, &title, lines, top);
 }
 

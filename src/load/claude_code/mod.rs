@@ -1,0 +1,136 @@
+//! Claude Code sessions (session-formats §3), mapped into the common model.
+//!
+//! Every line stays in `session.entries` as stored. The mapping walks the active branch
+//! ([`branch`]), turns its conversation lines into OpenClaw messages ([`messages`]) that
+//! name the lines they came from, and notes every line and block it kept without mapping.
+
+mod blocks;
+mod branch;
+mod messages;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::model::{AppliedCompaction, Entry, Mapped, ModelRef, Session};
+
+/// Map a Claude Code session's stored lines into `session.mapped`.
+pub fn map(session: &mut Session) {
+    let entries = &session.entries;
+    let branch = branch::active_branch(&session.path, entries);
+    let mut builder = messages::Builder::new(entries);
+    for &i in &branch.path {
+        if branch::is_conversation(&entries[i]) {
+            builder.push(&entries[i]);
+        }
+    }
+    let on_branch: HashSet<usize> = branch.path.iter().copied().collect();
+    let mut notes = std::mem::take(&mut builder.notes);
+    for (i, e) in entries.iter().enumerate() {
+        if on_branch.contains(&i) && branch::is_conversation(e) {
+            continue;
+        }
+        let (kind, what) = describe_unmapped(e, Some(i) == branch.boundary);
+        notes.note(&kind, what, e.location);
+    }
+
+    let compaction = branch.boundary.map(|b| AppliedCompaction {
+        entry_id: entries[b].str_field("uuid").map(str::to_owned),
+        kind: "compaction",
+        first_kept_entry_id: None,
+        entries_cut: entries[..b].iter().filter(|e| branch::is_conversation(e)).count(),
+    });
+    let model = ModelRef {
+        provider: Some("anthropic".into()),
+        api: Some("anthropic-messages".into()),
+        model: latest_model(&builder.messages).or_else(|| any_model(entries)),
+    };
+    let cwd = branch
+        .path
+        .iter()
+        .rev()
+        .copied()
+        .chain(0..entries.len())
+        .find_map(|i| entries[i].str_field("cwd"))
+        .map(str::to_owned);
+    if let Some(id) = entries.iter().find_map(|e| e.str_field("sessionId")) {
+        session.id = id.to_owned();
+    }
+    let mut diagnostics = branch.diagnostics;
+    diagnostics.extend(notes.into_diagnostics(&session.path));
+    session.mapped = Some(Mapped {
+        messages: builder.messages,
+        model,
+        cwd,
+        leaf_id: branch.leaf_id,
+        branch_len: branch.path.len(),
+        compaction,
+        diagnostics,
+    });
+}
+
+/// The kind and the sentence a line that is not a mapped turn is noted with.
+fn describe_unmapped(e: &Entry, boundary: bool) -> (String, &'static str) {
+    if branch::is_conversation(e) {
+        return if branch::is_sidechain(e) {
+            (
+                "sub-agent (`isSidechain`) line".into(),
+                "a sub-agent's own conversation, not this one's; kept as stored",
+            )
+        } else {
+            (
+                "conversation line off the active branch".into(),
+                "before a compaction boundary, or on an abandoned rewind branch; not sent with the latest request; kept as stored",
+            )
+        };
+    }
+    if boundary {
+        return (
+            "`system/compact_boundary` line (applied)".into(),
+            "the compaction the active branch starts after; earlier turns are not sent",
+        );
+    }
+    if matches!(e.type_str(), Some("user" | "assistant")) {
+        return (
+            format!("`{}` line without a message object", e.type_str().unwrap_or_default()),
+            "there is no message in it to map; kept as stored",
+        );
+    }
+    let kind = match (e.type_str(), e.str_field("subtype")) {
+        (Some(t), Some(sub)) => format!("`{t}/{sub}` line"),
+        (Some(t), None) => format!("`{t}` line"),
+        (None, _) => "untyped line".into(),
+    };
+    let what = match e.type_str() {
+        Some("summary") => "a session title for `--resume`, not a compaction; not sent to the model",
+        _ => "Claude Code bookkeeping, not sent to the model; kept as stored",
+    };
+    (kind, what)
+}
+
+/// The model of the latest assistant reply that came from a real model.
+fn latest_model(messages: &[crate::model::MappedMessage]) -> Option<String> {
+    messages
+        .iter()
+        .rev()
+        .filter_map(|m| m.message.model())
+        .find(|m| !m.starts_with('<') && *m != "unknown")
+        .map(str::to_owned)
+}
+
+/// Any real model named in the file, latest first (for sessions whose branch has none).
+fn any_model(entries: &[Entry]) -> Option<String> {
+    entries
+        .iter()
+        .rev()
+        .filter_map(|e| {
+            e.raw
+                .get("message")
+                .and_then(|m| m.get("model"))
+                .and_then(Value::as_str)
+        })
+        .find(|m| !m.starts_with('<') && !m.starts_with('['))
+        .map(str::to_owned)
+}
