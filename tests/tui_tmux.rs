@@ -242,16 +242,17 @@ fn a_claude_code_session_opens_with_its_own_target_and_notes() {
         "{screen}"
     );
     assert!(screen.contains("stored (11)"), "{screen}");
-    tmux.wait_for("1 load note (!)");
+    assert!(screen.contains("stored JSON (mapped from line 1)"), "{screen}");
+    tmux.wait_for("2 load notes (!)");
     tmux.wait_for("payload accepted");
     tmux.send(&["!"]);
-    let screen = tmux.wait_for("notes: 1");
+    let screen = tmux.wait_for("notes: 2");
     assert!(
         screen.contains("line 12: note: `summary` line: a session title"),
         "{screen}"
     );
     tmux.send(&["Escape"]);
-    tmux.wait_gone("notes: 1");
+    tmux.wait_gone("notes: 2");
     tmux.send(&["j", "j", "j"]);
     tmux.wait_for("4/");
     tmux.send(&["w"]);

@@ -25,6 +25,7 @@ pub mod row_scroll;
 pub mod row_view;
 pub mod rows;
 pub mod search;
+mod session_picker;
 pub mod terminal;
 pub mod theme;
 pub mod wire_state;

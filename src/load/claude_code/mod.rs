@@ -24,6 +24,13 @@ pub fn map(session: &mut Session) {
     for &i in &branch.path {
         if branch::is_conversation(&entries[i]) {
             builder.push(&entries[i]);
+            if entries[i].raw.get("toolUseResult").is_some() {
+                builder.notes.note(
+                    "`toolUseResult` payload",
+                    "Claude Code's structured tool result for its own display; the model is sent the `tool_result` block, which is mapped; kept as stored",
+                    entries[i].location,
+                );
+            }
         }
     }
     let on_branch: HashSet<usize> = branch.path.iter().copied().collect();

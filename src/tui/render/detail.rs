@@ -5,6 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use replaylens::model::Origin;
 use replaylens::text::{escape_controls, escape_controls_single_line};
 use unicode_width::UnicodeWidthStr;
 
@@ -100,8 +101,15 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     let syntax = syntax_theme(t.syntax_theme.as_deref());
     let plain = t.style(Role::Text);
     let json_scroll = usize::from(scroll.saturating_sub(rewrites_h));
+    let stored_title = match row.stored.first().and_then(|&s| insp.transcript.messages.get(s)) {
+        Some(m) if m.origin == Origin::Mapped => match m.location {
+            Some(at) => format!("stored JSON (mapped from {at})"),
+            None => "stored JSON (mapped)".to_owned(),
+        },
+        _ => "stored JSON".to_owned(),
+    };
     let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{:<half$}", "stored JSON"), t.style(Role::Title)),
+        Span::styled(format!("{:<half$}", fit(&stored_title, half)), t.style(Role::Title)),
         Span::styled(" │ ", t.style(Role::Border)),
         Span::styled("replay JSON", t.style(Role::Title)),
     ])];
