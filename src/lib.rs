@@ -2,10 +2,11 @@
 //!
 //! The library holds no terminal code. [`model`] is the lossless transcript model,
 //! [`load`] reads the session formats users have, [`policy`] maps a target to policy flags,
-//! [`hygiene`] is the rule pipeline, [`rule_set`] names the OpenClaw release it reproduces, [`replay`] ties them together, [`diff`] aligns stored and
-//! replayed messages, [`export`] renders
-//! results, [`repair`] is the explicit on-disk session repair, and [`text`] makes untrusted
-//! text safe to show.
+//! [`hygiene`] is the rule pipeline, [`rule_set`] names the OpenClaw release it reproduces,
+//! [`replay`] ties them together, [`wire`] builds the provider payload and [`lint`] checks
+//! it, [`scan`] runs all of that over a fleet of sessions, [`diff`] aligns stored and
+//! replayed messages, [`export`] renders results, [`repair`] is the explicit on-disk session
+//! repair, and [`text`] makes untrusted text safe to show.
 
 pub mod diff;
 pub mod export;
@@ -17,5 +18,6 @@ pub mod policy;
 pub mod repair;
 pub mod replay;
 pub mod rule_set;
+pub mod scan;
 pub mod text;
 pub mod wire;

@@ -80,6 +80,17 @@ enum LintStageArg {
     Both,
 }
 
+/// Output format of `scan`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ScanFormatArg {
+    /// A table, then the totals.
+    Text,
+    /// One JSON document: targets, one row per session, totals.
+    Json,
+    /// One CSV row per session, one column group per target.
+    Csv,
+}
+
 /// Export format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ExportFormatArg {
@@ -265,6 +276,25 @@ enum Command {
         #[arg(long, default_value_t = 0, value_name = "N")]
         context: usize,
     },
+    /// Replay and lint every session in folders, files and databases, one row per session.
+    Scan {
+        /// Session files, folders (searched recursively) or databases; default: the OpenClaw,
+        /// Claude Code and Codex folders.
+        paths: Vec<PathBuf>,
+        /// A target, `provider[/api[/model]]` (a part left empty or `-` comes from the
+        /// session); repeat for one column group per target. Default: each session's own.
+        #[arg(long = "target", value_name = "SPEC", value_parser = cli::scan::parse_target)]
+        targets: Vec<Target>,
+        #[command(flatten)]
+        target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ScanFormatArg::Text)]
+        format: ScanFormatArg,
+    },
     /// Show the policy flags and family resolved for a target.
     Policy {
         #[command(flatten)]
@@ -376,6 +406,33 @@ fn main() -> ExitCode {
             };
             let (session, load, target, replay_options) = replay.split();
             cli::export::run(&session, load, &target, &replay_options, &options, output.as_ref())
+        }
+        Command::Scan {
+            paths,
+            mut targets,
+            target,
+            limits,
+            openclaw,
+            format,
+        } => {
+            let single = target.target();
+            if single != Target::default() {
+                targets.push(single);
+            }
+            let options = replaylens::scan::ScanOptions {
+                targets,
+                replay: ReplayOptions {
+                    rule_set: openclaw.rule_set,
+                    ..ReplayOptions::default()
+                },
+                load: limits.load_options(None),
+            };
+            let format = match format {
+                ScanFormatArg::Text => cli::scan_output::OutputFormat::Text,
+                ScanFormatArg::Json => cli::scan_output::OutputFormat::Json,
+                ScanFormatArg::Csv => cli::scan_output::OutputFormat::Csv,
+            };
+            cli::scan::run(&paths, &options, format)
         }
         Command::Policy {
             target,

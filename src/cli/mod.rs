@@ -9,6 +9,8 @@ pub mod policy;
 pub mod repair;
 pub mod replay;
 pub mod rules;
+pub mod scan;
+pub mod scan_output;
 pub mod sessions;
 pub mod show;
 

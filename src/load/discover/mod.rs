@@ -35,18 +35,7 @@ fn is_candidate(path: &Path) -> bool {
 /// not sessions).
 pub fn list_path(path: &Path) -> Result<Vec<Listing>, LoadError> {
     if path.is_dir() {
-        let mut files: Vec<PathBuf> = WalkDir::new(path)
-            .follow_links(false)
-            .into_iter()
-            .filter_entry(|e| !(e.file_type().is_dir() && e.file_name() == "tool-results"))
-            .filter_map(Result::ok)
-            // Symlinks, FIFOs and devices with a session name are listed too: loading them
-            // reports what they are (an error row), rather than skipping them in silence.
-            .filter(|e| !e.file_type().is_dir() && is_candidate(e.path()))
-            .map(walkdir::DirEntry::into_path)
-            .collect();
-        files.sort();
-        let files = defaults::prefer_plain(files);
+        let files = sources_under(path);
         return Ok(files.par_iter().flat_map_iter(|f| list_file(f)).collect());
     }
     if !path.exists() {
@@ -60,6 +49,24 @@ pub fn list_path(path: &Path) -> Result<Vec<Listing>, LoadError> {
     }
     let session = load_path(path, &LoadOptions::default())?;
     Ok(vec![Listing::from_session(path, &session)])
+}
+
+/// The session sources in a folder, searched recursively, in path order: every file named
+/// like a session of any format (a plain `.jsonl` wins over its `.jsonl.zst`; side files
+/// such as `*.meta.json`, `journal.jsonl` and `tool-results/` are left out).
+pub fn sources_under(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = WalkDir::new(folder)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| !(e.file_type().is_dir() && e.file_name() == "tool-results"))
+        .filter_map(Result::ok)
+        // Symlinks, FIFOs and devices with a session name are listed too: loading them
+        // reports what they are (an error row), rather than skipping them in silence.
+        .filter(|e| !e.file_type().is_dir() && is_candidate(e.path()))
+        .map(walkdir::DirEntry::into_path)
+        .collect();
+    files.sort();
+    defaults::prefer_plain(files)
 }
 
 /// List one file: one row per session (a database has one per transcript window).

@@ -1,0 +1,133 @@
+//! `replaylens scan [PATH…] [--target SPEC]… [--format text|json|csv]`: every session in the
+//! given folders, files and databases (default: every agent's default folders), replayed
+//! and linted per target, one row per session, then the totals.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use replaylens::load::discover;
+use replaylens::policy::Target;
+use replaylens::scan::{ScanOptions, Summary, scan};
+
+use super::scan_output::{Output, OutputFormat};
+
+/// A `--target` value: `provider[/api[/model]]`; an empty part or `-` is taken from the
+/// session, and the model keeps any further slashes (`openrouter/openai-completions/anthropic/claude-sonnet-4`).
+pub fn parse_target(spec: &str) -> Result<Target, String> {
+    let mut parts = spec.splitn(3, '/').map(|p| {
+        let p = p.trim();
+        (!p.is_empty() && p != "-").then(|| p.to_owned())
+    });
+    let target = Target {
+        provider: parts.next().flatten(),
+        api: parts.next().flatten(),
+        model: parts.next().flatten(),
+    };
+    if target.provider.is_none() && target.api.is_none() && target.model.is_none() {
+        return Err(format!(
+            "`{spec}` names no provider, API or model (write provider[/api[/model]])"
+        ));
+    }
+    Ok(target)
+}
+
+/// The session sources of the given paths (a folder is searched recursively), or of every
+/// agent's default folders when none is given.
+pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    if paths.is_empty() {
+        return Ok(discover::default_sources());
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            out.extend(discover::sources_under(p));
+        } else if p.exists() || p.is_symlink() {
+            out.push(p.clone());
+        } else {
+            return Err(replaylens::load::LoadError::io(
+                p,
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or folder"),
+            )
+            .into());
+        }
+    }
+    Ok(out)
+}
+
+/// Scan and print.
+pub fn run(paths: &[PathBuf], options: &ScanOptions, format: OutputFormat) -> anyhow::Result<()> {
+    let sources = sources(paths)?;
+    if sources.is_empty() && paths.is_empty() {
+        let roots: Vec<String> = discover::default_roots()
+            .iter()
+            .map(|(_, p)| p.display().to_string())
+            .collect();
+        eprintln!(
+            "no sessions found under {} (set OPENCLAW_STATE_DIR, CLAUDE_CONFIG_DIR or CODEX_HOME, or pass files or folders)",
+            replaylens::text::escape_controls_single_line(&roots.join(", "))
+        );
+    }
+    let progress = progress_bar(&sources);
+    let targets = options.effective_targets();
+    let mut output = Output::start(format, &targets)?;
+    let mut summary = Summary::default();
+    let mut failed: Option<std::io::Error> = None;
+    let mut rows = 0u64;
+    scan(&sources, options, &|bytes| progress.inc(bytes), &mut |row| {
+        summary.add(&row);
+        rows += 1;
+        progress.set_message(format!("{rows} sessions"));
+        if failed.is_none()
+            && let Err(e) = progress.suspend(|| output.row(&row))
+        {
+            failed = Some(e);
+        }
+    });
+    progress.finish_and_clear();
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    output.finish(&summary)?;
+    Ok(())
+}
+
+/// A progress bar on stderr with sessions and bytes per second, drawn only on a terminal.
+fn progress_bar(sources: &[PathBuf]) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let total: u64 = sources.iter().filter_map(|p| size(p)).sum();
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{spinner} scanning {msg} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+fn size(p: &Path) -> Option<u64> {
+    std::fs::metadata(p).ok().map(|m| m.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_specs_keep_slashes_in_the_model() {
+        let t = parse_target("openrouter/openai-completions/anthropic/claude-sonnet-4").unwrap();
+        assert_eq!(t.provider.as_deref(), Some("openrouter"));
+        assert_eq!(t.api.as_deref(), Some("openai-completions"));
+        assert_eq!(t.model.as_deref(), Some("anthropic/claude-sonnet-4"));
+        let t = parse_target("mistral").unwrap();
+        assert_eq!((t.provider.as_deref(), t.api, t.model), (Some("mistral"), None, None));
+        let t = parse_target("-/-/gpt-5.1").unwrap();
+        assert_eq!((t.provider, t.api, t.model.as_deref()), (None, None, Some("gpt-5.1")));
+        assert!(parse_target("/").is_err());
+    }
+}
