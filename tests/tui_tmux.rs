@@ -261,3 +261,44 @@ fn a_claude_code_session_opens_with_its_own_target_and_notes() {
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+#[test]
+fn the_session_picker_counts_sorts_by_findings_and_opens_at_the_first_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_replaylens");
+    let shell = format!(
+        "env TERM=xterm-256color HOME='{0}' OPENCLAW_STATE_DIR='{0}/none' CLAUDE_CONFIG_DIR='{0}/none' CODEX_HOME='{0}/none' REPLAYLENS_CONFIG_DIR='{0}' '{bin}'",
+        dir.path().display()
+    );
+    let tmux = Tmux::start("scan", &shell);
+    let screen = tmux.wait_for("open session · newest first (type to filter · Tab: sort by findings)");
+    assert!(screen.contains("bundled samples"), "{screen}");
+    let screen = tmux.wait_for("6→2 lint ✗");
+    let row = screen
+        .lines()
+        .find(|l| l.contains("mistral-ids-and-images.jsonl"))
+        .unwrap_or_default();
+    assert!(row.contains("12 rw     6→2 lint ✗"), "{screen}");
+    tmux.wait_gone("counting (");
+    tmux.send(&["Tab"]);
+    let screen = tmux.wait_for("most replay findings first (10)");
+    let first = screen
+        .lines()
+        .skip_while(|l| !l.contains("most replay findings first (10)"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(first.contains("▶ mistral-ids-and-images.jsonl"), "{screen}");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("at the first replay lint finding (stored #3; x: next)");
+    assert!(screen.contains(" 4/12"), "{screen}");
+    let screen = tmux.wait_for("payload would be rejected (2, x)");
+    assert!(
+        screen.contains(" ✗ "),
+        "the selected row carries the finding marker:\n{screen}"
+    );
+    tmux.send(&["w"]);
+    let screen = tmux.wait_for("wire payload (w: rewrites)");
+    assert!(screen.contains("✗ mistral-user-after-tool  messages[4]"), "{screen}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}

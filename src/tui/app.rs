@@ -158,6 +158,8 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// The OpenClaw rule set replays use (`v` switches it).
     pub rule_set: &'static RuleSet,
+    /// The stored message to select when the requested session is first shown.
+    pub open_at: Option<usize>,
     heights: HashMap<usize, usize>,
     heights_width: usize,
 }
@@ -192,15 +194,18 @@ impl App {
             heights: HashMap::new(),
             heights_width: 0,
             rule_set: RuleSet::newest(),
+            open_at: None,
         }
     }
 
-    /// Show a replay (a newly loaded session): selection at the top.
+    /// Show a replay (a newly loaded session): selection at the top, or on the message it
+    /// was opened at.
     pub fn set_inspection(&mut self, insp: Inspection) {
         self.insp = Some(insp);
         self.filter = Filter::All;
         self.search = None;
         self.realign(None);
+        self.select_open_at();
         self.request_wire();
     }
 

@@ -13,7 +13,10 @@ pub const OVERLAY_KEYS: &[(&str, &str)] = &[
     ("↑ ↓ Ctrl-p Ctrl-n", "move in a picker"),
     ("Enter", "choose / run the search"),
     ("Esc", "close the picker or prompt"),
-    ("type", "filter sessions / enter provider api model"),
+    (
+        "type  Tab",
+        "filter sessions / enter provider api model; Tab: sort sessions by findings, rewrites",
+    ),
 ];
 
 /// Handle one key event.
@@ -103,12 +106,14 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
                 (KeyCode::Char('j' | 'k'), _) if !key.mods.contains(KeyModifiers::CONTROL) => {
                     push_filter(&mut picker, key);
                 }
+                (KeyCode::Tab | KeyCode::BackTab, _) => picker.cycle_order(key.code == KeyCode::Tab),
                 (_, Some(delta)) => picker.selected = step(picker.selected, delta, picker.matches.len()),
                 (KeyCode::Esc, _) => return,
                 (KeyCode::Enter, _) => {
                     if let Some(listing) = picker.current().cloned() {
+                        let at = picker.first_finding();
                         app.mode = Mode::Sessions(picker);
-                        app.open_listing(&listing);
+                        app.open_listing(&listing, at);
                         return;
                     }
                 }

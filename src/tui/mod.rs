@@ -24,6 +24,7 @@ pub mod render;
 pub mod row_scroll;
 pub mod row_view;
 pub mod rows;
+pub mod scan_state;
 pub mod search;
 mod session_picker;
 pub mod terminal;
@@ -116,6 +117,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut guard = terminal::TerminalGuard::enter()?;
     let mut loading: Option<Receiver<LoadEvent>> = None;
     let mut wiring: Option<Receiver<(WireJob, WireState)>> = None;
+    let mut scanner = scan_state::Scanner::default();
     let mut dirty = true;
     loop {
         for effect in std::mem::take(&mut app.effects) {
@@ -159,6 +161,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
             wiring = None;
             dirty = true;
         }
+        dirty |= scanner.pump(&mut app);
         if dirty || app.loading.is_some() {
             let size = guard.terminal.size()?;
             app.resize(Rect::new(0, 0, size.width, size.height));
@@ -170,7 +173,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         }
         // While loading, wake often: the stored side and the projection are drawn as soon as
         // they arrive.
-        let busy = app.loading.is_some() || wiring.is_some();
+        let busy = app.loading.is_some() || wiring.is_some() || scanner.busy();
         let wait = Duration::from_millis(if busy { 15 } else { 500 });
         match terminal::next_event(wait)? {
             Some(Event::Key(key)) => {

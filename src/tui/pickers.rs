@@ -89,18 +89,21 @@ impl App {
         self.mode = Mode::Profiles(ProfilePicker::new(&session_model, &insp.requested));
     }
 
-    /// Open the session picker.
+    /// Open the session picker and ask for the scan that fills in its counts.
     pub fn open_sessions(&mut self) {
         let (listings, origin) = self.sessions.list();
-        self.mode = Mode::Sessions(SessionPicker::new(listings, origin));
+        let mut picker = SessionPicker::new(listings, origin);
+        picker.start_scan(self.rule_set);
+        self.mode = Mode::Sessions(picker);
     }
 
-    /// Load the selected listing.
-    pub fn open_listing(&mut self, listing: &Listing) {
+    /// Load the selected listing; with `at`, select that stored message once it is shown.
+    pub fn open_listing(&mut self, listing: &Listing, at: Option<usize>) {
         if let Some(err) = &listing.error {
             self.status = Some(format!("{}: {err}", listing.path.display()));
             return;
         }
+        self.open_at = at;
         let is_db = listing.format == Some("openclaw-sqlite");
         let target = self.insp.as_ref().map(|i| i.requested.clone()).unwrap_or_default();
         self.request_load(LoadRequest {

@@ -1,10 +1,13 @@
 //! The session picker: sessions discovered in the default folders (or a given folder),
-//! grouped by agent, fuzzy-filtered.
+//! grouped by agent, fuzzy-filtered; with each session's counts from a background scan
+//! (`scan_state.rs`), it can also be sorted by replay findings or rewrites.
 
 use std::path::PathBuf;
 
 use replaylens::load::discover::{AGENTS, Listing, list_default, list_path, newest_first};
-use replaylens::text::escape_controls_single_line;
+use replaylens::text::{escape_controls_single_line, truncate_chars};
+
+use super::scan_state::{PickerScan, SortOrder};
 
 /// Where the session picker looks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +55,8 @@ impl SessionSource {
 
 /// The session picker: sessions grouped under agent headings (OpenClaw, pi, Claude Code,
 /// Codex, then unreadable files), newest first within a group; with a filter, best match
-/// first within a group and the best match overall selected.
+/// first within a group and the best match overall selected. Sorted by a count, the groups
+/// give way to one list under one heading, sessions without counts last.
 #[derive(Debug, Clone)]
 pub struct SessionPicker {
     /// Where the listings came from.
@@ -66,6 +70,10 @@ pub struct SessionPicker {
     pub matches: Vec<usize>,
     /// Selected position in `matches`.
     pub selected: usize,
+    /// The order of the list.
+    pub order: SortOrder,
+    /// Each listing's counts, and the scan that fills them.
+    pub scan: PickerScan,
 }
 
 /// One line of the session picker's list.
@@ -106,12 +114,15 @@ fn group_title(group: usize) -> &'static str {
 impl SessionPicker {
     /// A picker over listings.
     pub fn new(listings: Vec<Listing>, origin: String) -> Self {
+        let scan = PickerScan::new(&listings);
         let mut p = Self {
             origin,
             listings,
             filter: String::new(),
             matches: Vec::new(),
             selected: 0,
+            order: SortOrder::Newest,
+            scan,
         };
         p.refilter();
         p
@@ -130,8 +141,17 @@ impl SessionPicker {
         )
     }
 
-    /// Recompute matches after the filter changed.
+    /// Recompute matches after the filter changed: the best match is selected.
     pub fn refilter(&mut self) {
+        let best = self.rebuild();
+        self.selected = match best {
+            Some(pos) if !self.filter.trim().is_empty() => pos,
+            _ => self.selected.min(self.matches.len().saturating_sub(1)),
+        };
+    }
+
+    /// Filter and sort into `matches`; the position of the best match.
+    pub(super) fn rebuild(&mut self) -> Option<usize> {
         let mut scored: Vec<(usize, i64, usize)> = self
             .listings
             .iter()
@@ -139,8 +159,13 @@ impl SessionPicker {
             .filter_map(|(i, l)| fuzzy_score(&Self::haystack(l), &self.filter).map(|s| (group_of(l), s, i)))
             .collect();
         let listings = &self.listings;
+        let order = self.order;
         scored.sort_by(|a, b| {
-            a.0.cmp(&b.0)
+            let first = match order {
+                SortOrder::Newest => a.0.cmp(&b.0),
+                _ => order.compare(self.cell(a.2), self.cell(b.2)),
+            };
+            first
                 .then(b.1.cmp(&a.1))
                 .then_with(|| newest_first(&listings[a.2], &listings[b.2]))
                 .then(a.2.cmp(&b.2))
@@ -151,10 +176,7 @@ impl SessionPicker {
             .max_by(|(pa, a), (pb, b)| a.1.cmp(&b.1).then(pb.cmp(pa)))
             .map(|(pos, _)| pos);
         self.matches = scored.into_iter().map(|(_, _, i)| i).collect();
-        self.selected = match best {
-            Some(pos) if !self.filter.trim().is_empty() => pos,
-            _ => self.selected.min(self.matches.len().saturating_sub(1)),
-        };
+        best
     }
 
     /// The selected listing.
@@ -162,18 +184,28 @@ impl SessionPicker {
         self.matches.get(self.selected).map(|&i| &self.listings[i])
     }
 
-    /// The list as drawn: a heading before each agent's sessions, then the sessions.
+    /// The list as drawn: a heading before each agent's sessions, then the sessions; sorted
+    /// by a count, one heading naming the order.
     pub fn lines(&self) -> Vec<PickerLine> {
         let mut out = Vec::with_capacity(self.matches.len() + AGENTS.len() + 1);
         let mut pos = 0;
+        let grouped = self.order == SortOrder::Newest;
         while pos < self.matches.len() {
-            let group = group_of(&self.listings[self.matches[pos]]);
+            let group = if grouped {
+                group_of(&self.listings[self.matches[pos]])
+            } else {
+                0
+            };
             let count = self.matches[pos..]
                 .iter()
-                .take_while(|&&i| group_of(&self.listings[i]) == group)
+                .take_while(|&&i| !grouped || group_of(&self.listings[i]) == group)
                 .count();
             out.push(PickerLine::Heading {
-                title: group_title(group),
+                title: if grouped {
+                    group_title(group)
+                } else {
+                    self.order.label()
+                },
                 count,
             });
             out.extend((pos..pos + count).map(|p| PickerLine::Session {
@@ -193,11 +225,20 @@ impl SessionPicker {
             .unwrap_or(0)
     }
 
-    /// The label of a session line: what it is (the file name, or a database window's session
-    /// key) with its sub-agent, archive or unreadable mark, last update, message count,
-    /// working directory and model. Every field has its control characters escaped; long
-    /// names and folders are shortened in the middle and at the start.
+    /// The label of a session line on one line (the picker draws its counts between the two
+    /// parts of [`Self::label_parts`]).
+    #[cfg(test)]
     pub fn label(l: &Listing) -> String {
+        let (head, tail) = Self::label_parts(l);
+        format!("{head} {tail}").trim_end().to_owned()
+    }
+
+    /// The label of a session line, in two parts: what it is (the file name, or a database
+    /// window's session key) with its sub-agent, archive or unreadable mark, padded to the
+    /// name column; then last update, message count, working directory and model. Every field
+    /// has its control characters escaped; long names and folders are shortened in the middle
+    /// and at the start.
+    pub fn label_parts(l: &Listing) -> (String, String) {
         let e = |text: &str| escape_controls_single_line(text).into_owned();
         let base = if l.format == Some("openclaw-sqlite") {
             l.session_key.clone().unwrap_or_else(|| l.id.clone())
@@ -221,6 +262,11 @@ impl SessionPicker {
         let marks = e(&marks);
         let room = NAME_WIDTH.saturating_sub(marks.chars().count()).max(16);
         let name = format!("{}{marks}", shorten_middle(&e(&base), room));
+        let name = if name.chars().count() > NAME_WIDTH {
+            truncate_chars(&name, NAME_WIDTH - 1).into_owned()
+        } else {
+            name
+        };
         let updated: String = l
             .updated
             .as_deref()
@@ -230,14 +276,14 @@ impl SessionPicker {
             .enumerate()
             .map(|(i, c)| if i == 10 && c == 'T' { ' ' } else { c })
             .collect();
-        let text = format!(
-            "{name:<NAME_WIDTH$} {:<16} {:>5} msgs  {:<CWD_WIDTH$} {}",
+        let tail = format!(
+            "{:<16} {:>5} msgs  {:<CWD_WIDTH$} {}",
             e(&updated),
             l.messages,
             shorten_start(&e(l.cwd.as_deref().unwrap_or("")), CWD_WIDTH),
             e(l.model.as_deref().unwrap_or("")),
         );
-        text.trim_end().to_owned()
+        (format!("{name:<NAME_WIDTH$}"), tail.trim_end().to_owned())
     }
 }
 

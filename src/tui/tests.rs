@@ -24,6 +24,7 @@ mod export;
 mod huge_message;
 mod payload_view;
 mod progressive;
+mod session_scan;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {
     let mut app = App::new(Keymap::default(), theme, SessionSource::Default);

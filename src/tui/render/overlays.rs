@@ -1,16 +1,19 @@
 //! Overlays: key help (generated from the keymap), rewrites per rule, the profile and
-//! session pickers, and the loading indicator.
+//! session pickers (with each session's counts), and the loading indicator.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use replaylens::text::escape_controls_single_line;
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 use crate::tui::app::{App, Mode};
 use crate::tui::export_dialog::{DIALOG_KEYS, ExportDialog, FORMATS, REDACTIONS, format_label, redaction_label};
 use crate::tui::input::OVERLAY_KEYS;
 use crate::tui::pickers::{PickerLine, SessionPicker};
+use crate::tui::scan_state::{COUNTS_WIDTH, Cell};
 use crate::tui::theme::Role;
 
 /// Draw whatever overlay the mode asks for, and the loading box.
@@ -47,40 +50,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
                 p.selected,
             );
         }
-        Mode::Sessions(p) => {
-            let mut lines = vec![
-                Line::from(vec![
-                    Span::styled("filter: ", app.theme.style(Role::Title)),
-                    Span::styled(
-                        format!("{}▏", escape_controls_single_line(&p.filter)),
-                        app.theme.style(Role::Text),
-                    ),
-                    Span::styled(
-                        format!("   {} of {} · {}", p.matches.len(), p.listings.len(), p.origin),
-                        app.theme.style(Role::Muted),
-                    ),
-                ]),
-                Line::default(),
-            ];
-            for line in p.lines() {
-                lines.push(match line {
-                    PickerLine::Heading { title, count } => {
-                        Line::from(Span::styled(format!("{title} ({count})"), app.theme.style(Role::Title)))
-                    }
-                    PickerLine::Session { pos, index } => {
-                        item_line(app, pos == p.selected, &SessionPicker::label(&p.listings[index]))
-                    }
-                });
-            }
-            popup(
-                app,
-                frame,
-                screen,
-                " open session (type to filter) ",
-                lines,
-                p.selected_line() + 2,
-            );
-        }
+        Mode::Sessions(p) => sessions(app, frame, screen, p),
     }
     if let Some(loading) = &app.loading {
         // Once the stored side is on screen, the status bar carries the progress instead.
@@ -161,7 +131,29 @@ fn item_line(app: &App, selected: bool, label: &str) -> Line<'static> {
 }
 
 fn popup(app: &App, frame: &mut Frame<'_>, screen: Rect, title: &str, lines: Vec<Line<'static>>, focus_line: usize) {
-    let w = screen.width.saturating_sub(8).clamp(20.min(screen.width), 110);
+    popup_sized(app, frame, screen, POPUP_MAX_W, title, lines, focus_line);
+}
+
+/// Widest a popup gets; the session picker, with its counts column, may be wider.
+const POPUP_MAX_W: u16 = 110;
+/// Widest the session picker gets.
+const SESSIONS_MAX_W: u16 = 140;
+
+/// A popup's width on a screen.
+fn popup_width(screen: Rect, max_w: u16) -> u16 {
+    screen.width.saturating_sub(8).clamp(20.min(screen.width), max_w)
+}
+
+fn popup_sized(
+    app: &App,
+    frame: &mut Frame<'_>,
+    screen: Rect,
+    max_w: u16,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    focus_line: usize,
+) {
+    let w = popup_width(screen, max_w);
     let want = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let h = want.min(screen.height.saturating_sub(4)).max(3.min(screen.height));
     let area = Rect::new(
@@ -304,4 +296,114 @@ fn export(app: &App, frame: &mut Frame<'_>, screen: Rect, d: &ExportDialog) {
     let keys: Vec<String> = DIALOG_KEYS.iter().map(|(k, v)| format!("{k} {v}")).collect();
     lines.push(Line::from(Span::styled(keys.join(" · "), t.style(Role::Muted))));
     popup(app, frame, screen, " export the comparison ", lines, 0);
+}
+
+fn sessions(app: &App, frame: &mut Frame<'_>, screen: Rect, p: &SessionPicker) {
+    let t = &app.theme;
+    let pending = p.scan.pending();
+    let scanning = if pending > 0 {
+        format!(" · counting ({pending} to go)")
+    } else {
+        String::new()
+    };
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("filter: ", t.style(Role::Title)),
+            Span::styled(
+                format!("{}▏", escape_controls_single_line(&p.filter)),
+                t.style(Role::Text),
+            ),
+            Span::styled(
+                format!(
+                    "   {} of {} · {}{scanning}",
+                    p.matches.len(),
+                    p.listings.len(),
+                    escape_controls_single_line(&p.origin)
+                ),
+                t.style(Role::Muted),
+            ),
+        ]),
+        Line::default(),
+    ];
+    let width = usize::from(popup_width(screen, SESSIONS_MAX_W).saturating_sub(2));
+    for line in p.lines() {
+        lines.push(match line {
+            PickerLine::Heading { title, count } => {
+                Line::from(Span::styled(format!("{title} ({count})"), t.style(Role::Title)))
+            }
+            PickerLine::Session { pos, index } => session_line(app, p, pos == p.selected, index, width),
+        });
+    }
+    let title = format!(
+        " open session · {} (type to filter · Tab: {}) ",
+        p.order.label(),
+        p.order.cycle(true).verb()
+    );
+    popup_sized(app, frame, screen, SESSIONS_MAX_W, &title, lines, p.selected_line() + 2);
+}
+
+/// A session row: name; the counts (`…` while the scan is on it) and a `✗` when the
+/// provider would reject the replay payload; last update, message count, working directory
+/// and model. Cut to `width` columns.
+fn session_line(app: &App, p: &SessionPicker, selected: bool, index: usize, width: usize) -> Line<'static> {
+    let t = &app.theme;
+    let base = if selected {
+        t.style(Role::Text).patch(t.style(Role::Selection))
+    } else {
+        t.style(Role::Text)
+    };
+    let (head, tail) = SessionPicker::label_parts(&p.listings[index]);
+    let cell = p.cell(index);
+    let (counts, rejected) = cell.text();
+    let counts_style = if cell == Cell::Pending {
+        base.patch(t.style(Role::Muted))
+    } else {
+        base
+    };
+    let mut spans = vec![
+        Span::styled(format!("{} {head} ", if selected { "▶" } else { " " }), base),
+        Span::styled(format!("{counts:<COUNTS_WIDTH$}"), counts_style),
+        if rejected {
+            Span::styled(" ✗", base.patch(t.style(Role::Error)))
+        } else {
+            Span::styled("  ", base)
+        },
+        Span::styled(format!("  {tail}"), base),
+    ];
+    while spans.last().is_some_and(|s| s.content.trim().is_empty()) {
+        spans.pop();
+    }
+    if let Some(last) = spans.last_mut() {
+        last.content = last.content.trim_end().to_owned().into();
+    }
+    Line::from(fit_spans(spans, width))
+}
+
+/// Cut spans to `width` columns at a grapheme-cluster boundary, marking the cut with `…`.
+fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    let mut out = Vec::with_capacity(spans.len());
+    let mut used = 0;
+    for span in spans {
+        let w = span.content.width();
+        if used + w <= width {
+            used += w;
+            out.push(span);
+            continue;
+        }
+        let mut text = String::new();
+        for g in span.content.graphemes(true) {
+            let gw = g.width();
+            if used + gw + 1 > width {
+                break;
+            }
+            text.push_str(g);
+            used += gw;
+        }
+        if used < width {
+            text.push('…');
+        }
+        out.push(Span::styled(text, span.style));
+        break;
+    }
+    out
 }

@@ -1,0 +1,171 @@
+//! `replaylens scan`: every session of a folder, one row each, in JSON, CSV and text; a
+//! corrupt file is a row with its error; several targets give one column group each.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn scan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_replaylens"))
+        .arg("scan")
+        .args(args)
+        .output()
+        .expect("run replaylens scan")
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The bundled JSONL samples, each copied `copies` times into `dir` (with distinct names),
+/// plus one corrupt file.
+fn fleet(dir: &Path, copies: usize) -> usize {
+    let samples: Vec<PathBuf> = std::fs::read_dir(common::bundled_samples())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    let mut n = 0;
+    for i in 0..copies {
+        let folder = dir.join(format!("agents/a{:02}/sessions", i % 10));
+        std::fs::create_dir_all(&folder).unwrap();
+        for s in &samples {
+            let name = format!("{}-{i:04}.jsonl", s.file_stem().unwrap().to_string_lossy());
+            std::fs::copy(s, folder.join(name)).unwrap();
+            n += 1;
+        }
+    }
+    std::fs::write(dir.join("agents/a00/sessions/corrupt.jsonl"), b"\x00 not json\n").unwrap();
+    n + 1
+}
+
+#[test]
+fn a_thousand_sessions_are_each_one_json_row_and_a_corrupt_file_is_a_row_with_its_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = fleet(dir.path(), 145);
+    assert!(files > 1000, "{files}");
+    let out = scan(&["--format", "json", &dir.path().display().to_string()]);
+    let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rows = doc["sessions"].as_array().unwrap();
+    assert_eq!(rows.len(), files);
+    let errors: Vec<&Value> = rows.iter().filter(|r| r["error"].is_string()).collect();
+    assert_eq!(errors.len(), 1, "one unreadable file");
+    assert!(errors[0]["path"].as_str().unwrap().ends_with("corrupt.jsonl"));
+    for r in rows.iter().filter(|r| r["error"].is_null()) {
+        let t = &r["targets"][0];
+        assert!(t["rewritesByRule"].is_object(), "{r}");
+        assert!(t["findingsByConstraint"].is_object(), "{r}");
+        assert!(r["messages"].as_u64() > Some(0), "{r}");
+        let by_rule: u64 = t["rewritesByRule"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_u64().unwrap())
+            .sum();
+        assert_eq!(by_rule, t["rewrites"].as_u64().unwrap(), "{r}");
+    }
+    let mistral: Vec<&Value> = rows
+        .iter()
+        .filter(|r| r["path"].as_str().unwrap().contains("mistral-ids-and-images"))
+        .collect();
+    assert_eq!(mistral.len(), 145);
+    for r in mistral {
+        assert_eq!(r["targets"][0]["verdict"], "would-be-rejected", "{r}");
+        assert_eq!(r["targets"][0]["findingsByConstraint"]["mistral-user-after-tool"], 2);
+    }
+    let summary = &doc["summary"];
+    assert_eq!(summary["sessions"].as_u64(), Some(files as u64));
+    assert_eq!(summary["errors"], 1);
+    assert_eq!(summary["targets"][0]["wouldBeRejected"], 145);
+    assert_eq!(summary["worst"][0]["replayFindings"], 2);
+}
+
+#[test]
+fn several_targets_give_one_csv_column_group_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = fleet(dir.path(), 1);
+    let out = scan(&[
+        "--format",
+        "csv",
+        "--target",
+        "mistral/mistral-conversations/mistral-large-latest",
+        "--target",
+        "anthropic/anthropic-messages/claude-sonnet-4-6",
+        &dir.path().display().to_string(),
+    ]);
+    let text = stdout(&out);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let head: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    for col in [
+        "path",
+        "agent",
+        "messages",
+        "error",
+        "t1_target",
+        "t1_rewrites_by_rule",
+        "t2_verdict",
+        "t2_replay_findings",
+    ] {
+        assert!(head.contains(&col.to_owned()), "{col}: {head:?}");
+    }
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), files);
+    let loaded: Vec<&csv::StringRecord> = records.iter().filter(|r| r[at("error")].is_empty()).collect();
+    assert_eq!(loaded.len(), files - 1);
+    for r in &loaded {
+        assert_eq!(
+            &r[at("t1_target")],
+            "mistral/mistral-conversations/mistral-large-latest"
+        );
+        assert_eq!(&r[at("t2_target")], "anthropic/anthropic-messages/claude-sonnet-4-6");
+        assert_eq!(&r[at("t1_family")], "mistral");
+        assert_eq!(&r[at("t2_family")], "anthropic");
+    }
+    let tool_repair = loaded
+        .iter()
+        .find(|r| r[at("path")].contains("anthropic-tool-repair"))
+        .unwrap();
+    assert!(
+        tool_repair[at("t1_rewrites_by_rule")].contains("tool-call-id="),
+        "{tool_repair:?}"
+    );
+}
+
+#[test]
+fn text_lists_rows_then_totals_and_the_worst_sessions() {
+    let Some(root) = common::shared_samples() else { return };
+    let out = scan(&[
+        &common::bundled_samples().display().to_string(),
+        &root.join("claude-code").display().to_string(),
+        &root.join("codex").display().to_string(),
+    ]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "T1 = each session's own target");
+    assert!(lines[1].starts_with("SESSION") && lines[1].contains("VERDICT") && lines[1].ends_with("PATH"));
+    assert!(text.contains("Claude Code") && text.contains("Codex") && text.contains("OpenClaw"));
+    let scanned = lines.iter().find(|l| l.starts_with("scanned ")).unwrap();
+    assert!(scanned.contains("sessions (0 unreadable)"), "{scanned}");
+    let by_rule = lines.iter().find(|l| l.starts_with("  rewrites by rule: ")).unwrap();
+    assert!(by_rule.contains("tool-call-id "), "{by_rule}");
+    assert!(
+        text.contains("  replay findings by constraint: mistral-user-after-tool 2"),
+        "{text}"
+    );
+    let worst = lines.iter().position(|l| *l == "worst sessions:").unwrap();
+    assert!(lines[worst + 1].contains("mistral-ids-and-images.jsonl"), "{text}");
+    assert!(!text.contains('\u{1b}'));
+}
+
+#[test]
+fn a_missing_path_is_one_sentence_and_exit_2() {
+    let out = scan(&["/no/such/folder"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/no/such/folder") && err.lines().count() == 1, "{err}");
+}
