@@ -3,7 +3,7 @@
 mod cli;
 mod tui;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -172,10 +172,12 @@ impl ReplayArgs {
     }
 }
 
-/// The replay target; missing parts come from the session's latest model.
+/// The replay target; missing parts come from the session's latest model, or from the
+/// requested provider's defaults when it is another provider replaylens knows.
 #[derive(Debug, Clone, Args)]
 struct TargetArgs {
-    /// Provider id, e.g. anthropic, amazon-bedrock, openrouter.
+    /// Provider id, e.g. anthropic, amazon-bedrock, openrouter; another known provider than
+    /// the session's brings its default API and model unless --api / --model are given.
     #[arg(long)]
     provider: Option<String>,
     /// Model API, e.g. anthropic-messages, openai-completions.
@@ -275,6 +277,9 @@ enum Command {
         /// Unchanged rows to show around each change.
         #[arg(long, default_value_t = 0, value_name = "N")]
         context: usize,
+        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
+        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
+        image_max_px: u32,
     },
     /// Replay and lint every session in folders, files and databases, one row per session.
     Scan {
@@ -323,8 +328,42 @@ enum Command {
     },
 }
 
+/// `--session` given for a file that is not a database: it would be ignored, so it is an
+/// unusable argument (one sentence naming the file).
+fn session_flag_misuse(path: &Path, session_id: Option<&String>) -> Option<String> {
+    session_id?;
+    let file = std::fs::metadata(path).ok()?;
+    (file.is_file() && !replaylens::load::is_database(path)).then(|| {
+        format!(
+            "{} is a session file, not an OpenClaw database: --session picks a window of a database, so leave it out",
+            replaylens::text::escape_controls_single_line(&path.display().to_string())
+        )
+    })
+}
+
+/// The session path and `--session` value of a command, when it has them.
+fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
+    match &cli.command {
+        None => cli.open.session.as_deref().map(|p| (p, cli.open.session_id.as_ref())),
+        Some(Command::Show {
+            session, session_id, ..
+        }) => Some((session, session_id.as_ref())),
+        Some(
+            Command::Replay { replay, .. }
+            | Command::Payload { replay, .. }
+            | Command::Lint { replay, .. }
+            | Command::Export { replay, .. },
+        ) => Some((&replay.session, replay.session_id.as_ref())),
+        Some(_) => None,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(message) = session_args(&cli).and_then(|(path, id)| session_flag_misuse(path, id)) {
+        eprintln!("replaylens: {message}");
+        return ExitCode::from(2);
+    }
     let Some(command) = cli.command else {
         let open = cli.open;
         let options = tui::Options {
@@ -389,6 +428,7 @@ fn main() -> ExitCode {
             redact,
             only_changed,
             context,
+            image_max_px,
         } => {
             let options = replaylens::export::ExportOptions {
                 format: match format {
@@ -405,6 +445,10 @@ fn main() -> ExitCode {
                 context,
             };
             let (session, load, target, replay_options) = replay.split();
+            let replay_options = ReplayOptions {
+                image_max_px,
+                ..replay_options
+            };
             cli::export::run(&session, load, &target, &replay_options, &options, output.as_ref())
         }
         Command::Scan {

@@ -2,7 +2,7 @@
 
 use crate::hygiene::{Context, Projection, ReplayOptions, project};
 use crate::model::{ModelRef, Session, Transcript};
-use crate::policy::{ResolvedPolicy, Target, resolve};
+use crate::policy::{ResolvedPolicy, Target, effective, resolve};
 
 /// Everything one replay computed.
 #[derive(Debug, Clone)]
@@ -17,13 +17,11 @@ pub struct Replay<'s> {
     pub projection: Projection<'s>,
 }
 
-/// Fill the parts of `requested` that are missing from the session's latest model.
+/// The target a replay uses: the parts of `requested` that are missing come from the session's
+/// latest model, or from the requested provider's defaults when it is another known provider
+/// ([`crate::policy::effective`], which also says where each part came from).
 pub fn effective_target(requested: &Target, session_model: &ModelRef) -> Target {
-    Target {
-        provider: requested.provider.clone().or_else(|| session_model.provider.clone()),
-        api: requested.api.clone().or_else(|| session_model.api.clone()),
-        model: requested.model.clone().or_else(|| session_model.model.clone()),
-    }
+    effective(requested, session_model).target
 }
 
 /// Replay a session for a target.

@@ -1,5 +1,6 @@
-//! The `replay --format json` contract of README §3.1, checked field by field, for every
-//! bundled sample session and every family preset; `policy` and `rules` commands.
+//! The `replay --format json` contract of README §3.1, checked field by field (plus the added
+//! `targetOrigin`), for every bundled sample session and every family preset; `policy` and
+//! `rules` commands.
 
 mod common;
 
@@ -60,6 +61,17 @@ fn check_contract(doc: &Value, path: &Path) {
         assert!(
             ["provider", "api", "model"].contains(&k.as_str()),
             "{what}: target key {k}"
+        );
+    }
+    let origin = doc["targetOrigin"].as_object().expect("targetOrigin object");
+    assert_eq!(origin.len(), 3, "{what}");
+    for k in ["provider", "api", "model"] {
+        assert!(
+            matches!(
+                origin[k].as_str(),
+                Some("given" | "session" | "provider-default" | "missing")
+            ),
+            "{what}: targetOrigin {k}"
         );
     }
     let policy = doc["policy"].as_object().expect("policy object");
@@ -177,12 +189,22 @@ fn stored_array_equals_show_json() {
 }
 
 #[test]
-fn target_parts_default_to_the_session_model() {
+fn target_parts_default_to_the_session_model_or_the_providers_defaults() {
     let path = common::bundled_samples().join("anthropic-tool-repair.jsonl");
     let doc = replay_json(&path, &["--provider", "mistral"]);
     assert_eq!(doc["target"]["provider"], "mistral");
-    assert_eq!(doc["target"]["model"], "claude-sonnet-4-6", "model from the session");
+    assert_eq!(
+        doc["target"]["api"], "mistral-conversations",
+        "another provider: its default API"
+    );
+    assert_eq!(doc["target"]["model"], "mistral-large-latest", "and its default model");
+    assert_eq!(doc["targetOrigin"]["model"], "provider-default");
     assert_eq!(doc["family"], "mistral");
+    let doc = replay_json(&path, &["--model", "claude-opus-4-1"]);
+    assert_eq!(doc["target"]["provider"], "anthropic", "provider from the session");
+    assert_eq!(doc["target"]["api"], "anthropic-messages", "API from the session");
+    assert_eq!(doc["targetOrigin"]["provider"], "session");
+    assert_eq!(doc["targetOrigin"]["model"], "given");
 }
 
 #[test]

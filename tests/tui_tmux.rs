@@ -302,3 +302,27 @@ fn the_session_picker_counts_sorts_by_findings_and_opens_at_the_first_finding() 
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+#[test]
+fn a_double_esc_from_a_picker_leaves_the_inspector_running() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("anthropic-tool-repair.jsonl");
+    let tmux = Tmux::start("double-esc", &command(&[&session], config.path()));
+    // Once the projection and the payload lint are in (a picker opened earlier would be
+    // closed by the finished load).
+    tmux.wait_for("payload accepted");
+    tmux.send(&["p"]);
+    tmux.wait_for("profile: replay target");
+    // Esc and the next key must not arrive together (they would read as Alt-Esc).
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("profile: replay target");
+    tmux.send(&["Escape"]);
+    let screen = tmux.wait_for("press q to quit");
+    assert!(screen.contains("replay projection ("), "{screen}");
+    assert!(
+        tmux.run(&["has-session", "-t", "t"]).status.success(),
+        "the inspector exited"
+    );
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}

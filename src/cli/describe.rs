@@ -6,6 +6,11 @@ use replaylens::model::{BlockKind, Message, Role};
 use replaylens::text::{escape_controls_single_line as esc, truncate_chars};
 use serde_json::Value;
 
+/// The role of a shell command the user ran (`!cmd` in pi / OpenClaw), stored with its output.
+const BASH_EXECUTION: &str = "bashExecution";
+/// Lines of a shell command's output shown.
+const BASH_OUTPUT_LINES: usize = 3;
+
 /// Write one message: a head line (`prefix`, role, `tag`, model, stop reason, tool ids)
 /// and one indented line per block. All transcript text is escaped.
 pub fn write_message(out: &mut impl Write, prefix: &str, tag: &str, msg: &Message) -> std::io::Result<()> {
@@ -31,6 +36,9 @@ pub fn write_message(out: &mut impl Write, prefix: &str, tag: &str, msg: &Messag
         }
     }
     writeln!(out, "{head}")?;
+    if msg.role() == Role::Other(BASH_EXECUTION) {
+        write_bash_execution(out, msg)?;
+    }
     if let Some(text) = msg.content_str() {
         writeln!(out, "      {}", esc(&truncate_chars(text, 160)))?;
     }
@@ -70,4 +78,100 @@ pub fn write_message(out: &mut impl Write, prefix: &str, tag: &str, msg: &Messag
         writeln!(out, "      summary: {}", esc(&truncate_chars(summary, 160)))?;
     }
     Ok(())
+}
+
+/// A `bashExecution` message: `$ command` with how it ended, then the first lines of its output.
+fn write_bash_execution(out: &mut impl Write, msg: &Message) -> std::io::Result<()> {
+    let command = msg.str_field("command").unwrap_or("?");
+    let mut line = format!("$ {}", truncate_chars(command, 160));
+    let status = bash_status(msg);
+    if !status.is_empty() {
+        line.push_str(&format!("  ({})", status.join(", ")));
+    }
+    writeln!(out, "      {}", esc(&line))?;
+    let output = msg.str_field("output").unwrap_or("");
+    if output.is_empty() {
+        return writeln!(out, "        (no output)");
+    }
+    let lines: Vec<&str> = output.strip_suffix('\n').unwrap_or(output).split('\n').collect();
+    for l in lines.iter().take(BASH_OUTPUT_LINES) {
+        writeln!(out, "        {}", esc(&truncate_chars(l, 160)))?;
+    }
+    if lines.len() > BASH_OUTPUT_LINES {
+        writeln!(out, "        … {} more lines", lines.len() - BASH_OUTPUT_LINES)?;
+    }
+    Ok(())
+}
+
+/// How a shell command ended, when worth saying: a non-zero exit code, cancelled, output cut
+/// short, kept out of the model's context.
+fn bash_status(msg: &Message) -> Vec<String> {
+    let flag = |k: &str| msg.get(k).and_then(Value::as_bool) == Some(true);
+    let mut status = Vec::new();
+    match msg.get("exitCode") {
+        None | Some(Value::Null) => {}
+        Some(Value::Number(n)) if n.as_f64() == Some(0.0) => {}
+        Some(code) => status.push(format!("exit code {}", truncate_chars(&code.to_string(), 20))),
+    }
+    if flag("cancelled") {
+        status.push("cancelled".to_owned());
+    }
+    if flag("truncated") {
+        status.push(match msg.str_field("fullOutputPath") {
+            Some(p) => format!("output truncated, full output in {}", truncate_chars(p, 120)),
+            None => "output truncated".to_owned(),
+        });
+    }
+    if flag("excludeFromContext") {
+        status.push("not sent to the model".to_owned());
+    }
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn written(v: Value) -> String {
+        let m = Message::from_value(v).unwrap();
+        let mut out = Vec::new();
+        write_message(&mut out, "#3  ", "e3", &m).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_shell_command_shows_its_command_and_first_output_lines() {
+        let text = written(
+            json!({"role": "bashExecution", "command": "ls", "output": "a\nb\nc\nd\ne\n",
+            "exitCode": 0, "cancelled": false, "truncated": false, "timestamp": 1}),
+        );
+        assert_eq!(
+            text,
+            "#3   bashExecution     e3\n      $ ls\n        a\n        b\n        c\n        … 2 more lines\n"
+        );
+    }
+
+    #[test]
+    fn a_failed_shell_command_shows_its_exit_code_and_escapes_its_text() {
+        let text = written(json!({"role": "bashExecution", "command": "make\u{1b}[2J test",
+            "output": "boom\u{7}", "exitCode": 2, "truncated": true, "fullOutputPath": "/tmp/out.log"}));
+        assert_eq!(
+            text,
+            "#3   bashExecution     e3\n      $ make\\e[2J test  (exit code 2, output truncated, full output in \
+             /tmp/out.log)\n        boom\\x07\n"
+        );
+    }
+
+    #[test]
+    fn a_shell_command_without_output() {
+        let text = written(
+            json!({"role": "bashExecution", "command": "true", "output": "", "exitCode": null,
+            "cancelled": true, "excludeFromContext": true}),
+        );
+        assert!(
+            text.ends_with("      $ true  (cancelled, not sent to the model)\n        (no output)\n"),
+            "{text}"
+        );
+    }
 }

@@ -26,10 +26,12 @@ pub fn run(
     let r = replaylens::replay::replay(&s, target, replay_options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);
+    let text_format = options.format != replaylens::export::ExportFormat::Json;
+    super::report_target(target, &r.transcript.model, text_format);
     let text = export(&s, &r, options);
     match output {
         Some(file) => {
-            std::fs::write(file, text.as_bytes())?;
+            std::fs::write(file, text.as_bytes()).map_err(super::OutputFileError::new(file))?;
             eprintln!(
                 "wrote {}",
                 replaylens::text::escape_controls_single_line(&file.display().to_string())

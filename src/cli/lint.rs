@@ -75,6 +75,7 @@ pub fn run(
     let r = replaylens::replay::replay(&s, target, options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);
+    super::report_target(target, &r.transcript.model, !json);
     // Each payload is built and linted once, and only when a stage or `--explain` needs it.
     let explaining = explain_text.is_some();
     let checked = |stage: WireStage| -> anyhow::Result<Option<(WirePayload, Vec<Finding>)>> {
@@ -141,9 +142,9 @@ fn print_text(
         out,
         "session {} → {} / {} / {}",
         esc(session),
-        esc(&w.model.provider),
+        esc(super::or_unknown(&w.model.provider)),
         esc(w.payload.api.id()),
-        esc(&w.model.model)
+        esc(super::or_unknown(&w.model.model))
     )?;
     if let Some(e) = explanation {
         super::explain_text::write(&mut out, e)?;

@@ -20,7 +20,7 @@ use replaylens::load::LoadError;
 use replaylens::model::Diagnostic;
 
 /// Print one error sentence to stderr and map it to the exit status of README §3:
-/// 2 for unusable input or arguments, 1 for internal failure.
+/// 2 for unusable input or arguments, 1 for internal failure. A closed stdout is no failure.
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -31,6 +31,11 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<rules::UnknownRule>().is_some()
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
                 || err.downcast_ref::<replaylens::wire::WireError>().is_some()
+                || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
+                || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()
+                || err
+                    .downcast_ref::<OutputFileError>()
+                    .is_some_and(OutputFileError::is_unusable_argument)
                 || matches!(
                     err.downcast_ref::<replaylens::repair::RepairError>(),
                     Some(
@@ -40,12 +45,77 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                     )
                 );
             let internal = !unusable_input;
+            // Every file is named by its error; a bare I/O error is a write to stdout (the
+            // commands' output, the inspector's screen), so it is named here.
+            let message = match stdout_error(&err) {
+                Some(e) => format!("cannot write to standard output: {e}"),
+                None => err.to_string(),
+            };
             eprintln!(
                 "replaylens: {}",
-                replaylens::text::escape_controls_single_line(&err.to_string())
+                replaylens::text::escape_controls_single_line(&message)
             );
             if internal { ExitCode::from(1) } else { ExitCode::from(2) }
         }
+    }
+}
+
+/// An output file (`export -o FILE`) that could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {}", .path.display(), self.reason())]
+pub struct OutputFileError {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// The OS error.
+    pub source: std::io::Error,
+}
+
+impl OutputFileError {
+    /// Wrap a write error of `path`.
+    pub fn new(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Self {
+        move |source| Self {
+            path: path.to_owned(),
+            source,
+        }
+    }
+
+    fn reason(&self) -> String {
+        if self.source.kind() == std::io::ErrorKind::IsADirectory || self.path.is_dir() {
+            "it is a folder; give -o a file name".to_owned()
+        } else {
+            self.source.to_string()
+        }
+    }
+
+    /// Exit status 2 when the path itself is the problem (a folder, a missing or read-only
+    /// place); 1 when writing failed for another reason (a full disk, an I/O error).
+    fn is_unusable_argument(&self) -> bool {
+        use std::io::ErrorKind as K;
+        matches!(
+            self.source.kind(),
+            K::IsADirectory
+                | K::NotADirectory
+                | K::NotFound
+                | K::PermissionDenied
+                | K::ReadOnlyFilesystem
+                | K::InvalidFilename
+                | K::InvalidInput
+        ) || self.path.is_dir()
+    }
+}
+
+/// The I/O error of a failed write to stdout: a bare `io::Error`, or one inside the
+/// serde_json or csv error of a serializer writing there.
+fn stdout_error(err: &anyhow::Error) -> Option<&dyn std::fmt::Display> {
+    if let Some(e) = err.downcast_ref::<std::io::Error>() {
+        return Some(e);
+    }
+    if let Some(e) = err.downcast_ref::<serde_json::Error>().filter(|e| e.is_io()) {
+        return Some(e);
+    }
+    match err.downcast_ref::<csv::Error>().map(csv::Error::kind) {
+        Some(csv::ErrorKind::Io(e)) => Some(e),
+        _ => None,
     }
 }
 
@@ -68,9 +138,97 @@ pub fn report(diagnostics: &[Diagnostic]) {
     }
 }
 
-/// A closed stdout (e.g. piped into `head`) is not a failure.
+/// Say on stderr what is doubtful about the requested target (near misses of known provider
+/// and API ids) and, with `provenance` and when some parts were given while others were
+/// inherited from the session or defaulted, where each part came from:
+/// `target: mistral (given) / mistral-conversations (mistral's default API) / …`.
+pub fn report_target(
+    requested: &replaylens::policy::Target,
+    session: &replaylens::model::ModelRef,
+    provenance: bool,
+) -> replaylens::policy::EffectiveTarget {
+    let effective = replaylens::policy::effective(requested, session);
+    if provenance && effective.is_mixed() {
+        eprintln!(
+            "target: {}",
+            replaylens::text::escape_controls_single_line(&effective.describe())
+        );
+    }
+    for w in &effective.warnings {
+        eprintln!("warning: {}", replaylens::text::escape_controls_single_line(w));
+    }
+    effective
+}
+
+/// A target part for a text line: `?` when it is unknown (empty).
+pub fn or_unknown(part: &str) -> &str {
+    if part.is_empty() { "?" } else { part }
+}
+
+/// A closed stdout (e.g. piped into `head`) is not a failure. The `EPIPE` may sit anywhere in
+/// the chain, and inside errors whose `source()` does not lead to it: an `io::Error` wrapping
+/// another error (its `source()` skips the wrapped error itself), a serde_json or csv error.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain()
-        .filter_map(|e| e.downcast_ref::<std::io::Error>())
-        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    err.chain().any(caused_by_broken_pipe)
+}
+
+fn caused_by_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    use std::io::ErrorKind::BrokenPipe;
+    if let Some(io) = e.downcast_ref::<std::io::Error>() {
+        return io.kind() == BrokenPipe
+            || io
+                .get_ref()
+                .is_some_and(|inner| caused_by_broken_pipe(inner as &(dyn std::error::Error + 'static)));
+    }
+    if let Some(json) = e.downcast_ref::<serde_json::Error>() {
+        return json.io_error_kind() == Some(BrokenPipe);
+    }
+    if let Some(csv) = e.downcast_ref::<csv::Error>() {
+        return matches!(csv.kind(), csv::ErrorKind::Io(io) if io.kind() == BrokenPipe);
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pipe() -> std::io::Error {
+        std::io::Error::from(std::io::ErrorKind::BrokenPipe)
+    }
+
+    #[test]
+    fn a_broken_pipe_is_seen_through_every_wrapper() {
+        let json = || serde_json::Error::io(pipe());
+        let wrapped: Vec<anyhow::Error> = vec![
+            anyhow::Error::from(pipe()),
+            anyhow::Error::from(pipe()).context("writing"),
+            anyhow::Error::from(json()),
+            // `io::Error::other(e).source()` is `e.source()`, not `e`: the chain skips it.
+            anyhow::Error::from(std::io::Error::other(json())),
+            anyhow::Error::from(std::io::Error::new(std::io::ErrorKind::InvalidData, pipe())),
+            anyhow::Error::from(csv::Error::from(pipe())),
+            anyhow::Error::from(std::io::Error::from(csv::Error::from(pipe()))),
+        ];
+        for err in &wrapped {
+            assert!(is_broken_pipe(err), "{err:?}");
+        }
+        let other = anyhow::Error::from(std::io::Error::from(std::io::ErrorKind::StorageFull));
+        assert!(!is_broken_pipe(&other));
+        assert_eq!(
+            finish(Err(anyhow::Error::from(std::io::Error::other(json())))),
+            ExitCode::SUCCESS
+        );
+    }
+
+    #[test]
+    fn settings_and_terminal_errors_are_unusable_input() {
+        let settings =
+            crate::tui::theme::SettingsFileError::unreadable("theme", std::path::Path::new("/x/t.toml"), "nope".into());
+        assert_eq!(finish(Err(settings.into())), ExitCode::from(2));
+        assert_eq!(
+            finish(Err(crate::tui::terminal::NoTerminal("standard output").into())),
+            ExitCode::from(2)
+        );
+    }
 }

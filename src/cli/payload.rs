@@ -50,6 +50,7 @@ pub fn run(
     let r = replaylens::replay::replay(&s, target, options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);
+    super::report_target(target, &r.transcript.model, !json);
     let w = payload_of(&r, stage)?;
     if json {
         let doc = PayloadDocument {
@@ -83,9 +84,9 @@ fn print_text(session: &str, w: &WirePayload) -> anyhow::Result<()> {
         out,
         "session {} → {} / {} / {}: {} payload, {} items, {} bytes",
         esc(session),
-        esc(&w.model.provider),
+        esc(super::or_unknown(&w.model.provider)),
         esc(w.payload.api.id()),
-        esc(&w.model.model),
+        esc(super::or_unknown(&w.model.model)),
         w.stage.as_str(),
         w.payload.items.len(),
         w.payload.body_bytes()

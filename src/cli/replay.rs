@@ -4,13 +4,24 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
-use replaylens::export::json::replay_document;
+use replaylens::export::json::{ReplayDocument, replay_document};
 use replaylens::hygiene::{Action, ReplayOptions};
 use replaylens::load::{LoadOptions, load_path};
-use replaylens::policy::Target;
+use replaylens::policy::{Target, TargetOrigin};
 use replaylens::text::escape_controls_single_line as esc;
+use serde::Serialize;
 
 use super::describe;
+
+/// `replay --format json`: the contract document of reference README §3.1 plus
+/// `targetOrigin`, where each part of `target` came from (streamed like the document).
+#[derive(Serialize)]
+struct ReplayJson<'a, 's> {
+    #[serde(flatten)]
+    document: ReplayDocument<'a, 's>,
+    #[serde(rename = "targetOrigin")]
+    target_origin: TargetOrigin,
+}
 
 /// Replay one session for a target and print it.
 pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<()> {
@@ -18,9 +29,13 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
     let r = replaylens::replay::replay(&s, target, options);
     super::report(&s.diagnostics);
     super::report(&r.transcript.diagnostics);
+    let origin = super::report_target(target, &r.transcript.model, !json).origin();
     let mut out = std::io::stdout().lock();
     if json {
-        super::print_json(&replay_document(&s, &r))?;
+        super::print_json(&ReplayJson {
+            document: replay_document(&s, &r),
+            target_origin: origin,
+        })?;
         // The process ends here: freeing every value of a large session one by one would
         // only delay the exit (about 4% of the command's time).
         std::mem::forget(r);

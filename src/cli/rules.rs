@@ -5,6 +5,11 @@ use std::io::Write;
 use replaylens::hygiene::rules;
 use replaylens::rule_set::{RULE_SETS, RuleSet};
 
+/// The OpenClaw page rule references name (`docs/reference/transcript-hygiene.md` in OpenClaw).
+const HYGIENE_PAGE: &str = "transcript-hygiene.md";
+/// Where that page is published.
+const HYGIENE_PAGE_URL: &str = "https://docs.openclaw.ai/reference/transcript-hygiene";
+
 /// List every rule in pipeline order, or explain one; with a rule set, say how it differs
 /// from `newest`.
 pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Result<()> {
@@ -44,6 +49,9 @@ pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Resu
             writeln!(out, "{}\n", textwrap(i.explanation, 88))?;
             writeln!(out, "applies to: {}", i.families)?;
             writeln!(out, "reference:  {}", i.reference)?;
+            if i.reference.starts_with(HYGIENE_PAGE) {
+                writeln!(out, "            ({HYGIENE_PAGE} is published at {HYGIENE_PAGE_URL})")?;
+            }
             let sets: Vec<&RuleSet> = match rule_set {
                 Some(set) => vec![set],
                 None => RULE_SETS.to_vec(),

@@ -15,11 +15,13 @@ pub struct RuleInfo {
     pub id: &'static str,
     /// One line.
     pub summary: &'static str,
-    /// Why the rule exists and exactly what it does, including ambiguities resolved.
+    /// Why the rule exists and exactly what it does, including the edge cases.
     pub explanation: &'static str,
     /// The provider families it applies to, in words.
     pub families: &'static str,
-    /// The reference section (e.g. `hygiene-a §3.4`).
+    /// Where a user can read about it: the section of OpenClaw's published
+    /// `docs/reference/transcript-hygiene.md` and the OpenClaw function that implements it, as
+    /// `transcript-hygiene.md › "Section" [› provider entry] · functionName`.
     pub reference: &'static str,
 }
 

@@ -66,8 +66,9 @@ pub enum LoadError {
         /// The id or key asked for.
         id: String,
     },
-    /// Not a regular file: a FIFO would block forever, a device never ends.
-    #[error("{} is {kind}, not a session file; replaylens reads regular files, databases and folders", path.display())]
+    /// Not a regular file: a FIFO would block forever, a device never ends; a folder holds
+    /// sessions, and the message says where a folder can be opened.
+    #[error("{}", not_regular(path, kind))]
     NotRegular {
         /// The path.
         path: PathBuf,
@@ -100,6 +101,18 @@ pub enum LoadError {
         /// The file.
         path: PathBuf,
     },
+}
+
+/// The sentence of [`LoadError::NotRegular`].
+fn not_regular(path: &std::path::Path, kind: &str) -> String {
+    let shown = path.display();
+    if kind == "a folder" {
+        format!(
+            "{shown} is a folder, not a session file; open it in the inspector (`replaylens {shown}`) or list its sessions with `replaylens sessions {shown}`"
+        )
+    } else {
+        format!("{shown} is {kind}, not a session file; replaylens reads regular files, databases and folders")
+    }
 }
 
 impl LoadError {

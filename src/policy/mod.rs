@@ -17,8 +17,10 @@
 
 mod build;
 pub mod claude;
+mod defaults;
 mod family;
 pub mod predicates;
+pub mod requested;
 mod target;
 #[cfg(test)]
 mod tests;
@@ -26,6 +28,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use family::Family;
+pub use requested::{EffectiveTarget, PartOrigin, TargetOrigin, effective};
 pub use target::{Target, preset};
 
 /// `sanitizeMode`: how much non-image content sanitization runs.

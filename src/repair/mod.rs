@@ -6,7 +6,7 @@ pub mod write;
 
 use std::path::Path;
 
-pub use plan::{RepairChange, RepairPlan, RepairRefusal, plan};
+pub use plan::{NotJsonl, RepairChange, RepairPlan, RepairRefusal, plan};
 pub use write::{FailPoint, Snapshot, WriteOutcome, replace_with_backup};
 
 /// Why a repair could not run.
@@ -44,6 +44,7 @@ pub fn plan_file(path: &Path) -> Result<RepairPlan, RepairError> {
 /// Read the file and plan its repair; also returns the bytes the plan was made from and how
 /// the file looked just before they were read.
 fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>, Snapshot), RepairError> {
+    check_regular(path)?;
     let before = Snapshot::of(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,
@@ -55,14 +56,20 @@ fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>, Snapshot), RepairErro
     Ok((plan(path, &bytes)?, bytes, before))
 }
 
+/// Refuse anything but a regular file: a folder or device is named as what it is, and a
+/// FIFO is never read (it would block forever), also in a dry run.
+fn check_regular(path: &Path) -> Result<(), RepairError> {
+    crate::load::limits::check_regular(path).map_err(|e| match e {
+        crate::load::LoadError::Io { path, source } => RepairError::Read { path, source },
+        other => RepairError::Unsafe(other.to_string()),
+    })
+}
+
 /// Refuse what a repair cannot replace without loss: not a regular file, a read-only file, a
 /// file with several hard links (replacing it would split them).
 fn check_writable_target(path: &Path) -> Result<(), RepairError> {
     use std::os::unix::fs::MetadataExt;
-    crate::load::limits::check_regular(path).map_err(|e| match e {
-        crate::load::LoadError::Io { path, source } => RepairError::Read { path, source },
-        other => RepairError::Unsafe(other.to_string()),
-    })?;
+    check_regular(path)?;
     let meta = std::fs::metadata(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,

@@ -29,6 +29,79 @@ pub enum RepairRefusal {
         "{0} is a {1} session; repair rewrites OpenClaw session files only, so it was not changed (inspect it with show, replay, lint or payload)"
     )]
     OtherAgent(String, &'static str),
+    /// Not line-oriented JSON at all: a database, a compressed file, a JSON document.
+    #[error(
+        "{0} is {what}; repair rewrites OpenClaw session JSONL files only, so it was not changed{hint}",
+        what = .1.description(),
+        hint = .1.hint()
+    )]
+    NotJsonl(String, NotJsonl),
+    /// Lines, but not one of them JSON.
+    #[error("{0} has no JSON line; it is not a session file, so it was not changed")]
+    NoJsonLine(String),
+}
+
+/// What a file the repair refuses is instead of session JSONL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotJsonl {
+    /// An SQLite database with OpenClaw's `transcript_events` table.
+    OpenClawDatabase,
+    /// Any other SQLite database.
+    SqliteDatabase,
+    /// A zstd stream (a compressed rollout or archive).
+    Zstd,
+    /// A JSON array (a message array).
+    JsonArray,
+    /// One JSON document spread over several lines.
+    JsonDocument,
+}
+
+impl NotJsonl {
+    /// What the file is, after "is".
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::OpenClawDatabase => "an OpenClaw SQLite database",
+            Self::SqliteDatabase => "an SQLite database",
+            Self::Zstd => "zstd-compressed",
+            Self::JsonArray => "a JSON message array",
+            Self::JsonDocument => "a single JSON document, not one JSON entry per line",
+        }
+    }
+
+    /// Where to look at it instead.
+    fn hint(self) -> &'static str {
+        match self {
+            Self::SqliteDatabase => "",
+            _ => " (inspect it with show, replay, lint or payload)",
+        }
+    }
+
+    /// Formats told apart by their first bytes: never split into "lines" and planned.
+    fn of_binary(bytes: &[u8]) -> Option<Self> {
+        match crate::load::detect(bytes) {
+            crate::load::Detected::Sqlite => Some(if contains(bytes, b"transcript_events") {
+                Self::OpenClawDatabase
+            } else {
+                Self::SqliteDatabase
+            }),
+            crate::load::Detected::Zstd => Some(Self::Zstd),
+            _ => None,
+        }
+    }
+
+    /// JSON that is not JSONL, judged only for a file the plan refuses anyway (a JSONL file
+    /// whose first line is damaged must still be repaired).
+    fn of_json(bytes: &[u8], lines: usize) -> Option<Self> {
+        if crate::load::detect(bytes) == crate::load::Detected::JsonArray {
+            return Some(Self::JsonArray);
+        }
+        (lines > 1 && is_valid_json(bytes)).then_some(Self::JsonDocument)
+    }
+}
+
+/// Whether `needle` occurs in `haystack`.
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 /// One change the repair makes.
@@ -129,6 +202,9 @@ struct Line<'a> {
 /// Plan the repair of a session file's bytes.
 pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
     let name = path.display().to_string();
+    if let Some(kind) = NotJsonl::of_binary(bytes) {
+        return Err(RepairRefusal::NotJsonl(name, kind));
+    }
     let text = String::from_utf8_lossy(bytes);
     let crlf = text.contains("\r\n");
     let mut changes = Vec::new();
@@ -163,8 +239,15 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
             }),
         }
     }
+    let non_blank = lines.len() + changes.len();
     let Some(first) = lines.first() else {
-        return Err(RepairRefusal::Empty(name));
+        return Err(if let Some(kind) = NotJsonl::of_json(bytes, non_blank) {
+            RepairRefusal::NotJsonl(name, kind)
+        } else if non_blank == 0 {
+            RepairRefusal::Empty(name)
+        } else {
+            RepairRefusal::NoJsonLine(name)
+        });
     };
     let header_ok = first.value.get("type").and_then(Value::as_str) == Some("session")
         && first
@@ -179,6 +262,9 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
             .find_map(|l| crate::load::foreign::foreign_format(&l.value))
         {
             return Err(RepairRefusal::OtherAgent(name, agent));
+        }
+        if let Some(kind) = NotJsonl::of_json(bytes, non_blank) {
+            return Err(RepairRefusal::NotJsonl(name, kind));
         }
         return Err(RepairRefusal::InvalidHeader(name));
     }

@@ -8,6 +8,8 @@ use serde::Deserialize;
 pub enum Action {
     /// Quit.
     Quit,
+    /// Back out: leave the detail pane, else clear the search and filter (never quits).
+    Back,
     /// Select the next row (or scroll the focused pane down).
     Down,
     /// Select the previous row (or scroll the focused pane up).
@@ -95,6 +97,7 @@ impl Action {
         (Action::Export, "export the comparison (md/html/json)"),
         (Action::ToggleDetail, "show / hide detail pane"),
         (Action::TogglePayload, "detail pane: rewrites ↔ wire payload and lint"),
+        (Action::Back, "back: leave the detail pane, clear search and filter"),
         (Action::Help, "this help"),
         (Action::Quit, "quit"),
     ];

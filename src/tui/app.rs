@@ -1,7 +1,7 @@
 //! The inspector's single state and its update function. Rendering reads this state only;
 //! I/O (loading a session) is requested through [`Effect`]s that the event loop carries out.
 
-use replaylens::rule_set::{RULE_SETS, RuleSet};
+use replaylens::rule_set::RuleSet;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -21,6 +21,10 @@ use super::rows::{Row, align};
 use super::search::{Filter, Search};
 use super::theme::Theme;
 use super::wire_state::WireJob;
+
+mod nav;
+
+pub use nav::{noun_for, plural};
 
 /// Looks up a rule's documentation by id (injectable so tests do not depend on rule text).
 pub type RuleLookup = fn(&str) -> Option<&'static RuleInfo>;
@@ -160,6 +164,9 @@ pub struct App {
     pub rule_set: &'static RuleSet,
     /// The stored message to select when the requested session is first shown.
     pub open_at: Option<usize>,
+    /// Whether a session was opened from the session picker (else `o` lists the opened
+    /// file's folder).
+    pub picked: bool,
     heights: HashMap<usize, usize>,
     heights_width: usize,
 }
@@ -195,6 +202,7 @@ impl App {
             heights_width: 0,
             rule_set: RuleSet::newest(),
             open_at: None,
+            picked: false,
         }
     }
 
@@ -217,6 +225,8 @@ impl App {
         self.rebuild_view();
         self.selected = 0;
         self.top = 0;
+        self.detail_scroll = 0;
+        self.row_scroll = 0;
         if let Some(s) = anchor
             && let Some(pos) = self.view.iter().position(|&r| {
                 let row = &self.rows[r];
@@ -353,6 +363,7 @@ impl App {
         let page = usize::from(self.areas().rows.height).max(1);
         match action {
             Action::Quit => self.quit = true,
+            Action::Back => self.back(),
             Action::None => {}
             Action::Down if detail => self.detail_scroll = self.detail_scroll.saturating_add(1),
             Action::Up if detail => self.detail_scroll = self.detail_scroll.saturating_sub(1),
@@ -393,12 +404,8 @@ impl App {
                     self.ensure_visible();
                 }
             }
-            Action::FocusNext => {
-                self.focus = match self.focus {
-                    Pane::Rows if self.show_detail => Pane::Detail,
-                    _ => Pane::Rows,
-                };
-            }
+            Action::FocusNext if self.focus == Pane::Rows && self.show_detail => self.focus = Pane::Detail,
+            Action::FocusNext => self.focus_rows(),
             Action::ToggleExpand => {
                 if let Some(&r) = self.view.get(self.selected) {
                     if !self.expanded.remove(&r) {
@@ -411,7 +418,7 @@ impl App {
             }
             Action::ToggleDetail => {
                 self.show_detail = !self.show_detail;
-                self.focus = Pane::Rows;
+                self.focus_rows();
                 self.ensure_visible();
             }
             Action::Search => self.mode = Mode::SearchInput(String::new()),
@@ -426,92 +433,5 @@ impl App {
             Action::Sessions => self.open_sessions(),
             Action::Export => self.open_export(),
         }
-    }
-
-    fn jump_rewrite(&mut self, forward: bool) {
-        let found = self.find_row(forward, |_, row| row.is_rewritten());
-        match found {
-            Some(p) => self.select(p),
-            None => {
-                self.status = Some(
-                    if forward {
-                        "no later rewrite"
-                    } else {
-                        "no earlier rewrite"
-                    }
-                    .into(),
-                )
-            }
-        }
-    }
-
-    /// The next (or previous) position in the view whose row satisfies `hit`.
-    pub(super) fn find_row(&self, forward: bool, hit: impl Fn(&Inspection, &Row) -> bool) -> Option<usize> {
-        let insp = self.insp.as_ref()?;
-        let matches = |p: &usize| hit(insp, &self.rows[self.view[*p]]);
-        if forward {
-            (self.selected + 1..self.view.len()).find(matches)
-        } else {
-            (0..self.selected).rev().find(matches)
-        }
-    }
-
-    /// Select the row at screen line `y` of the rows area (mouse click).
-    pub fn click(&mut self, y: u16) {
-        let area = self.areas().rows;
-        if y < area.y || y >= area.y + area.height {
-            return;
-        }
-        let mut line = area.y;
-        let mut pos = self.top;
-        while pos < self.view.len() {
-            let h = u16::try_from(self.row_height(self.view[pos])).unwrap_or(u16::MAX);
-            if y < line.saturating_add(h) {
-                self.focus = Pane::Rows;
-                self.select(pos);
-                return;
-            }
-            line = line.saturating_add(h);
-            pos += 1;
-        }
-    }
-
-    /// Apply a new target and keep the selection on the same stored message.
-    pub fn retarget(&mut self, target: Target) {
-        let anchor = self.anchor();
-        if let Some(insp) = &mut self.insp {
-            insp.retarget(target);
-            self.effects.push(Effect::Wire(insp.wire_job()));
-            let (n, m, k) = (insp.stored_len(), insp.replay.len(), insp.rewrites.len());
-            let family = insp.resolved.family.label();
-            self.status = Some(format!("{family}: stored {n} → replay {m}, {k} rewrites"));
-        }
-        let status = self.status.take();
-        self.realign(anchor);
-        self.status = status;
-    }
-
-    /// Replay with the next OpenClaw rule set (newest → 2026.9.6 → …), keeping the target.
-    pub fn cycle_rule_set(&mut self) {
-        let at = RULE_SETS
-            .iter()
-            .position(|s| std::ptr::eq(*s, self.rule_set))
-            .unwrap_or(0);
-        self.rule_set = RULE_SETS[(at + 1) % RULE_SETS.len()];
-        let anchor = self.anchor();
-        if let Some(insp) = &mut self.insp {
-            insp.options.rule_set = self.rule_set;
-            insp.retarget(insp.requested.clone());
-            self.effects.push(Effect::Wire(insp.wire_job()));
-        }
-        let (n, m, k) = self
-            .insp
-            .as_ref()
-            .map_or((0, 0, 0), |i| (i.stored_len(), i.replay.len(), i.rewrites.len()));
-        self.realign(anchor);
-        self.status = Some(format!(
-            "OpenClaw {} ({}): stored {n} → replay {m}, {k} rewrites",
-            self.rule_set.name, self.rule_set.releases
-        ));
     }
 }

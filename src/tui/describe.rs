@@ -17,9 +17,14 @@ const COLLAPSED_LINES: usize = 40;
 const COLLAPSED_LINE_CHARS: usize = 2_000;
 /// Characters of tool-call arguments shown on one line.
 const ARGS_CHARS: usize = 100;
+/// Characters of a shell command shown on the first line of a collapsed message.
+const COMMAND_CHARS: usize = 200;
 /// Characters of one line laid out per body line of an expanded message's budget: a
 /// 50 MB single-line blob is cut to what the budget's lines can show.
 const EXPANDED_CHARS_PER_LINE: usize = 512;
+
+/// The role of a shell command the user ran (`!cmd` in pi / OpenClaw), stored with its output.
+const BASH_EXECUTION: &str = "bashExecution";
 
 /// How much of a message is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,6 +130,9 @@ pub fn describe(message: &Message, index: usize, extent: Extent, counterpart: Op
     }
     if let Some(summary) = message.str_field("summary") {
         more |= push_text(&mut doc.body, summary, "", Role::Text, extent);
+    }
+    if message.role() == MessageRole::Other(BASH_EXECUTION) {
+        more |= bash_execution(&mut doc.body, message, extent);
     }
     let mut image_no = 0;
     for block in message.blocks() {
@@ -297,6 +305,46 @@ fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, extent: Extent) {
     });
 }
 
+/// A `bashExecution` message: `$ command` with how it ended (exit code when non-zero,
+/// cancelled, truncated, kept out of context), then its output as text lines.
+fn bash_execution(out: &mut Vec<DocLine>, message: &Message, extent: Extent) -> bool {
+    let command = message.str_field("command").unwrap_or("?");
+    let max = match extent {
+        Extent::Collapsed => COMMAND_CHARS,
+        Extent::Expanded(_) => extent.char_limit(),
+    };
+    let command = truncate_chars(command, max);
+    let mut line = DocLine::plain(format!("$ {}", escape_controls_single_line(&command)), Role::ToolCall);
+    let flag = |k: &str| message.get(k).and_then(Value::as_bool) == Some(true);
+    match message.get("exitCode") {
+        None | Some(Value::Null) => {}
+        Some(Value::Number(n)) if n.as_f64() == Some(0.0) => {}
+        Some(code) => line.segs.push(Seg::new(
+            format!("  exit code {}", one_line(&code.to_string(), 20)),
+            Role::Error,
+        )),
+    }
+    if flag("cancelled") {
+        line.segs.push(Seg::new("  cancelled", Role::Error));
+    }
+    if flag("truncated") {
+        line.segs.push(Seg::new("  output truncated", Role::Muted));
+    }
+    if flag("excludeFromContext") {
+        line.segs.push(Seg::new("  not sent to the model", Role::Muted));
+    }
+    out.push(line);
+    match message.str_field("output") {
+        Some(output) if !output.is_empty() => {
+            push_text(out, output.strip_suffix('\n').unwrap_or(output), "", Role::Text, extent)
+        }
+        _ => {
+            out.push(DocLine::plain("(no output)", Role::Placeholder));
+            false
+        }
+    }
+}
+
 fn other_block(out: &mut Vec<DocLine>, kind: &str, raw: &Value) {
     let compact = bounded_json(raw, ARGS_CHARS + 1);
     out.push(DocLine::plain(
@@ -395,6 +443,44 @@ mod tests {
         assert!(first(describe(&stripped, 0, Extent::Collapsed, Some(&signed))).contains("(stripped)"));
         assert!(first(describe(&stripped, 0, Extent::Collapsed, None)).contains("(unsigned)"));
         assert!(first(describe(&blank, 0, Extent::Collapsed, None)).contains("(blank)"));
+    }
+
+    #[test]
+    fn a_shell_command_shows_its_command_output_and_exit_code() {
+        let m = msg(
+            json!({"role": "bashExecution", "command": "make test", "output": "ok 1\nFAIL 2\u{1b}[31m\n",
+            "exitCode": 2, "cancelled": false, "truncated": false, "timestamp": 1}),
+        );
+        let doc = describe(&m, 4, Extent::Collapsed, None);
+        let header: String = doc.header.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(header, "#4 [bashExecution]");
+        let lines: Vec<String> = doc.body.iter().map(DocLine::text).collect();
+        assert_eq!(lines, ["$ make test  exit code 2", "ok 1", "FAIL 2\\e[31m"]);
+        assert_eq!(doc.body[0].segs[1].role, Role::Error);
+        assert!(!lines.iter().any(|l| l.contains("(no content)")));
+    }
+
+    #[test]
+    fn a_successful_shell_command_hides_its_exit_code_and_caps_long_output() {
+        let output: String = (0..500).map(|i| format!("line {i}\n")).collect();
+        let m = msg(
+            json!({"role": "bashExecution", "command": "seq 500\necho done", "output": output,
+            "exitCode": 0, "excludeFromContext": true}),
+        );
+        let doc = describe(&m, 0, Extent::Collapsed, None);
+        assert_eq!(doc.body[0].text(), "$ seq 500\\necho done  not sent to the model");
+        assert_eq!(doc.body[1].text(), "line 0");
+        assert_eq!(doc.body.len(), COLLAPSED_LINES, "capped like other text");
+        let expanded = describe(&m, 0, Extent::Expanded(10), None);
+        assert_eq!(expanded.body.len(), 10);
+        assert!(expanded.more);
+        let empty = msg(json!({"role": "bashExecution", "command": "true", "output": "", "cancelled": true}));
+        let lines: Vec<String> = describe(&empty, 0, Extent::Collapsed, None)
+            .body
+            .iter()
+            .map(DocLine::text)
+            .collect();
+        assert_eq!(lines, ["$ true  cancelled", "(no output)"]);
     }
 
     #[test]

@@ -245,7 +245,7 @@ impl App {
     /// Carry out an export request and report it in the status bar.
     pub fn perform_export(&mut self, request: &ExportRequest) {
         self.status = Some(match write(request) {
-            Ok(n) => format!("wrote {} ({n} bytes)", request.output.display()),
+            Ok(n) => format!("wrote {} ({})", request.output.display(), super::app::plural(n, "byte")),
             Err(e) => e,
         });
     }

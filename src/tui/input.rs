@@ -6,16 +6,15 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, M
 use super::action::Action;
 use super::app::{App, Mode};
 use super::keymap::Key;
-use super::pickers::parse_target;
+use super::pickers::{ProfilePicker, parse_target};
 
 /// Keys of the overlays, for the help screen.
 pub const OVERLAY_KEYS: &[(&str, &str)] = &[
-    ("↑ ↓ Ctrl-p Ctrl-n", "move in a picker"),
-    ("Enter", "choose / run the search"),
-    ("Esc", "close the picker or prompt"),
+    ("↑ ↓ Home End", "move in a picker (also Ctrl-p Ctrl-n, PgUp PgDn)"),
+    ("Enter  Esc", "choose / run the search; close the picker or prompt"),
     (
         "type  Tab",
-        "filter sessions / enter provider api model; Tab: sort sessions by findings, rewrites",
+        "filter (Backspace edits; p: custom… takes what you typed); Tab sorts sessions",
     ),
 ];
 
@@ -67,40 +66,10 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
             }
         }
         Mode::Export(dialog) => super::export_dialog::handle_key(app, dialog, key),
-        Mode::Profiles(mut picker) => {
-            if let Some(text) = &mut picker.input {
-                match key.code {
-                    KeyCode::Esc => picker.input = None,
-                    KeyCode::Enter => {
-                        let target = parse_target(text);
-                        app.retarget(target);
-                        return;
-                    }
-                    KeyCode::Backspace => {
-                        text.pop();
-                    }
-                    KeyCode::Char(c) if !key.mods.contains(KeyModifiers::CONTROL) => text.push(c),
-                    _ => {}
-                }
-                Mode::Profiles(picker)
-            } else {
-                match (key.code, nav(key)) {
-                    (_, Some(delta)) => picker.selected = step(picker.selected, delta, picker.items.len()),
-                    (KeyCode::Esc | KeyCode::Char('q' | 'p'), _) => return,
-                    (KeyCode::Enter, _) => match picker.items.get(picker.selected).and_then(|i| i.target.clone()) {
-                        Some(target) => {
-                            app.retarget(target);
-                            return;
-                        }
-                        None => picker.input = Some(String::new()),
-                    },
-                    (KeyCode::Char('G'), _) => picker.selected = picker.items.len().saturating_sub(1),
-                    (KeyCode::Char('g'), _) => picker.selected = 0,
-                    _ => {}
-                }
-                Mode::Profiles(picker)
-            }
-        }
+        Mode::Profiles(picker) => match profiles_key(app, picker, key) {
+            Some(picker) => Mode::Profiles(picker),
+            None => return,
+        },
         Mode::Sessions(mut picker) => {
             match (key.code, nav(key)) {
                 (KeyCode::Char('j' | 'k'), _) if !key.mods.contains(KeyModifiers::CONTROL) => {
@@ -108,6 +77,8 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
                 }
                 (KeyCode::Tab | KeyCode::BackTab, _) => picker.cycle_order(key.code == KeyCode::Tab),
                 (_, Some(delta)) => picker.selected = step(picker.selected, delta, picker.matches.len()),
+                (KeyCode::Home, _) => picker.selected = 0,
+                (KeyCode::End, _) => picker.selected = picker.matches.len().saturating_sub(1),
                 (KeyCode::Esc, _) => return,
                 (KeyCode::Enter, _) => {
                     if let Some(listing) = picker.current().cloned() {
@@ -126,6 +97,47 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
             Mode::Sessions(picker)
         }
     };
+}
+
+/// A key in the profile picker; `None` when the picker closed. Typing filters, Home / End
+/// jump, Enter applies the selected target or, on the free-entry line, opens the
+/// `provider api model` prompt with what was typed.
+fn profiles_key(app: &mut App, mut picker: ProfilePicker, key: Key) -> Option<ProfilePicker> {
+    let ctrl = key.mods.contains(KeyModifiers::CONTROL);
+    if let Some(text) = &mut picker.input {
+        match key.code {
+            KeyCode::Esc => picker.input = None,
+            KeyCode::Enter => {
+                let target = parse_target(text);
+                app.retarget(target);
+                return None;
+            }
+            KeyCode::Backspace => {
+                text.pop();
+            }
+            KeyCode::Char(c) if !ctrl => text.push(c),
+            _ => {}
+        }
+        return Some(picker);
+    }
+    match (key.code, nav_keys(key)) {
+        (_, Some(delta)) => picker.selected = step(picker.selected, delta, picker.matches.len()),
+        (KeyCode::Home, _) => picker.selected = 0,
+        (KeyCode::End, _) => picker.selected = picker.matches.len().saturating_sub(1),
+        (KeyCode::Esc, _) => return None,
+        (KeyCode::Enter, _) => match picker.current().map(|i| i.target.clone()) {
+            Some(Some(target)) => {
+                app.retarget(target);
+                return None;
+            }
+            Some(None) => picker.input = Some(picker.filter.trim().to_owned()),
+            None => {}
+        },
+        (KeyCode::Backspace, _) => picker.pop(),
+        (KeyCode::Char(c), _) if !ctrl => picker.push(c),
+        _ => {}
+    }
+    Some(picker)
 }
 
 fn push_filter(picker: &mut super::pickers::SessionPicker, key: Key) {
@@ -156,8 +168,17 @@ fn summary_key(app: &mut App, key: Key, sel: usize) -> Mode {
     }
 }
 
-/// Movement keys inside overlays.
+/// Movement keys inside overlays (`j` / `k` too, where typing does not filter).
 fn nav(key: Key) -> Option<isize> {
+    match key.code {
+        KeyCode::Char('j') => Some(1),
+        KeyCode::Char('k') => Some(-1),
+        _ => nav_keys(key),
+    }
+}
+
+/// Movement keys that leave letters free for typing.
+fn nav_keys(key: Key) -> Option<isize> {
     let ctrl = key.mods.contains(KeyModifiers::CONTROL);
     match key.code {
         KeyCode::Down | KeyCode::Tab => Some(1),
@@ -166,8 +187,6 @@ fn nav(key: Key) -> Option<isize> {
         KeyCode::PageUp => Some(-10),
         KeyCode::Char('n') if ctrl => Some(1),
         KeyCode::Char('p') if ctrl => Some(-1),
-        KeyCode::Char('j') => Some(1),
-        KeyCode::Char('k') => Some(-1),
         _ => None,
     }
 }

@@ -11,9 +11,8 @@ use std::sync::Arc;
 
 use replaylens::hygiene::{ReplayOptions, Rewrite};
 use replaylens::model::{Message, StoredMessage, Transcript};
-use replaylens::policy::resolve;
-use replaylens::policy::{ResolvedPolicy, Target};
-use replaylens::replay::{Replay, effective_target, replay_transcript};
+use replaylens::policy::{EffectiveTarget, ResolvedPolicy, Target, effective, resolve};
+use replaylens::replay::{Replay, replay_transcript};
 
 use super::wire_state::{WireJob, WireState};
 
@@ -47,8 +46,12 @@ pub struct Inspection {
     /// The stored transcript (owned messages), shared with the loader while it computes
     /// the projection.
     pub transcript: Arc<Transcript<'static>>,
-    /// The target as requested (missing parts are filled from the session).
+    /// The target as requested (missing parts are filled from the session or from the
+    /// requested provider's defaults).
     pub requested: Target,
+    /// Where each part of the resolved target came from, and warnings about the request
+    /// (near misses of known provider and API ids).
+    pub target_origin: EffectiveTarget,
     /// Target, family and policy the replay resolved to.
     pub resolved: ResolvedPolicy,
     /// Options of the replay.
@@ -98,7 +101,8 @@ impl Inspection {
         transcript: Transcript<'_>,
         options: ReplayOptions,
     ) -> Self {
-        let resolved = resolve(&effective_target(&requested, &transcript.model));
+        let target_origin = effective(&requested, &transcript.model);
+        let resolved = resolve(&target_origin.target);
         let load_problems = transcript
             .diagnostics
             .iter()
@@ -119,6 +123,7 @@ impl Inspection {
             session,
             transcript: Arc::new(owned_transcript(transcript)),
             requested,
+            target_origin,
             resolved,
             options,
             replay: Arc::new(Vec::new()),
@@ -149,6 +154,7 @@ impl Inspection {
         let messages = projected(&self.transcript.messages, projection.messages);
         let rewrites = projection.rewrites;
         let rules_run = projection.rules_run;
+        self.target_origin = effective(&requested, &self.transcript.model);
         self.requested = requested;
         self.resolved = resolved;
         self.replay = Arc::new(messages);

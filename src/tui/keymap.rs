@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
+use super::theme::{SettingsFileError, SettingsProblem};
 
 /// A key with its modifiers (shift folded into the character for letters and symbols).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,22 +138,38 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("w", Action::TogglePayload),
     ("?", Action::Help),
     ("f1", Action::Help),
+    ("esc", Action::Back),
     ("q", Action::Quit),
-    ("esc", Action::Quit),
     ("ctrl-c", Action::Quit),
 ];
 
-/// Actions shown as hints in the status bar, in order.
-const HINTS: &[Action] = &[
-    Action::NextRewrite,
-    Action::ToggleExpand,
-    Action::Profiles,
-    Action::Sessions,
-    Action::Filter,
-    Action::Search,
-    Action::Help,
-    Action::Quit,
+/// Actions shown as hints in the status bar, most useful first (a narrow bar drops them from
+/// the right), with their short word; help and quit come last and are always kept.
+const HINTS: &[(Action, &str)] = &[
+    (Action::NextRewrite, "rewrite"),
+    (Action::ToggleExpand, "expand"),
+    (Action::FocusNext, "pane"),
+    (Action::ToggleDetail, "detail"),
+    (Action::Summary, "rules"),
+    (Action::Export, "export"),
+    (Action::Search, "search"),
+    (Action::Sessions, "open"),
+    (Action::Profiles, "profile"),
+    (Action::Filter, "filter"),
+    (Action::Help, "help"),
+    (Action::Quit, "quit"),
 ];
+
+/// One status-bar hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The first key bound to the action.
+    pub key: String,
+    /// A short word for the action.
+    pub word: &'static str,
+    /// Kept however narrow the bar (help and quit).
+    pub keep: bool,
+}
 
 /// The key → action table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,7 +192,7 @@ impl Default for Keymap {
 #[derive(Debug, serde::Deserialize)]
 struct KeysFile {
     #[serde(default)]
-    keys: HashMap<String, Action>,
+    keys: HashMap<toml::Spanned<String>, Action>,
 }
 
 impl Keymap {
@@ -191,13 +208,21 @@ impl Keymap {
 
     /// Defaults patched by a keymap file (`[keys]` table of `"key" = "action"`; `"none"`
     /// unbinds).
-    pub fn with_overrides(text: &str) -> anyhow::Result<Self> {
+    pub fn with_overrides(text: &str) -> Result<Self, SettingsProblem> {
         let file: KeysFile = toml::from_str(text)?;
         let mut bindings = Self::default().bindings;
-        let mut entries: Vec<(String, Action)> = file.keys.into_iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut entries: Vec<(toml::Spanned<String>, Action)> = file.keys.into_iter().collect();
+        entries.sort_by(|a, b| a.0.get_ref().cmp(b.0.get_ref()));
         for (k, action) in entries {
-            let key = Key::parse(&k).ok_or_else(|| anyhow::anyhow!("keys.toml: cannot read key {k:?}"))?;
+            let key = Key::parse(k.get_ref()).ok_or_else(|| {
+                SettingsProblem::at(
+                    k.span(),
+                    format!(
+                        "cannot read key {:?} (keys look like \"x\", \"G\", \"ctrl-d\", \"alt-left\", \"f1\", \"esc\", \"pagedown\")",
+                        k.get_ref()
+                    ),
+                )
+            })?;
             bindings.retain(|(b, _)| *b != key);
             if action != Action::None {
                 bindings.push((key, action));
@@ -206,12 +231,14 @@ impl Keymap {
         Ok(Self::from_bindings(bindings))
     }
 
-    /// The default keymap patched by the user's file, if there is one.
+    /// The default keymap patched by the user's file, if there is one. An error is a
+    /// [`SettingsFileError`] naming the file.
     pub fn load_user() -> anyhow::Result<Self> {
         match config_dir().map(|d| d.join("keys.toml")) {
             Some(path) if path.is_file() => {
-                let text = std::fs::read_to_string(&path)?;
-                Self::with_overrides(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| SettingsFileError::unreadable("keymap", &path, format!("cannot read it: {e}")))?;
+                Ok(Self::with_overrides(&text).map_err(|p| p.in_file("keymap", &path, &text))?)
             }
             _ => Ok(Self::default()),
         }
@@ -240,23 +267,17 @@ impl Keymap {
             .collect()
     }
 
-    /// Status-bar hints: the first key of each hinted action and a short word.
-    pub fn hints(&self) -> Vec<(String, &'static str)> {
+    /// Status-bar hints: the first key of each hinted action and a short word, in order.
+    pub fn hints(&self) -> Vec<Hint> {
         HINTS
             .iter()
-            .filter_map(|a| {
-                let key = self.keys_for(*a).into_iter().next()?;
-                let word = match a {
-                    Action::NextRewrite => "rewrite",
-                    Action::ToggleExpand => "expand",
-                    Action::Profiles => "profile",
-                    Action::Sessions => "sessions",
-                    Action::Filter => "filter",
-                    Action::Search => "search",
-                    Action::Help => "help",
-                    _ => "quit",
-                };
-                Some((key.to_string(), word))
+            .filter_map(|&(a, word)| {
+                let key = self.keys_for(a).into_iter().next()?;
+                Some(Hint {
+                    key: key.to_string(),
+                    word,
+                    keep: matches!(a, Action::Help | Action::Quit),
+                })
             })
             .collect()
     }
@@ -305,7 +326,13 @@ mod tests {
         let map = Keymap::default();
         let help = map.help();
         assert!(help.contains(&("] ".trim().to_string(), "next rewrite")));
-        assert_eq!(map.hints()[0], ("]".to_string(), "rewrite"));
-        assert!(help.iter().any(|(k, d)| k == "q Esc Ctrl-c" && *d == "quit"));
+        let hints = map.hints();
+        assert_eq!((hints[0].key.as_str(), hints[0].word), ("]", "rewrite"));
+        for (key, word) in [("Tab", "pane"), ("d", "detail"), ("s", "rules"), ("e", "export")] {
+            assert!(hints.iter().any(|h| h.key == key && h.word == word), "{key} {word}");
+        }
+        assert!(help.iter().any(|(k, d)| k == "q Ctrl-c" && *d == "quit"));
+        assert!(help.iter().any(|(k, d)| k == "Esc" && d.starts_with("back")));
+        assert_eq!(map.action(Key::parse("esc").unwrap()), Some(Action::Back));
     }
 }

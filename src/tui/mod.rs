@@ -112,6 +112,12 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
 
 /// Run the inspector until the user quits.
 pub fn run(options: &Options) -> anyhow::Result<()> {
+    if let Err(no_terminal) = terminal::require_terminal() {
+        // A mistake in the settings files is reported first: it needs fixing either way.
+        Keymap::load_user()?;
+        choose_theme(options.theme.as_deref())?;
+        return Err(no_terminal.into());
+    }
     let mut app = prepare(options)?;
     render::json::preload();
     let mut guard = terminal::TerminalGuard::enter()?;

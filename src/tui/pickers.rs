@@ -1,10 +1,13 @@
 //! The profile picker (families with a preset target, the session's own model, free entry),
 //! and opening either picker; the session picker itself is in `session_picker.rs`.
 
+use std::path::{Path, PathBuf};
+
 use replaylens::load::discover::Listing;
 use replaylens::policy::{Family, Target, preset};
 
 use super::app::{App, LoadRequest, Mode};
+use super::session_picker::fuzzy_score;
 pub use super::session_picker::{PickerLine, SessionPicker, SessionSource};
 
 /// One entry of the profile picker.
@@ -16,12 +19,17 @@ pub struct ProfileItem {
     pub target: Option<Target>,
 }
 
-/// The profile picker.
+/// The profile picker: every entry, the typed filter (fuzzy, as in the session picker), the
+/// entries that match it best first, and the free-entry line, always last.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfilePicker {
-    /// Entries.
+    /// Entries; the last one is free entry.
     pub items: Vec<ProfileItem>,
-    /// Selected entry.
+    /// The filter text.
+    pub filter: String,
+    /// Entries that match the filter (indices into `items`), best first; free entry last.
+    pub matches: Vec<usize>,
+    /// Selected position in `matches`.
     pub selected: usize,
     /// Free-entry text (`provider api model`), when typing.
     pub input: Option<String>,
@@ -36,22 +44,39 @@ fn target_label(t: &Target) -> String {
     )
 }
 
+/// The label of the free-entry line: with a filter typed, it offers the filter as the entry.
+pub fn free_entry_label(filter: &str) -> String {
+    if filter.trim().is_empty() {
+        "custom…  type provider api model".to_owned()
+    } else {
+        format!("custom…  use \"{}\" as provider api model (Enter edits)", filter.trim())
+    }
+}
+
 impl ProfilePicker {
     /// Entries for a session whose own model is `session_model`; `current` is preselected.
+    /// The name column is as wide as the longest family id, so no id runs into the target.
     pub fn new(session_model: &Target, current: &Target) -> Self {
+        const SESSION: &str = "session model";
+        let w = Family::all()
+            .iter()
+            .map(|f| f.id().chars().count())
+            .chain([SESSION.len()])
+            .max()
+            .unwrap_or(0);
         let mut items = vec![ProfileItem {
-            label: format!("session model        {}", target_label(session_model)),
+            label: format!("{SESSION:<w$}  {}", target_label(session_model)),
             target: Some(Target::default()),
         }];
         for &family in Family::all() {
             let t = preset(family);
             items.push(ProfileItem {
-                label: format!("{:<20} {}", family.id(), target_label(&t)),
+                label: format!("{:<w$}  {}", family.id(), target_label(&t)),
                 target: Some(t),
             });
         }
         items.push(ProfileItem {
-            label: "custom…              type provider api model".into(),
+            label: free_entry_label(""),
             target: None,
         });
         let selected = items
@@ -59,10 +84,69 @@ impl ProfilePicker {
             .position(|i| i.target.as_ref() == Some(current))
             .unwrap_or(0);
         Self {
+            matches: (0..items.len()).collect(),
             items,
+            filter: String::new(),
             selected,
             input: None,
         }
+    }
+
+    /// The selected entry.
+    pub fn current(&self) -> Option<&ProfileItem> {
+        self.matches.get(self.selected).map(|&i| &self.items[i])
+    }
+
+    /// Recompute the matches after the filter changed: best match first and selected; the
+    /// free-entry line stays (alone when nothing else matches, offering the typed text).
+    pub fn refilter(&mut self) {
+        let free = self.items.len().saturating_sub(1);
+        let mut scored: Vec<(i64, usize)> = (0..free)
+            .filter_map(|i| profile_score(&self.items[i].label, &self.filter).map(|s| (s, i)))
+            .collect();
+        if !self.filter.trim().is_empty() {
+            scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        }
+        self.matches = scored.into_iter().map(|(_, i)| i).chain([free]).collect();
+        self.items[free].label = free_entry_label(&self.filter);
+        self.selected = 0;
+    }
+
+    /// Type a character into the filter.
+    pub fn push(&mut self, c: char) {
+        self.filter.push(c);
+        self.refilter();
+    }
+
+    /// Delete the last character of the filter.
+    pub fn pop(&mut self) {
+        self.filter.pop();
+        self.refilter();
+    }
+}
+
+/// How well the filter matches an entry: the session picker's fuzzy score over the whole label
+/// or, better, over one of its fields (family, provider, API, model), so `gemini` finds the
+/// model `gemini-2.5-pro` rather than letters scattered over the line; the family name counts
+/// a little more, so `google` puts `google` before `unowned-google`.
+fn profile_score(label: &str, filter: &str) -> Option<i64> {
+    let fields = label
+        .split("  ")
+        .flat_map(|part| part.split(" / "))
+        .map(str::trim)
+        .filter(|f| !f.is_empty());
+    fields
+        .enumerate()
+        .filter_map(|(i, field)| fuzzy_score(field, filter).map(|s| if i == 0 { s + 2 } else { s }))
+        .chain(fuzzy_score(label, filter))
+        .max()
+}
+
+/// The folder that holds a session file (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
     }
 }
 
@@ -89,8 +173,19 @@ impl App {
         self.mode = Mode::Profiles(ProfilePicker::new(&session_model, &insp.requested));
     }
 
-    /// Open the session picker and ask for the scan that fills in its counts.
+    /// Open the session picker and ask for the scan that fills in its counts. With a session
+    /// open that was not chosen in the picker (a file or database given on the command line),
+    /// the picker lists the folder that holds it (a database's windows included) from then on.
     pub fn open_sessions(&mut self) {
+        let derived = match (&self.sessions, &self.insp) {
+            (SessionSource::Path(p), _) if p.is_dir() => None,
+            (SessionSource::Default, _) if self.picked => None,
+            (_, Some(insp)) => Some(folder_of(&insp.session.path)),
+            _ => None,
+        };
+        if let Some(folder) = derived {
+            self.sessions = SessionSource::Path(folder);
+        }
         let (listings, origin) = self.sessions.list();
         let mut picker = SessionPicker::new(listings, origin);
         picker.start_scan(self.rule_set);
@@ -104,6 +199,7 @@ impl App {
             return;
         }
         self.open_at = at;
+        self.picked = true;
         let is_db = listing.format == Some("openclaw-sqlite");
         let target = self.insp.as_ref().map(|i| i.requested.clone()).unwrap_or_default();
         self.request_load(LoadRequest {
@@ -118,7 +214,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::session_picker::fuzzy_score;
 
     #[test]
     fn fuzzy_prefers_consecutive_and_word_starts() {

@@ -1,6 +1,6 @@
 //! Row filter (all, rewritten, one rule) and search across both columns.
 
-use super::app::App;
+use super::app::{App, noun_for, plural};
 use super::describe::plain_text;
 use super::inspection::Inspection;
 use super::rows::Row;
@@ -82,8 +82,14 @@ impl App {
         let pos = current.map_or(0, |c| self.view.iter().position(|&r| r >= c).unwrap_or(0));
         self.top = 0;
         self.selected = 0;
+        self.detail_scroll = 0;
+        self.row_scroll = 0;
         self.select(pos);
-        self.status = Some(format!("filter: {} ({} rows)", filter.label(), self.view.len()));
+        self.status = Some(format!(
+            "filter: {} ({})",
+            filter.label(),
+            plural(self.view.len(), "row")
+        ));
     }
 
     /// Search both columns for `query` and jump to the first match after the selection.
@@ -117,7 +123,7 @@ impl App {
         }
         let current = self.view.get(self.selected).copied().unwrap_or(0);
         self.goto_match(|r| r >= current, false);
-        self.status = Some(format!("{n} matching rows"));
+        self.status = Some(format!("{n} matching {}", noun_for(n, "row")));
     }
 
     fn search_in_view(&self) -> bool {

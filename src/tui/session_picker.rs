@@ -131,9 +131,10 @@ impl SessionPicker {
     /// The text a listing is matched against.
     pub fn haystack(l: &Listing) -> String {
         format!(
-            "{} {} {} {} {} {}",
+            "{} {} {} {} {} {} {}",
             l.id,
             l.session_key.as_deref().unwrap_or(""),
+            l.archive.as_deref().unwrap_or(""),
             l.agent.unwrap_or(""),
             l.cwd.as_deref().unwrap_or(""),
             l.path.display(),
@@ -254,13 +255,15 @@ impl SessionPicker {
             marks.push_str(&format!(" (sub-agent of {short})"));
         }
         if let Some(archive) = &l.archive {
-            marks.push_str(&format!(" ({archive})"));
+            marks.push_str(&format!(" ({})", short_archive(archive)));
         }
         if l.error.is_some() {
             marks.push_str(" (unreadable)");
         }
+        // The marks tell apart rows that share a name (a database's windows of one key), so
+        // the name gives way to them: it is shortened in the middle first.
         let marks = e(&marks);
-        let room = NAME_WIDTH.saturating_sub(marks.chars().count()).max(16);
+        let room = NAME_WIDTH.saturating_sub(marks.chars().count()).max(12);
         let name = format!("{}{marks}", shorten_middle(&e(&base), room));
         let name = if name.chars().count() > NAME_WIDTH {
             truncate_chars(&name, NAME_WIDTH - 1).into_owned()
@@ -277,13 +280,24 @@ impl SessionPicker {
             .map(|(i, c)| if i == 10 && c == 'T' { ' ' } else { c })
             .collect();
         let tail = format!(
-            "{:<16} {:>5} msgs  {:<CWD_WIDTH$} {}",
+            "{:<16} {:>5} {:<4}  {:<CWD_WIDTH$} {}",
             e(&updated),
             l.messages,
+            if l.messages == 1 { "msg" } else { "msgs" },
             shorten_start(&e(l.cwd.as_deref().unwrap_or("")), CWD_WIDTH),
             e(l.model.as_deref().unwrap_or("")),
         );
         (format!("{name:<NAME_WIDTH$}"), tail.trim_end().to_owned())
+    }
+}
+
+/// An archive mark short enough to stay whole in the name column: a database's previous
+/// window reads `previous window, started by reset` in the CLI and `previous window: reset`
+/// here.
+fn short_archive(archive: &str) -> String {
+    match archive.strip_prefix("previous window, started by ") {
+        Some(reason) => format!("previous window: {reason}"),
+        None => archive.to_owned(),
     }
 }
 

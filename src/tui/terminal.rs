@@ -8,6 +8,47 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::crossterm::execute;
 
+/// The inspector was started where it cannot draw or read keys (exit status 2).
+#[derive(Debug, thiserror::Error)]
+#[error("the inspector needs a terminal ({0} is not one); use `replaylens show|replay|export …` for plain output")]
+pub struct NoTerminal(pub &'static str);
+
+/// Check, before anything is drawn, that there is a terminal: standard output must be one,
+/// and keys are read from standard input when it is a terminal, else from `/dev/tty` (as
+/// crossterm does), which a process without a controlling terminal cannot open.
+pub fn require_terminal() -> Result<(), NoTerminal> {
+    use std::io::IsTerminal;
+    if !stdout().is_terminal() {
+        return Err(NoTerminal("standard output"));
+    }
+    let keys = std::io::stdin().is_terminal()
+        || std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .is_ok();
+    if keys {
+        Ok(())
+    } else {
+        Err(NoTerminal("standard input"))
+    }
+}
+
+/// The terminal failed while the inspector was using it.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot {doing} the terminal: {source}")]
+pub struct TerminalError {
+    doing: &'static str,
+    #[source]
+    source: std::io::Error,
+}
+
+impl TerminalError {
+    fn new(doing: &'static str) -> impl FnOnce(std::io::Error) -> Self {
+        move |source| Self { doing, source }
+    }
+}
+
 /// Owns the terminal while the inspector runs; restores it when dropped.
 pub struct TerminalGuard {
     /// The ratatui terminal.
@@ -17,9 +58,12 @@ pub struct TerminalGuard {
 impl TerminalGuard {
     /// Enter raw mode and the alternate screen, enable mouse capture, and chain a panic hook
     /// that undoes it all before the panic message is printed.
-    pub fn enter() -> std::io::Result<Self> {
-        let terminal = ratatui::try_init()?;
-        execute!(stdout(), EnableMouseCapture)?;
+    pub fn enter() -> Result<Self, TerminalError> {
+        let terminal = ratatui::try_init().map_err(TerminalError::new("set up"))?;
+        if let Err(e) = execute!(stdout(), EnableMouseCapture) {
+            restore();
+            return Err(TerminalError::new("enable mouse input on")(e));
+        }
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -42,10 +86,11 @@ fn restore() {
 }
 
 /// Wait up to `timeout` for an input event.
-pub fn next_event(timeout: Duration) -> std::io::Result<Option<Event>> {
-    if event::poll(timeout)? {
-        Ok(Some(event::read()?))
-    } else {
-        Ok(None)
+pub fn next_event(timeout: Duration) -> Result<Option<Event>, TerminalError> {
+    let read = TerminalError::new("read keys from");
+    match event::poll(timeout) {
+        Ok(true) => event::read().map(Some).map_err(read),
+        Ok(false) => Ok(None),
+        Err(e) => Err(read(e)),
     }
 }

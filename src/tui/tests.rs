@@ -21,7 +21,9 @@ use super::snapshot::annotate;
 use super::theme::Theme;
 
 mod export;
+mod header_target;
 mod huge_message;
+mod papercuts;
 mod payload_view;
 mod progressive;
 mod session_scan;
@@ -297,7 +299,8 @@ fn profile_switch_recomputes_and_keeps_selection() {
     assert_eq!(insp.requested, preset(Family::OpenAIResponses));
     assert_eq!(app.anchor(), anchor);
     press(&mut app, "p");
-    press(&mut app, "G\n");
+    handle_key(&mut app, KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+    press(&mut app, "\n");
     assert!(matches!(&app.mode, Mode::Profiles(p) if p.input.is_some()));
     press(&mut app, "mistral mistral-conversations devstral\n");
     assert_eq!(app.insp.as_ref().unwrap().resolved.family, Family::Mistral);

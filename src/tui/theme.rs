@@ -2,6 +2,7 @@
 //! loaded from TOML. Missing roles fall back along a fixed chain; `NO_COLOR` strips colours
 //! but keeps the modifiers that carry meaning (crossed out, bold, underline, reverse).
 
+use std::ops::Range;
 use std::path::Path;
 
 use ratatui::style::{Color, Modifier, Style};
@@ -94,15 +95,116 @@ struct ThemeFile {
     name: Option<String>,
     syntax_theme: Option<String>,
     #[serde(default)]
-    roles: std::collections::BTreeMap<String, RoleSpec>,
+    roles: std::collections::BTreeMap<toml::Spanned<String>, RoleSpec>,
 }
 
 #[derive(Debug, Default, Clone, Deserialize)]
 struct RoleSpec {
-    fg: Option<String>,
-    bg: Option<String>,
+    fg: Option<toml::Spanned<String>>,
+    bg: Option<toml::Spanned<String>>,
     #[serde(default)]
-    modifiers: Vec<String>,
+    modifiers: Vec<toml::Spanned<String>>,
+}
+
+/// What is wrong in a settings text (a theme or keymap TOML), and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsProblem {
+    /// Byte range of the offending text, when known.
+    pub span: Option<Range<usize>>,
+    /// What is wrong, on one line.
+    pub message: String,
+}
+
+impl SettingsProblem {
+    /// A problem with the text at `span`.
+    pub fn at(span: Range<usize>, message: impl Into<String>) -> Self {
+        Self {
+            span: Some(span),
+            message: message.into(),
+        }
+    }
+
+    /// The problem in a named file: one sentence with the line and column.
+    pub fn in_file(self, kind: &'static str, file: &Path, text: &str) -> SettingsFileError {
+        SettingsFileError {
+            kind,
+            file: file.display().to_string(),
+            at: self.span.map(|span| line_column(text, span.start)),
+            message: self.message,
+        }
+    }
+}
+
+impl From<toml::de::Error> for SettingsProblem {
+    fn from(e: toml::de::Error) -> Self {
+        Self {
+            span: e.span(),
+            message: e.message().trim().to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for SettingsProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A theme or keymap file that cannot be used, as one line: what and which file, the line
+/// and column of a TOML error, what is wrong (exit status 2: unusable input).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind} {file}{}: {}", self.position(), one_line(message))]
+pub struct SettingsFileError {
+    /// "theme", "keymap", "built-in theme".
+    pub kind: &'static str,
+    /// The file (or built-in name).
+    pub file: String,
+    /// 1-based line and column (in characters) of the problem, when known.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl SettingsFileError {
+    /// A settings file that cannot be read at all.
+    pub fn unreadable(kind: &'static str, file: &Path, message: String) -> Self {
+        Self {
+            kind,
+            file: file.display().to_string(),
+            at: None,
+            message,
+        }
+    }
+
+    fn position(&self) -> String {
+        self.at
+            .map(|(line, column)| format!(", line {line}, column {column}"))
+            .unwrap_or_default()
+    }
+}
+
+/// 1-based line and character column of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1,
+    )
+}
+
+/// Line breaks of a parser message joined into one line.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl Theme {
@@ -130,28 +232,35 @@ impl Theme {
         }
     }
 
-    /// Load a theme by built-in name or path; `no_color` strips colours.
+    /// Load a theme by built-in name or path; `no_color` strips colours. An error is a
+    /// [`SettingsFileError`] naming the file.
     pub fn load(name_or_path: &str, no_color: bool) -> anyhow::Result<Self> {
-        let text = match BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
-            Some((_, text)) => (*text).to_owned(),
-            None => std::fs::read_to_string(Path::new(name_or_path)).map_err(|e| {
-                anyhow::anyhow!(
-                    "theme {name_or_path:?} is neither a built-in theme (dark, light, high-contrast) nor a readable file: {e}"
-                )
-            })?,
-        };
-        Self::parse(&text, no_color)
+        if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == name_or_path) {
+            return Ok(Self::parse(text, no_color).map_err(|p| p.in_file("built-in theme", Path::new(name), text))?);
+        }
+        let path = Path::new(name_or_path);
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            SettingsFileError::unreadable(
+                "theme",
+                path,
+                format!("neither a built-in theme (dark, light, high-contrast) nor a readable file: {e}"),
+            )
+        })?;
+        Ok(Self::parse(&text, no_color).map_err(|p| p.in_file("theme", path, &text))?)
     }
 
     /// Parse a theme file.
-    pub fn parse(text: &str, no_color: bool) -> anyhow::Result<Self> {
+    pub fn parse(text: &str, no_color: bool) -> Result<Self, SettingsProblem> {
         let file: ThemeFile = toml::from_str(text)?;
         let mut own: Vec<Option<Style>> = vec![None; Role::ALL.len()];
         for (key, spec) in &file.roles {
-            let role = Role::ALL
-                .iter()
-                .find(|r| r.key() == key)
-                .ok_or_else(|| anyhow::anyhow!("unknown theme role {key:?}"))?;
+            let role = Role::ALL.iter().find(|r| r.key() == key.get_ref()).ok_or_else(|| {
+                let known: Vec<&str> = Role::ALL.iter().map(|r| r.key()).collect();
+                SettingsProblem::at(
+                    key.span(),
+                    format!("unknown theme role {:?} (roles: {})", key.get_ref(), known.join(", ")),
+                )
+            })?;
             own[*role as usize] = Some(spec_style(spec)?);
         }
         let styles = Role::ALL
@@ -188,7 +297,7 @@ impl Theme {
     }
 }
 
-fn spec_style(spec: &RoleSpec) -> anyhow::Result<Style> {
+fn spec_style(spec: &RoleSpec) -> Result<Style, SettingsProblem> {
     let mut style = Style::new();
     if let Some(fg) = &spec.fg {
         style = style.fg(color(fg)?);
@@ -197,22 +306,34 @@ fn spec_style(spec: &RoleSpec) -> anyhow::Result<Style> {
         style = style.bg(color(bg)?);
     }
     for m in &spec.modifiers {
-        style = style.add_modifier(match m.as_str() {
+        style = style.add_modifier(match m.get_ref().as_str() {
             "bold" => Modifier::BOLD,
             "dim" => Modifier::DIM,
             "italic" => Modifier::ITALIC,
             "underlined" | "underline" => Modifier::UNDERLINED,
             "reversed" | "reverse" => Modifier::REVERSED,
             "crossed_out" => Modifier::CROSSED_OUT,
-            other => anyhow::bail!("unknown modifier {other:?}"),
+            other => {
+                return Err(SettingsProblem::at(
+                    m.span(),
+                    format!("unknown modifier {other:?} (bold, dim, italic, underlined, reversed, crossed_out)"),
+                ));
+            }
         });
     }
     Ok(style)
 }
 
-fn color(name: &str) -> anyhow::Result<Color> {
-    name.parse::<Color>()
-        .map_err(|_| anyhow::anyhow!("unknown colour {name:?} (use a name like \"red\" or \"#rrggbb\")"))
+fn color(name: &toml::Spanned<String>) -> Result<Color, SettingsProblem> {
+    name.get_ref().parse::<Color>().map_err(|_| {
+        SettingsProblem::at(
+            name.span(),
+            format!(
+                "unknown colour {:?} (use a name like \"red\" or \"#rrggbb\")",
+                name.get_ref()
+            ),
+        )
+    })
 }
 
 /// Whether `NO_COLOR` asks for no colour (set and non-empty).

@@ -26,7 +26,7 @@ static INFO: RuleInfo = RuleInfo {
         the first member's place. Only neighbours merge: any message of another role, or without a role, \
         breaks a run.",
     families: "Anthropic (direct), MiniMax on Anthropic APIs, Amazon Bedrock Converse, unowned Anthropic APIs, OpenAI-compatible chat completions, Responses-compatible APIs with Claude-family model ids",
-    reference: "hygiene-b §2.15, §1.3",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Anthropic · validateAnthropicTurns",
 };
 
 /// The `anthropic-turn-merge` rule.

@@ -19,14 +19,15 @@ static INFO: RuleInfo = RuleInfo {
         `stopReason` `error` and every other stop reason alike; a user message with array content that is \
         empty gets `[{type:\"text\", text:\"[empty content omitted]\"}]`; a tool result always ends up \
         with array content: its blank text blocks are removed and, when nothing is left, it gets the same \
-        placeholder. Ambiguity resolved as the reference reads: a tool result whose content is not an \
+        placeholder. A tool result whose content is not an \
         array (a string, null or missing) is treated as `[]` and so receives the placeholder, even when \
         the string held text. String user content and assistant content that is not an array are left \
         alone, as are other roles. The published page exempts assistant turns that \"own opaque provider \
-        replay state\"; the reference names no such state, so none is exempted. Images themselves are \
+        replay state\" (in OpenClaw's code: an emptied turn whose `providerReplay` field is set); this rule \
+        does not reproduce that exemption and drops such a turn too. Images themselves are \
         handled by image-sanitize.",
     families: "all",
-    reference: "hygiene-b §2.9",
+    reference: "transcript-hygiene.md › \"Global rule: image sanitization\" · sanitizeSessionMessagesImages",
 };
 
 /// The `blank-text` rule.

@@ -21,7 +21,7 @@ static INFO: RuleInfo = RuleInfo {
         array content becomes `content: \"\"`. Consecutive non-blank user turns are not merged here. \
         Other content shapes and other roles are left alone.",
     families: "all",
-    reference: "hygiene-b §2.12",
+    reference: "transcript-hygiene.md › \"Where this runs\" · sanitizeUserReplayContent",
 };
 
 /// The `blank-user-turn` rule.

@@ -18,7 +18,7 @@ static INFO: RuleInfo = RuleInfo {
         stripStaleThinkingSignaturesForCompactionReplay takes T = the largest parseable timestamp (a \
         number, or an ISO string) of any `compactionSummary` message; without one nothing changes. Every \
         assistant turn with array content whose own timestamp parses and is strictly earlier than T \
-        (`<`, so a turn stamped exactly at T keeps its signatures, hygiene-b §6.3) loses \
+        (`<`, so a turn stamped exactly at T keeps its signatures) loses \
         `thinkingSignature`, `signature` and `thought_signature` from its thinking and redacted_thinking \
         blocks, and `data` from redacted_thinking blocks. The blocks themselves and their reasoning text \
         stay (a redacted block may be left as `{type:\"redacted_thinking\"}`); the next rule, \
@@ -27,7 +27,7 @@ static INFO: RuleInfo = RuleInfo {
         thinking (anthropic, amazon-bedrock, anthropic-vertex) or the policy preserves signatures; in the \
         newest order this pass and invalid-thinking-signature run together under that gate.",
     families: "Anthropic, Amazon Bedrock, Anthropic Vertex, and any policy with preserveSignatures",
-    reference: "hygiene-b §2.7",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Anthropic, Amazon Bedrock · stripStaleThinkingSignaturesForCompactionReplay",
 };
 
 /// The `compaction-signature` rule.

@@ -45,7 +45,7 @@ static INFO: RuleInfo = RuleInfo {
         hide the result that resolves the call before it), and the user merge, which upstream runs after \
         this step, never changes an assistant turn or which results lie between two assistant turns.",
     families: "Anthropic (direct), MiniMax on Anthropic APIs, Amazon Bedrock Converse, unowned Anthropic APIs, OpenAI-compatible chat completions, Responses-compatible APIs with Claude-family model ids",
-    reference: "hygiene-b §2.15",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Anthropic · stripDanglingAnthropicToolUses (in validateAnthropicTurns)",
 };
 
 /// The `dangling-tool-call` rule.
@@ -121,13 +121,62 @@ fn span_results(work: &Working<'_>, i: usize) -> (HashSet<String>, HashMap<Strin
     (any, trusted)
 }
 
-/// A call for the detail: `id (name)`.
+/// A call for the detail: `id (name)`; `<no id>` when the id is missing or blank.
 fn describe(b: &Value) -> String {
-    let id = b.get("id").and_then(Value::as_str).unwrap_or("<no id>");
+    let id = b
+        .get("id")
+        .and_then(Value::as_str)
+        .filter(|id| !id.trim().is_empty())
+        .unwrap_or("<no id>");
     match b.get("name").and_then(Value::as_str) {
         Some(n) => format!("{id} ({n})"),
         None => id.to_owned(),
     }
+}
+
+/// Why a tool call of a turn with thinking blocks does not count as answered, in words, or
+/// `None` when it does: it needs a non-blank id and name and a tool-result message in its span
+/// with that id whose tool name matches or is absent.
+fn unresolved_in_signed_turn(
+    b: &Value,
+    any: &HashSet<String>,
+    trusted: &HashMap<String, HashSet<String>>,
+) -> Option<String> {
+    let call = describe(b);
+    let Some(id) = trimmed(b.get("id")) else {
+        return Some(format!("tool call {call} has no id"));
+    };
+    let Some(name) = trimmed(b.get("name")) else {
+        return Some(format!("tool call {call} has no tool name"));
+    };
+    let Some(names) = trusted.get(id) else {
+        return Some(if any.contains(id) {
+            format!(
+                "tool call {call} has no matching result: the result for {id} is only a block embedded in \
+                 another message, which a turn with thinking blocks does not accept"
+            )
+        } else {
+            format!("tool call {call} has no matching result before the next assistant turn")
+        });
+    };
+    if names.is_empty() || names.contains(name) {
+        return None;
+    }
+    let mut others: Vec<&str> = names.iter().map(String::as_str).collect();
+    others.sort_unstable();
+    let listed = others
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let (result, verb) = if others.len() == 1 {
+        ("result", "names tool")
+    } else {
+        ("results", "name tools")
+    };
+    Some(format!(
+        "tool call {call} has no matching result: the {result} for {id} {verb} {listed}, not `{name}`"
+    ))
 }
 
 /// The replacement content of a turn that loses everything.
@@ -162,15 +211,7 @@ fn stripped(work: &Working<'_>, i: usize) -> Option<(Message, String)> {
         let unresolved: Vec<String> = content
             .iter()
             .filter(|b| is_call(b))
-            .filter(|b| {
-                let (Some(id), Some(name)) = (trimmed(b.get("id")), trimmed(b.get("name"))) else {
-                    return true;
-                };
-                trusted
-                    .get(id)
-                    .is_none_or(|names| !names.is_empty() && !names.contains(name))
-            })
-            .map(describe)
+            .filter_map(|b| unresolved_in_signed_turn(b, &any, &trusted))
             .collect();
         if unresolved.is_empty() {
             return None;
@@ -178,8 +219,8 @@ fn stripped(work: &Working<'_>, i: usize) -> Option<(Message, String)> {
         let (blocks, what) = omitted(m);
         next.set_content(blocks);
         let detail = format!(
-            "replaced the content of a turn with thinking blocks by {what}: tool call {} has no matching result before the next assistant turn",
-            unresolved.join(", ")
+            "replaced the content of a turn with thinking blocks by {what}: {}",
+            unresolved.join("; ")
         );
         return Some((next, detail));
     }

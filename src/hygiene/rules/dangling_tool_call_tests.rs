@@ -1,4 +1,4 @@
-//! Unit tests of `dangling-tool-call` (hygiene-b §2.15 step 2).
+//! Unit tests of `dangling-tool-call` (OpenClaw's `stripDanglingAnthropicToolUses`).
 
 use serde_json::{Value, json};
 
@@ -168,14 +168,21 @@ fn thinking_turn_with_every_call_resolved_is_kept() {
 #[test]
 fn thinking_turn_is_replaced_whole_when_a_call_is_unresolved() {
     let cases = [
-        (json!([result("c1", "write")]), "c1 (read)"),
+        (
+            json!([result("c1", "write")]),
+            "tool call c1 (read) has no matching result: the result for c1 names tool `write`, not `read`",
+        ),
         (
             json!([{"role": "user", "content": [{"type": "toolResult", "toolUseId": "c1"}]}]),
-            "c1 (read)",
+            "tool call c1 (read) has no matching result: the result for c1 is only a block embedded in another \
+             message, which a turn with thinking blocks does not accept",
         ),
-        (json!([]), "c1 (read)"),
+        (
+            json!([]),
+            "tool call c1 (read) has no matching result before the next assistant turn",
+        ),
     ];
-    for (after, who) in cases {
+    for (after, why) in cases {
         let mut all = vec![
             json!({"role": "assistant", "content": [thinking(), {"type": "text", "text": "t"}, call("c1", "read")],
             "stopReason": "toolUse"}),
@@ -188,9 +195,7 @@ fn thinking_turn_is_replaced_whole_when_a_call_is_unresolved() {
         );
         assert_eq!(
             rw[0].detail,
-            format!(
-                "replaced the content of a turn with thinking blocks by `[tool calls omitted]`: tool call {who} has no matching result before the next assistant turn"
-            )
+            format!("replaced the content of a turn with thinking blocks by `[tool calls omitted]`: {why}")
         );
     }
 }
@@ -208,10 +213,55 @@ fn thinking_turn_with_a_nameless_call_or_abort_is_replaced() {
         &out[..1],
         json!([{"role": "assistant", "content": [], "stopReason": "aborted"}]),
     );
+    assert_eq!(
+        rw[0].detail,
+        "replaced the content of a turn with thinking blocks by empty content (the turn was aborted/failed): \
+         tool call c2 has no tool name"
+    );
+}
+
+#[test]
+fn a_result_under_another_tool_name_is_named_in_the_detail() {
+    // The result is right there, but for `exec`: a signed turn cannot keep a call to `bash`.
+    let work = msgs(json!([
+        {"role": "user", "content": "run it"},
+        {"role": "assistant", "content": [thinking(), call("call_1", "bash"), call("call_2", "read")],
+         "stopReason": "toolUse"},
+        result("call_1", "exec"),
+        result("call_2", "read"),
+        {"role": "assistant", "content": [{"type": "text", "text": "done"}], "stopReason": "stop"}
+    ]));
+    let (out, rw) = apply_rule(&DanglingToolCall, work);
+    assert_json(
+        &out[1..2],
+        json!([{"role": "assistant", "content": [{"type": "text", "text": "[tool calls omitted]"}], "stopReason": "toolUse"}]),
+    );
+    assert_eq!(rw.len(), 1);
+    assert_eq!(
+        rw[0].detail,
+        "replaced the content of a turn with thinking blocks by `[tool calls omitted]`: tool call call_1 (bash) \
+         has no matching result: the result for call_1 names tool `exec`, not `bash`"
+    );
     assert!(
-        rw[0].detail.contains("tool call c2 has no matching result"),
+        !rw[0].detail.contains("before the next assistant turn"),
         "{}",
         rw[0].detail
+    );
+}
+
+#[test]
+fn results_under_several_other_names_and_calls_without_an_id_are_explained() {
+    let work = msgs(json!([
+        {"role": "assistant", "content": [thinking(), call("c1", "bash"),
+            {"type": "toolCall", "id": "  ", "name": "read", "arguments": {}}]},
+        result("c1", "exec"),
+        result("c1", "shell")
+    ]));
+    let (_, rw) = apply_rule(&DanglingToolCall, work);
+    assert_eq!(
+        rw[0].detail,
+        "replaced the content of a turn with thinking blocks by `[tool calls omitted]`: tool call c1 (bash) has no \
+         matching result: the results for c1 name tools `exec` and `shell`, not `bash`; tool call <no id> (read) has no id"
     );
 }
 

@@ -17,15 +17,15 @@ static INFO: RuleInfo = RuleInfo {
         mimo-v2-pro, or the provider opts out), OpenClaw's dropReasoningFromHistory removes every \
         `thinking` and `redacted_thinking` block from every assistant turn with array content except the \
         current tool turn: the assistant at or after the latest user message that has a \
-        `toolCall`/`tool_use`/`function_call` block (the `toolUse` spelling is not counted, hygiene-b \
-        §6.5), has no other assistant between it and the previous user message, and is followed by a \
+        `toolCall`/`tool_use`/`function_call` block (the `toolUse` spelling is not counted, as in \
+        OpenClaw), has no other assistant between it and the previous user message, and is followed by a \
         toolResult before any user message. Its reasoning stays attached to the tool call until the result \
         has been replayed. A completed final assistant turn IS stripped (unlike drop-thinking, there is no \
         latest-assistant exemption). As with drop-thinking, a turn that lost reasoning also loses its blank \
-        text blocks (the tested behaviour, hygiene-b §6.4), and a turn left empty becomes \
+        text blocks (the behaviour OpenClaw's tests assert), and a turn left empty becomes \
         `[{type:\"text\",text:\"[assistant reasoning omitted]\"}]`.",
     families: "OpenAI-compatible Chat Completions (`openai-completions`) without reasoning-content models",
-    reference: "hygiene-b §2.6",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › OpenAI-compatible Chat Completions · dropReasoningFromHistory",
 };
 
 /// The `drop-reasoning-history` rule.

@@ -16,13 +16,13 @@ static INFO: RuleInfo = RuleInfo {
         support). With the policy flag dropThinkingBlocks, OpenClaw's dropThinkingBlocks removes every \
         `thinking` and `redacted_thinking` block from every assistant turn with array content except the \
         latest such turn, which is kept verbatim even when it holds only thinking. In a turn that lost a \
-        thinking block, blank text blocks are removed too (the behaviour OpenClaw's tests assert; the code \
-        read does not, hygiene-b §6.4 — the tests win). A turn left with no blocks becomes \
+        thinking block, blank text blocks are removed too (the behaviour OpenClaw's tests \
+        assert). A turn left with no blocks becomes \
         `[{type:\"text\",text:\"[assistant reasoning omitted]\"}]` so strict providers keep the turn shape. \
         Turns without thinking blocks are not touched, blank text included.",
     families: "policies with dropThinkingBlocks: pre-4.6 Claude models on Anthropic / Bedrock / Vertex, GitHub \
         Copilot Claude",
-    reference: "hygiene-b §2.6",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Anthropic, Amazon Bedrock · dropThinkingBlocks",
 };
 
 /// The `drop-thinking` rule.

@@ -20,8 +20,8 @@ static INFO: RuleInfo = RuleInfo {
         the snake_case provider aliases; an empty or cost-only usage object counts as zero, missing usage \
         does not), its `stopReason` is `stop`, it has no tool-call block, and the previous message of the \
         replay is an assistant turn without tool-call blocks whose content is a non-empty array deep-equal \
-        to the candidate's array content (object key order and number spelling ignored). Ambiguity \
-        resolved: OpenClaw compares with the previous message it has already kept in the same pass in \
+        to the candidate's array content (object key order and number spelling ignored). OpenClaw \
+        compares with the previous message it has already kept in the same pass in \
         which blank user turns are dropped, so a user turn that blank-user-turn (which runs after this \
         rule) will drop is skipped when looking for the previous message; a dropped duplicate is not the \
         previous message of the next one. A candidate whose stored content was a string is never dropped: \
@@ -30,7 +30,7 @@ static INFO: RuleInfo = RuleInfo {
         `toolUse` or `functionCall` block with a non-empty string `id` (a call without an id does not \
         count).",
     families: "all",
-    reference: "hygiene-b §2.8 (N)",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Amazon Bedrock · isBareDeliveryMirrorDuplicate",
 };
 
 /// The `duplicate-mirror` rule.

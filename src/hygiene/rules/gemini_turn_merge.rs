@@ -16,13 +16,13 @@ static INFO: RuleInfo = RuleInfo {
         turn lacks is appended at the end). A run of three or more merges left to right and is recorded as \
         one merge whose replay message lists the stored indices of every member. Only neighbours merge: a \
         toolResult, user, custom-role message, or a message without a role between two assistant turns \
-        breaks the run (upstream would fold an assistant into a preceding role-less message; we follow the \
-        reference, which says only adjacent assistants merge). Ambiguity resolved: upstream concatenates \
-        array content only; assistant content stored as a plain string (normally converted to a text block \
+        breaks the run (OpenClaw's code would fold an assistant into a message without a role right before \
+        it; here only adjacent assistants merge). OpenClaw concatenates array content only; here assistant \
+        content stored as a plain string (normally converted to a text block \
         by the earlier legacy-content normalization) contributes one text block instead of being lost, and \
         any other non-array content contributes nothing. The merged message keeps the first turn's place.",
     families: "Google / Gemini / Antigravity, unowned Google APIs, OpenAI-compatible chat completions (generic helper and unowned `openai-completions`)",
-    reference: "hygiene-b §2.15",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Google · validateGeminiTurns",
 };
 
 /// The `gemini-turn-merge` rule.

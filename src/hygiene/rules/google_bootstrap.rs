@@ -26,7 +26,7 @@ static INFO: RuleInfo = RuleInfo {
         output the timestamp is copied from the first message that has one (the assistant turn it precedes, \
         normally), and omitted when no message has a timestamp. The inserted turn has no stored source.",
     families: "Google / Gemini / Antigravity, unowned Google APIs, OpenAI-compatible chat completions (generic helper and unowned `openai-completions`)",
-    reference: "hygiene-b §2.14 (§1.2 steps 18 and 21)",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Google · sanitizeGoogleAssistantFirstOrdering",
 };
 
 /// The `google-bootstrap` rule.

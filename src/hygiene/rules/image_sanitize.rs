@@ -42,14 +42,14 @@ static INFO: RuleInfo = RuleInfo {
         2026.9.6's rastermill texts); HEIF/AVIF (by major or compatible brand) give `… Error: unsupported \
         image format`, more than 25,000,000 input pixels `… Error: image exceeds pixel limit (…)`, and an \
         image that no size and quality brings under 5 MiB `… Error: Image could not be reduced below 5MB \
-        (got 6.12MB)`: an image is never silently lost. Choices \
-        made where the notes are silent: transparent pixels are composited onto black (as a JPEG encoder \
+        (got 6.12MB)`: an image is never silently lost. How \
+        the re-encoding differs in detail: transparent pixels are composited onto black (as a JPEG encoder \
         without alpha does), grey images stay grey, animations keep their first frame, the downscale is \
         an area average, and the encoder is a baseline JPEG encoder rather than mozjpeg, so byte sizes \
         differ slightly from OpenClaw's. Each changed image \
         is one rewrite naming its block index (0-based, in the message's content array).",
     families: "all providers and APIs, in both sanitize modes",
-    reference: "hygiene-b §3, §2.9, §1.2 step 4",
+    reference: "transcript-hygiene.md › \"Global rule: image sanitization\" · sanitizeSessionMessagesImages, sanitizeContentBlocksImages",
 };
 
 /// The `image-sanitize` rule.

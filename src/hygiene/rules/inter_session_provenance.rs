@@ -29,7 +29,7 @@ static INFO: RuleInfo = RuleInfo {
         text block `<marker>\\nInter-session content follows.` is inserted first. Any other content \
         shape is left alone. Only the text changes; every other field keeps its place.",
     families: "all",
-    reference: "hygiene-b §2.11",
+    reference: "transcript-hygiene.md › \"Global rule: inter-session input provenance\" · annotateInterSessionUserMessages",
 };
 
 /// The header base of the marker.

@@ -35,7 +35,7 @@ static INFO: RuleInfo = RuleInfo {
         stripped). A single content object is wrapped in an array; missing, null or other non-object \
         content becomes `[]`. In an array, every block with a string `text` (whatever its type) is \
         stripped: unchanged blocks stay as they are, a changed block keeps its other fields with the new \
-        text, and a block left blank is removed. Ambiguity resolved: the newest code removes assistant \
+        text, and a block left blank is removed. The newest OpenClaw also removes assistant \
         blocks of type `attachment`, `attachment_error`, `audio`, `image` and `video` (display-only \
         facts) in the same pass; this rule owns that removal, because those blocks are OpenClaw \
         display metadata rather than silent replies. A message whose blocks are all removed is dropped. \
@@ -44,7 +44,7 @@ static INFO: RuleInfo = RuleInfo {
         right after converting string content, a turn stored as a string is never tested as a duplicate \
         mirror (the rule records it for duplicate-mirror).",
     families: "all",
-    reference: "hygiene-b §2.3",
+    reference: "transcript-hygiene.md › \"Global rule: runtime context is not user transcript\" · stripInternalMetadataForDisplay",
 };
 
 /// Assistant block types that only carry display facts and are removed before replay (N).

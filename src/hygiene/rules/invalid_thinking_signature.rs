@@ -28,10 +28,10 @@ static INFO: RuleInfo = RuleInfo {
         `[{type:\"text\",text:\"[assistant reasoning omitted]\"}]` so the provider still sees the turn; \
         other blocks (blank text included) are not touched. Unsigned blocks left by compaction-signature \
         are removed here. Gate: the provider requires signed thinking (anthropic, amazon-bedrock, \
-        anthropic-vertex) or the policy preserves signatures (the newest order runs this together with \
-        compaction-signature under the same gate; the B0 `replayInvalid` retry pass no longer exists).",
+        anthropic-vertex) or the policy preserves signatures (it runs together with compaction-signature \
+        under the same gate; the `replayInvalid` retry pass of older releases no longer exists).",
     families: "Anthropic, Amazon Bedrock, Anthropic Vertex, and any policy with preserveSignatures",
-    reference: "hygiene-b §2.5, §2.6 (shouldPreserveLatestAssistantThinking)",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Anthropic, Amazon Bedrock · stripInvalidThinkingSignatures, shouldPreserveLatestAssistantThinking",
 };
 
 /// The `invalid-thinking-signature` rule.

@@ -50,7 +50,7 @@ static INFO: RuleInfo = RuleInfo {
         revision's dropping of null entries never applies. A kept signed turn whose results are displaced is \
         not a change (OpenClaw only returns a new array for it).",
     families: "all",
-    reference: "hygiene-a §3.2",
+    reference: "transcript-hygiene.md › \"Global rule: malformed tool calls\" · sanitizeToolCallInputs",
 };
 
 /// The `malformed-tool-call` rule.

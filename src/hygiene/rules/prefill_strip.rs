@@ -24,7 +24,7 @@ static INFO: RuleInfo = RuleInfo {
         the stored `toolCall`, `toolUse`, `functionCall` and snake-case spellings become). Each stripped turn \
         is one drop rewrite, listed in transcript order.",
     families: "Anthropic Messages API (Anthropic direct, Cloudflare AI Gateway, MiniMax and unowned providers on `anthropic-messages`), OpenRouter Anthropic",
-    reference: "hygiene-b §2.16",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Anthropic, OpenRouter Anthropic · createAnthropicThinkingPrefillWrapper, createOpenRouterAnthropicPrefillWrapper",
 };
 
 /// The `prefill-strip` rule.

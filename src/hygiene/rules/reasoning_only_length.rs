@@ -18,7 +18,7 @@ static INFO: RuleInfo = RuleInfo {
         with visible text, tool calls, unknown block types, a text block whose `text` is not a string, \
         or a null block. It runs after silent-reply, so it sees content already normalized to an array.",
     families: "all",
-    reference: "hygiene-b §2.4",
+    reference: "transcript-hygiene.md › \"Global rule: incomplete or silent reasoning-only turns\" · normalizeAssistantReplayContent, isReasoningOnlyLengthAssistantTurn",
 };
 
 /// The `reasoning-only-length` rule.

@@ -48,7 +48,7 @@ static INFO: RuleInfo = RuleInfo {
         tool-result-pairing / tool-call-id), the Codex wire-level item-id stripping, and the transport \
         replay of `encrypted_content`.",
     families: "OpenAI Responses family: openai-responses, openai-chatgpt-responses, azure-openai-responses",
-    reference: "hygiene-b §1.2 step 13, §1.3 (dropStaleOpenAIReasoning); seed page, OpenAI / OpenAI Codex",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › OpenAI / OpenAI Codex · dropStaleOpenAIReasoning, normalizeOpenAIResponsesToolCallIds, downgradeOpenAIFunctionCallReasoningPairs",
 };
 
 /// The `responses-reasoning` rule.

@@ -28,7 +28,7 @@ static INFO: RuleInfo = RuleInfo {
         blocks keeps them; only the silent block goes. String content (normally converted to a text \
         block by internal-metadata just before) is dropped when it is a silent payload.",
     families: "all",
-    reference: "hygiene-b §2.3",
+    reference: "transcript-hygiene.md › \"Global rule: incomplete or silent reasoning-only turns\" · normalizeAssistantReplayContent, isSilentReplyPayloadText",
 };
 
 /// The `silent-reply` rule.

@@ -18,7 +18,7 @@ static INFO: RuleInfo = RuleInfo {
         message exists, take the LAST one in the transcript; every assistant turn whose `usage` is an \
         object is stale when both its timestamp and that summary's timestamp parse (a number, or an ISO \
         string) and the turn's is at or before the summary's (`<=`, unlike the strict `<` of \
-        compaction-signature, hygiene-b §6.3), or, when either does not parse, when the turn comes before \
+        compaction-signature), or, when either does not parse, when the turn comes before \
         the summary in the transcript. A stale usage becomes the zero snapshot \
         `{input:0,output:0,cacheRead:0,cacheWrite:0,totalTokens:0,cost:{input:0,output:0,cacheRead:0,\
         cacheWrite:0,total:0}}`. Then (ensureAssistantUsageSnapshots) every assistant usage is normalized \
@@ -31,10 +31,10 @@ static INFO: RuleInfo = RuleInfo {
         defaulting to the sum, `totalOrigin: \"provider-billed\"` kept); a turn without usable usage \
         gets the zero snapshot. A usage whose five token fields and cost fields already equal the \
         normalized values is left as stored, extra fields included. Only JSON numbers count as numbers. \
-        A `contextUsage` object is carried over unchanged (the newest code normalizes it; its exact \
-        rules are not in the reference). Each changed turn is one rewrite.",
+        A `contextUsage` object is carried over unchanged (newer OpenClaw builds normalize it too; \
+        replaylens does not). Each changed turn is one rewrite.",
     families: "all",
-    reference: "hygiene-b §2.13",
+    reference: "transcript-hygiene.md › \"Where this runs\" · stripStaleAssistantUsageBeforeLatestCompaction, ensureAssistantUsageSnapshots",
 };
 
 /// The `stale-usage` rule.

@@ -31,8 +31,8 @@ static INFO: RuleInfo = RuleInfo {
         real reply that happens to equal it); empty `toolUse`/`length` turns (a later rule drops \
         still-empty assistants); failed turns with visible text, thinking or tool calls; a block \
         whose `text` is not a string.",
-    families: "all (the reference describes Bedrock Converse; the code applies to every provider)",
-    reference: "hygiene-b §2.2 (N)",
+    families: "all (the published page lists it under Amazon Bedrock; OpenClaw applies it to every provider)",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Amazon Bedrock · normalizeAssistantReplayContent, isStreamErrorFallbackContent",
 };
 
 /// The `stream-error-turn` rule.

@@ -16,7 +16,7 @@ static INFO: RuleInfo = RuleInfo {
         value minted elsewhere (a Claude message id such as `msg_…`, or any non-base64 text) makes Gemini \
         reject the request with \"Corrupted thought signature\". OpenClaw's stripThoughtSignatures runs on \
         every block of every assistant turn with array content whose stopReason is not `error`, unless the \
-        policy sets preserveSignatures (hygiene-b §1.2 row 4). Without sanitizeThoughtSignatures options \
+        policy sets preserveSignatures. Without sanitizeThoughtSignatures options \
         only a string `thought_signature` starting with `msg_` is removed. With allowBase64Only \
         (Google APIs; OpenRouter-style routes to Gemini models) `thought_signature` is removed unless it \
         is a string that is valid base64: trimmed, inner whitespace removed, only `[A-Za-z0-9+/=_-]`, \
@@ -24,13 +24,13 @@ static INFO: RuleInfo = RuleInfo {
         re-encoding to the same text ignoring trailing `=`. A present non-string value (number, null, \
         object) is removed; a missing field is not a change. includeCamelCase applies the same test to \
         `thoughtSignature`. `thinkingSignature` is never touched. Only the named field is removed; the \
-        block and its other fields keep their order. Resolved ambiguity: the published page says OpenAI \
-        targets get \"no thought signature stripping\", but the code applies the default `msg_` test to \
-        every target without preserveSignatures and hygiene-b §6.9 calls that provider matrix \
-        descriptive, so the code's gate is used (a `msg_` value is never a valid signature anywhere).",
+        block and its other fields keep their order. The published page says OpenAI targets get \"no \
+        thought signature stripping\", but OpenClaw's code applies the default `msg_` test to every \
+        target without preserveSignatures, and so does this rule (a `msg_` value is never a valid \
+        signature anywhere).",
     families: "every target whose policy does not preserve signatures (not Anthropic / Bedrock); the base64 \
         test on Google Gemini and OpenRouter-style Gemini routes",
-    reference: "hygiene-b §2.10, §1.2 step 4",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › OpenRouter Gemini · stripThoughtSignatures",
 };
 
 /// The `thought-signature` rule.

@@ -45,7 +45,7 @@ static INFO: RuleInfo = RuleInfo {
         sets sanitizeToolCallIds and a toolCallIdMode, never on the OpenAI Responses family.",
     families: "Anthropic, Bedrock, MiniMax, Google/Gemini, OpenAI-compatible chat completions and Moonshot/Kimi \
         (strict); Mistral and OpenRouter Mistral models (strict9); never OpenAI Responses",
-    reference: "hygiene-a §3.3; hygiene-b §1.3 step 14",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Google, Mistral · sanitizeToolCallIdsForCloudCodeAssist",
 };
 
 /// The `tool-call-id` rule.

@@ -17,7 +17,7 @@ static INFO: RuleInfo = RuleInfo {
         later replays still recognise it as synthetic; with `--openclaw 2026.9.6` the marker goes too (that \
         release strips every `details`). Messages without `details` are left untouched.",
     families: "all",
-    reference: "hygiene-a §3.1 step 5",
+    reference: "transcript-hygiene.md › \"Where this runs\" · stripToolResultDetails",
 };
 
 /// The `tool-result-details` rule.

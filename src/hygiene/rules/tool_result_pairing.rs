@@ -26,9 +26,9 @@ static INFO: RuleInfo = RuleInfo {
         turn; text-only assistant turns do not end it. Within a frame, results claim the earliest unclaimed \
         occurrence of their id. Result ids are read from toolCallId, toolUseId, tool_call_id, tool_use_id, callId, \
         call_id in that order and trimmed, while call ids are not trimmed, so a call id with surrounding spaces \
-        never matches a real result and gets a synthetic one (ambiguity A3; the page's sentence about trimming \
-        both ids describes the provider-switch transport projection, not this pass). A result without any id in \
-        a frame with exactly one call adopts that call's id and is forced to isError:true (A6), unless the \
+        never matches a real result and gets a synthetic one (the page's sentence about trimming both ids \
+        describes the projection made when switching models, not this pass). A result without any id in \
+        a frame with exactly one call adopts that call's id and is forced to isError:true, unless the \
         trimmed names conflict. Every assigned result gets its toolName trimmed, else the call's name, else \
         `unknown`. A second result for an already answered occurrence is a duplicate: the first real result \
         wins, a synthetic result loses to any real one, and the earlier of two of a kind wins. A result whose id \
@@ -41,7 +41,7 @@ static INFO: RuleInfo = RuleInfo {
         Responses family; its toolName is the trimmed \
         call name or `unknown` and its timestamp is the owning assistant's timestamp, so output is \
         deterministic. Replay uses erroredAssistantResultPolicy `drop` for \
-        every family (A7): an assistant turn with tool calls that stopped with `error` or `aborted` is removed \
+        every family: an assistant turn with tool calls that stopped with `error` or `aborted` is removed \
         together with every result assigned to it. Messages between a call and its results (user turns, \
         text-only assistant turns) end up after the results; such a message is recorded as moved only when a \
         result that originally followed it now precedes it. As in OpenClaw, a synthetic result for a call id with \
@@ -52,7 +52,7 @@ static INFO: RuleInfo = RuleInfo {
     families: "every family (the newest policy table keeps repairToolUseResultPairing on for all of them); the \
         OpenAI Responses family (openai-responses, openai-chatgpt-responses, azure-openai-responses) writes \
         `aborted` as the missing-result text",
-    reference: "hygiene-a §3.4, §3.5; hygiene-b §1.2 rows 12, 15, 19 and §1.3",
+    reference: "transcript-hygiene.md › \"Global rule: tool result pairing\" · sanitizeToolUseResultPairingForModel",
 };
 
 /// The `tool-result-pairing` rule.

@@ -20,7 +20,7 @@ static INFO: RuleInfo = RuleInfo {
         but the replay predicate does not), `api:\"openclaw-transcript\"` on its own, and other roles. \
         Matching is exact and case-sensitive.",
     families: "all",
-    reference: "hygiene-b §2.1",
+    reference: "transcript-hygiene.md › \"Provider matrix (current behavior)\" › Amazon Bedrock · isTranscriptOnlyOpenClawAssistantMessage",
 };
 
 /// `openclawDeliveryMirror.kind` values that mark a transcript-only row.

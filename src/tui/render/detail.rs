@@ -1,18 +1,22 @@
 //! The detail pane for the selected row: each rewrite touching it (rule id, action, detail,
-//! the rule's summary and explanation), then the raw JSON of both sides, side by side.
+//! the rule's summary and whole explanation, wrapped), then the raw JSON of both sides, side by
+//! side.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph};
 use replaylens::model::Origin;
 use replaylens::text::{escape_controls, escape_controls_single_line};
 use unicode_width::UnicodeWidthStr;
 
 use super::json::{fold_map, highlight, pretty_folded, syntax_theme};
-use crate::tui::app::{App, DetailView, Pane};
+use crate::tui::app::{App, DetailView, Pane, noun_for};
+use crate::tui::describe::Seg;
 use crate::tui::inspection::Inspection;
+use crate::tui::rows::Row;
 use crate::tui::theme::Role;
+use crate::tui::wrap::wrap_segs;
 
 /// Draw the detail pane.
 pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
@@ -38,46 +42,33 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     }
     let Some(row) = app.selected_row() else { return };
 
-    let mut text: Vec<Line<'static>> = Vec::new();
-    if row.rewrites.is_empty() {
-        text.push(Line::from(Span::styled(
-            "no rewrite touches this row",
+    let text = rewrite_lines(app, insp, row, usize::from(inner.width));
+    let rewrites_h = u16::try_from(text.len()).unwrap_or(u16::MAX);
+    let scroll = app.detail_scroll;
+    // The rewrites take what they need: up to two thirds of the pane, so the JSON comparison
+    // stays in view, or the whole pane once it is focused (and scrolls); the JSON gets the rest.
+    let cap = if app.focus == Pane::Detail {
+        inner.height
+    } else {
+        (inner.height * 2 / 3).max(1)
+    };
+    let top_h = rewrites_h.saturating_sub(scroll).min(cap);
+    let mut shown: Vec<Line<'static>> = text.into_iter().skip(usize::from(scroll)).collect();
+    let left = shown.len().saturating_sub(usize::from(top_h));
+    if left > 0 {
+        // More than the pane holds: the last line says so, and how to read on.
+        shown.truncate(usize::from(top_h.saturating_sub(1)));
+        let how = if app.focus == Pane::Detail {
+            "↓ scrolls"
+        } else {
+            "Tab, then ↓ scrolls"
+        };
+        shown.push(Line::from(Span::styled(
+            format!("… {} more {} ({how})", left + 1, noun_for(left + 1, "line")),
             t.style(Role::Placeholder),
         )));
     }
-    for &i in &row.rewrites {
-        let Some(r) = insp.rewrites.get(i) else { continue };
-        text.push(Line::from(vec![
-            Span::styled(format!("‹{}›", r.rule), t.style(Role::RuleTag)),
-            Span::styled(format!(" {} ", r.action_label()), t.style(Role::Modified)),
-            Span::styled(escape_controls_single_line(&r.detail).into_owned(), t.style(Role::Text)),
-        ]));
-        match (app.rules)(r.rule) {
-            Some(info) => {
-                text.push(Line::from(vec![
-                    Span::styled("  ", t.style(Role::Text)),
-                    Span::styled(info.summary.to_owned(), t.style(Role::Header)),
-                    Span::styled(format!("  ({})", info.reference), t.style(Role::Muted)),
-                ]));
-                for l in escape_controls(info.explanation).lines() {
-                    text.push(Line::from(Span::styled(format!("  {l}"), t.style(Role::Muted))));
-                }
-            }
-            None => text.push(Line::from(Span::styled(
-                "  (this build has no description of this rule)",
-                t.style(Role::Placeholder),
-            ))),
-        }
-    }
-    let rewrites_h = u16::try_from(text.len()).unwrap_or(u16::MAX);
-    let scroll = app.detail_scroll;
-    let para = Paragraph::new(text).wrap(Wrap { trim: false }).scroll((scroll, 0));
-    let top_h = rewrites_h
-        .saturating_sub(scroll)
-        .min(inner.height / 2)
-        .max(1)
-        .min(inner.height);
-    frame.render_widget(para, Rect::new(inner.x, inner.y, inner.width, top_h));
+    frame.render_widget(Paragraph::new(shown), Rect::new(inner.x, inner.y, inner.width, top_h));
 
     let json_area = Rect::new(inner.x, inner.y + top_h, inner.width, inner.height - top_h);
     if json_area.height == 0 {
@@ -128,6 +119,65 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     }
     frame.render_widget(Paragraph::new(lines), json_area);
 }
+
+/// The rewrites touching a row, each with its rule's summary, reference and whole
+/// explanation, wrapped to `width` columns.
+fn rewrite_lines(app: &App, insp: &Inspection, row: &Row, width: usize) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    // Each entry: the style of its indent, if indented (wrapped lines keep the indent), and
+    // its segments.
+    let mut text: Vec<(Option<Role>, Vec<Seg>)> = Vec::new();
+    if row.rewrites.is_empty() {
+        text.push((None, vec![Seg::new("no rewrite touches this row", Role::Placeholder)]));
+    }
+    for &i in &row.rewrites {
+        let Some(r) = insp.rewrites.get(i) else { continue };
+        text.push((
+            None,
+            vec![
+                Seg::new(format!("‹{}›", r.rule), Role::RuleTag),
+                Seg::new(format!(" {} ", r.action_label()), Role::Modified),
+                Seg::new(escape_controls_single_line(&r.detail).into_owned(), Role::Text),
+            ],
+        ));
+        match (app.rules)(r.rule) {
+            Some(info) => {
+                text.push((
+                    Some(Role::Text),
+                    vec![
+                        Seg::new(info.summary, Role::Header),
+                        Seg::new(format!("  ({})", info.reference), Role::Muted),
+                    ],
+                ));
+                for l in escape_controls(info.explanation).lines() {
+                    text.push((Some(Role::Muted), vec![Seg::new(l, Role::Muted)]));
+                }
+            }
+            None => text.push((
+                Some(Role::Placeholder),
+                vec![Seg::new(
+                    "(this build has no description of this rule)",
+                    Role::Placeholder,
+                )],
+            )),
+        }
+    }
+    let mut out = Vec::new();
+    for (indent, segs) in text {
+        let Some(indent) = indent else {
+            out.extend(wrap_segs(&segs, width, t));
+            continue;
+        };
+        for mut line in wrap_segs(&segs, width.saturating_sub(INDENT.len()).max(1), t) {
+            line.spans.insert(0, Span::styled(INDENT, t.style(indent)));
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// The indent of a rule's summary and explanation under its rewrite.
+const INDENT: &str = "  ";
 
 /// Cut a line to `width` columns at a grapheme-cluster boundary, marking the cut.
 fn fit(s: &str, width: usize) -> String {

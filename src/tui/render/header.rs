@@ -1,10 +1,18 @@
-//! The two header lines: session and target; counts and rewrites per rule.
+//! The two header lines: session and target; counts and rewrites per rule. A line that does
+//! not fit ends with `…`.
+//!
+//! When some parts of the target were given and others were not, each part not given carries
+//! a mark: `*` for the requested provider's default, `°` for a part inherited from the session;
+//! a short legend follows. A missing part shows as `?`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use replaylens::policy::PartOrigin;
 use replaylens::text::escape_controls_single_line;
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
 
 use crate::tui::app::App;
 use crate::tui::inspection::Inspection;
@@ -16,20 +24,23 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     let t = &app.theme;
     let key = |s: &str| Span::styled(s.to_owned(), t.style(Role::HeaderKey));
     let val = |s: String| Span::styled(escape_controls_single_line(&s).into_owned(), t.style(Role::Header));
-    let target = &insp.resolved.target;
-    let first = Line::from(vec![
+    let mut first = vec![
         Span::styled("replaylens ", t.style(Role::Title)),
         val(insp.session.id.clone()),
         key("  "),
         val(insp.session.format.clone()),
         key("  target "),
-        val(format!(
-            "{} / {} / {}",
-            target.provider_str(),
-            target.api_str(),
-            target.model_str()
-        )),
-    ]);
+        val(target_text(insp)),
+    ];
+    for w in &insp.target_origin.warnings {
+        first.push(Span::styled(
+            format!("  ⚠ {}", escape_controls_single_line(w)),
+            t.style(Role::Error),
+        ));
+    }
+    if let Some(legend) = legend(insp) {
+        first.push(Span::styled(format!("  {legend}"), t.style(Role::Muted)));
+    }
     let mut second = vec![
         key("openclaw "),
         val(insp.options.rule_set.name.to_owned()),
@@ -78,5 +89,78 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         second.push(key(" "));
         second.push(Span::styled(format!("{rule}×{n}"), t.style(Role::RuleTag)));
     }
-    frame.render_widget(Paragraph::new(vec![first, Line::from(second)]), area);
+    let width = usize::from(area.width);
+    frame.render_widget(Paragraph::new(vec![fit(first, width), fit(second, width)]), area);
+}
+
+/// The mark of a part not given, when some part was given.
+fn mark(insp: &Inspection, origin: PartOrigin) -> &'static str {
+    match origin {
+        _ if !insp.target_origin.is_mixed() => "",
+        PartOrigin::ProviderDefault => "*",
+        PartOrigin::Session => "°",
+        PartOrigin::Given | PartOrigin::Missing => "",
+    }
+}
+
+/// `provider / api / model`, each part marked with its origin, `?` when missing.
+fn target_text(insp: &Inspection) -> String {
+    let (target, origin) = (&insp.resolved.target, &insp.target_origin);
+    let part = |value: &Option<String>, o: PartOrigin| format!("{}{}", value.as_deref().unwrap_or("?"), mark(insp, o));
+    format!(
+        "{} / {} / {}",
+        part(&target.provider, origin.provider),
+        part(&target.api, origin.api),
+        part(&target.model, origin.model)
+    )
+}
+
+/// What the marks used mean: `*mistral default`, `°session`.
+fn legend(insp: &Inspection) -> Option<String> {
+    let o = &insp.target_origin;
+    let used = |origin: PartOrigin| {
+        [o.provider, o.api, o.model]
+            .iter()
+            .any(|&p| p == origin && !mark(insp, p).is_empty())
+    };
+    let mut parts = Vec::new();
+    if used(PartOrigin::ProviderDefault) {
+        let provider = escape_controls_single_line(insp.resolved.target.provider_str());
+        parts.push(format!("*{provider} default"));
+    }
+    if used(PartOrigin::Session) {
+        parts.push("°session".to_owned());
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// The spans cut to `width` columns at a grapheme boundary, ending with `…` when they do not
+/// fit.
+fn fit(spans: Vec<Span<'static>>, width: usize) -> Line<'static> {
+    if spans.iter().map(|s| s.content.width()).sum::<usize>() <= width {
+        return Line::from(spans);
+    }
+    let mut out = Vec::with_capacity(spans.len());
+    let mut used = 0;
+    for span in spans {
+        let w = span.content.width();
+        if used + w < width {
+            used += w;
+            out.push(span);
+            continue;
+        }
+        let mut text = String::new();
+        for g in span.content.graphemes(true) {
+            let gw = g.width();
+            if used + gw + 1 > width {
+                break;
+            }
+            text.push_str(g);
+            used += gw;
+        }
+        text.push('…');
+        out.push(Span::styled(text, span.style));
+        break;
+    }
+    Line::from(out)
 }

@@ -9,10 +9,10 @@ use replaylens::text::escape_controls_single_line;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
-use crate::tui::app::{App, Mode};
+use crate::tui::app::{App, Mode, noun_for, plural};
 use crate::tui::export_dialog::{DIALOG_KEYS, ExportDialog, FORMATS, REDACTIONS, format_label, redaction_label};
 use crate::tui::input::OVERLAY_KEYS;
-use crate::tui::pickers::{PickerLine, SessionPicker};
+use crate::tui::pickers::{PickerLine, ProfilePicker, SessionPicker};
 use crate::tui::scan_state::{COUNTS_WIDTH, Cell};
 use crate::tui::theme::Role;
 
@@ -24,32 +24,7 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
         Mode::Summary(sel) => summary(app, frame, screen, *sel),
         Mode::LoadProblems(top) => load_problems(app, frame, screen, *top),
         Mode::Export(d) => export(app, frame, screen, d),
-        Mode::Profiles(p) => {
-            let mut lines: Vec<Line<'static>> = p
-                .items
-                .iter()
-                .enumerate()
-                .map(|(i, item)| item_line(app, i == p.selected, &item.label))
-                .collect();
-            if let Some(input) = &p.input {
-                lines.push(Line::default());
-                lines.push(Line::from(vec![
-                    Span::styled("provider api model: ", app.theme.style(Role::Title)),
-                    Span::styled(
-                        format!("{}▏", escape_controls_single_line(input)),
-                        app.theme.style(Role::Text),
-                    ),
-                ]));
-            }
-            popup(
-                app,
-                frame,
-                screen,
-                " profile: replay target (Enter applies) ",
-                lines,
-                p.selected,
-            );
-        }
+        Mode::Profiles(p) => profiles(app, frame, screen, p),
         Mode::Sessions(p) => sessions(app, frame, screen, p),
     }
     if let Some(loading) = &app.loading {
@@ -78,6 +53,10 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
                 &app.theme,
             ));
         }
+        let lines: Vec<Line<'static>> = lines
+            .into_iter()
+            .map(|l| Line::from(fit_spans(l.spans, usize::from(w.saturating_sub(2)))))
+            .collect();
         let h = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX).min(screen.height);
         let area = Rect::new(screen.x + (screen.width - w) / 2, screen.y + screen.height / 2, w, h);
         frame.render_widget(Clear, area);
@@ -86,6 +65,56 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
             area,
         );
     }
+}
+
+/// The profile picker: the filter line, then the matching entries (free entry last), then
+/// the `provider api model` prompt when free entry is being typed.
+fn profiles(app: &App, frame: &mut Frame<'_>, screen: Rect, p: &ProfilePicker) {
+    let t = &app.theme;
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("filter: ", t.style(Role::Title)),
+            Span::styled(
+                format!("{}▏", escape_controls_single_line(&p.filter)),
+                t.style(Role::Text),
+            ),
+            Span::styled(
+                format!(
+                    "   {} of {}",
+                    p.matches.len().saturating_sub(1),
+                    p.items.len().saturating_sub(1)
+                ),
+                t.style(Role::Muted),
+            ),
+        ]),
+        Line::default(),
+    ];
+    lines.extend(
+        p.matches
+            .iter()
+            .enumerate()
+            .map(|(pos, &i)| item_line(app, pos == p.selected, &p.items[i].label)),
+    );
+    if let Some(input) = &p.input {
+        lines.push(Line::default());
+        lines.push(Line::from(vec![
+            Span::styled("provider api model: ", t.style(Role::Title)),
+            Span::styled(format!("{}▏", escape_controls_single_line(input)), t.style(Role::Text)),
+        ]));
+    }
+    let focus = if p.input.is_some() {
+        lines.len() - 1
+    } else {
+        p.selected + 2
+    };
+    popup(
+        app,
+        frame,
+        screen,
+        " profile: replay target (type to filter · Enter applies) ",
+        lines,
+        focus,
+    );
 }
 
 /// The spinner frame for a time since the start.
@@ -163,15 +192,49 @@ fn popup_sized(
         h,
     );
     let inner_h = usize::from(h.saturating_sub(2));
-    let scroll = focus_line.saturating_sub(inner_h.saturating_sub(1));
+    let inner_w = usize::from(w.saturating_sub(2));
     frame.render_widget(Clear, area);
+    // Every cut is marked: lines and the title end in `…` where they meet the border, and
+    // when lines are left below, the last line says how many.
+    let total = lines.len();
+    let (scroll, room) = if total <= inner_h {
+        (0, inner_h)
+    } else {
+        let room = inner_h.saturating_sub(1);
+        let scroll = focus_line.saturating_sub(room.saturating_sub(1));
+        if scroll + room >= total {
+            (total - inner_h, inner_h)
+        } else {
+            (scroll, room)
+        }
+    };
+    let below = total.saturating_sub(scroll + room);
+    let mut shown: Vec<Line<'static>> = lines
+        .into_iter()
+        .skip(scroll)
+        .take(room)
+        .map(|l| Line {
+            spans: fit_spans(l.spans, inner_w),
+            ..l
+        })
+        .collect();
+    if below > 0 {
+        let more = format!("… {below} more {}", noun_for(below, "line"));
+        shown.push(Line::from(fit_spans(
+            vec![Span::styled(more, app.theme.style(Role::Placeholder))],
+            inner_w,
+        )));
+    }
+    let title = fit_spans(
+        vec![Span::styled(title.to_owned(), app.theme.style(Role::Title))],
+        inner_w,
+    );
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(app.theme.style(Role::BorderFocus))
-        .title(Span::styled(title.to_owned(), app.theme.style(Role::Title)))
+        .title(Line::from(title))
         .style(app.theme.style(Role::Text));
-    let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
-    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), area);
+    frame.render_widget(Paragraph::new(shown).block(block), area);
 }
 
 fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
@@ -186,12 +249,14 @@ fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
     for (keys, desc) in app.keymap.help() {
         lines.push(row(&keys, desc));
     }
-    lines.push(Line::default());
-    lines.push(Line::from(Span::styled("in pickers and prompts", t.style(Role::Title))));
+    // No blank lines: at 40 rows the whole help fits (a smaller screen shows `… N more lines`).
+    lines.push(Line::from(Span::styled(
+        format!("{:>22}", "in pickers and prompts"),
+        t.style(Role::Title),
+    )));
     for (k, d) in OVERLAY_KEYS {
         lines.push(row(k, d));
     }
-    lines.push(Line::default());
     lines.push(Line::from(Span::styled(
         "markers: ~ modified  - dropped  + inserted  = merged  > moved here  < moved away",
         t.style(Role::Muted),
@@ -232,9 +297,12 @@ fn load_problems(app: &App, frame: &mut Frame<'_>, screen: Rect, top: usize) {
 fn summary(app: &App, frame: &mut Frame<'_>, screen: Rect, sel: usize) {
     let Some(insp) = &app.insp else { return };
     let mut lines = Vec::new();
-    for (i, (rule, n)) in insp.counts_by_rule().into_iter().enumerate() {
+    let counts = insp.counts_by_rule();
+    // The rule column is as wide as the longest id, so no id runs into its count.
+    let w = counts.keys().map(|r| r.width()).max().unwrap_or(0).max(20);
+    for (i, (rule, n)) in counts.into_iter().enumerate() {
         let summary = (app.rules)(rule).map_or("", |info| info.summary);
-        lines.push(item_line(app, i == sel, &format!("{rule:<28} {n:>4}  {summary}")));
+        lines.push(item_line(app, i == sel, &format!("{rule:<w$} {n:>4}  {summary}")));
     }
     if lines.is_empty() {
         lines.push(Line::from(Span::styled(
@@ -242,7 +310,10 @@ fn summary(app: &App, frame: &mut Frame<'_>, screen: Rect, sel: usize) {
             app.theme.style(Role::Placeholder),
         )));
     }
-    let title = format!(" rewrites per rule ({} rules ran; Enter jumps) ", insp.rules_run.len());
+    let title = format!(
+        " rewrites per rule ({} ran; Enter jumps) ",
+        plural(insp.rules_run.len(), "rule")
+    );
     popup(app, frame, screen, &title, lines, sel);
 }
 
@@ -380,7 +451,7 @@ fn session_line(app: &App, p: &SessionPicker, selected: bool, index: usize, widt
 }
 
 /// Cut spans to `width` columns at a grapheme-cluster boundary, marking the cut with `…`.
-fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+pub(super) fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
     let mut out = Vec::with_capacity(spans.len());
     let mut used = 0;
     for span in spans {

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Regenerate the captures in README.md from the real binary, so they cannot go stale.
+#
+#   bash scripts/readme-captures.sh           # rewrite README.md in place
+#   bash scripts/readme-captures.sh --check   # exit 1 (and show the diff) when README.md differs
+#
+# A capture is a fenced block between `<!-- capture: NAME -->` and `<!-- /capture -->`; NAME
+# picks the command below. The inspector is captured under tmux at 120×40 with
+# `tmux capture-pane -p`, after the projection and its payload lint are on screen. The binary
+# is $REPLAYLENS_BIN, else target/release/replaylens (built when missing).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+check=0
+[ "${1:-}" = "--check" ] && check=1
+
+bin="${REPLAYLENS_BIN:-}"
+if [ -z "$bin" ]; then
+  cargo build --release --quiet
+  bin="$root/target/release/replaylens"
+fi
+work="$(mktemp -d)"
+socket="readme-captures-$$"
+cleanup() {
+  tmux -L "$socket" kill-server >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The pane, with trailing blanks cut from every line and trailing empty lines dropped.
+pane() {
+  tmux -L "$socket" capture-pane -p -t cap | sed -e 's/[[:space:]]*$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+}
+
+# Wait until the pane holds $1, nothing is still being computed, and it has not changed for
+# a quarter of a second.
+settle() {
+  local want="$1" last="" now tries=0
+  while :; do
+    now="$(pane)"
+    if [[ "$now" == *"$want"* ]] && [[ "$now" != *"payload …"* ]] && [[ "$now" != *"(computing)"* ]] \
+      && [ "$now" = "$last" ]; then
+      return 0
+    fi
+    last="$now"
+    tries=$((tries + 1))
+    if [ "$tries" -gt 300 ]; then
+      echo "timed out waiting for \"$want\"; screen:" >&2
+      echo "$now" >&2
+      return 1
+    fi
+    sleep 0.25
+  done
+}
+
+# The inspector at 120×40 on ARGS, after KEYS.
+inspector() {
+  local keys="$1"
+  shift
+  local cmd="env TERM=xterm-256color HOME='$work' REPLAYLENS_CONFIG_DIR='$work' '$bin'"
+  for a in "$@"; do cmd="$cmd '$a'"; done
+  tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 -s cap "$cmd"
+  settle "replay projection ("
+  if [ -n "$keys" ]; then
+    tmux -L "$socket" send-keys -t cap "$keys"
+    sleep 0.3
+    settle "replay projection ("
+  fi
+  pane
+  tmux -L "$socket" kill-server >/dev/null 2>&1 || true
+}
+
+capture() {
+  case "$1" in
+    inspector-mistral)
+      inspector "]" sample-sessions/mistral-ids-and-images.jsonl \
+        --provider mistral --api mistral-conversations --model devstral-medium-2507
+      ;;
+    lint-mistral)
+      "$bin" lint sample-sessions/mistral-ids-and-images.jsonl --stage both || true
+      ;;
+    scan-samples)
+      "$bin" scan sample-sessions
+      ;;
+    *)
+      echo "unknown capture $1" >&2
+      return 1
+      ;;
+  esac
+}
+
+for name in $(grep -o '<!-- capture: [a-z0-9-]* -->' README.md | sed -e 's/<!-- capture: //' -e 's/ -->//'); do
+  capture "$name" > "$work/$name.txt"
+done
+
+python3 - "$work" README.md "$work/README.md" <<'PY'
+import re, sys
+work, src, dst = sys.argv[1:4]
+text = open(src, encoding="utf-8").read()
+def fill(m):
+    body = open(f"{work}/{m.group(1)}.txt", encoding="utf-8").read().rstrip("\n")
+    return f"<!-- capture: {m.group(1)} -->\n```\n{body}\n```\n<!-- /capture -->"
+out = re.sub(r"<!-- capture: ([a-z0-9-]+) -->\n.*?<!-- /capture -->", fill, text, flags=re.S)
+open(dst, "w", encoding="utf-8").write(out)
+PY
+
+if [ "$check" = 1 ]; then
+  if ! diff -u README.md "$work/README.md"; then
+    echo "README.md captures differ from the binary: run bash scripts/readme-captures.sh" >&2
+    exit 1
+  fi
+  echo "README.md captures match the binary"
+else
+  cp "$work/README.md" README.md
+  echo "README.md captures regenerated"
+fi

@@ -1,0 +1,120 @@
+//! The header's target: where each part came from (`*` the requested provider's default, `°`
+//! the session's), `?` for a missing part, "did you mean" warnings, and `…` at the end of a
+//! line that does not fit.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ratatui::layout::Rect;
+use replaylens::policy::Target;
+use replaylens::rule_set::RuleSet;
+
+use super::{app_with, screen, text};
+use crate::tui::app::{App, LoadRequest};
+use crate::tui::inspection::Inspection;
+use crate::tui::loader::{Report, load};
+use crate::tui::theme::Theme;
+
+fn loaded(path: &Path, target: Target) -> Inspection {
+    let request = LoadRequest {
+        path: path.to_path_buf(),
+        session: None,
+        target,
+        rule_set: RuleSet::newest(),
+    };
+    load(&request, &(Arc::new(|_| {}) as Report)).unwrap()
+}
+
+fn sample(name: &str, target: Target) -> Inspection {
+    let path = format!("{}/sample-sessions/{name}", env!("CARGO_MANIFEST_DIR"));
+    loaded(Path::new(&path), target)
+}
+
+/// The two header lines at `width` columns, trailing blanks removed.
+fn header(app: &mut App, width: u16) -> (String, String) {
+    app.resize(Rect::new(0, 0, width, 40));
+    let shown = text(&screen(app));
+    let mut lines = shown.lines().map(|l| l.trim_end().to_owned());
+    (lines.next().unwrap(), lines.next().unwrap())
+}
+
+#[test]
+fn another_provider_shows_its_defaults_marked() {
+    let target = Target::new(Some("mistral"), None, None);
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl", target), Theme::dark());
+    let (first, _) = header(&mut app, 200);
+    assert!(
+        first.contains("target mistral / mistral-conversations* / mistral-large-latest*  *mistral default"),
+        "{first}"
+    );
+    assert!(!first.contains('⚠'), "{first}");
+}
+
+#[test]
+fn a_custom_provider_marks_the_parts_from_the_session() {
+    let target = Target::new(Some("my-gateway"), None, None);
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl", target), Theme::dark());
+    let (first, _) = header(&mut app, 200);
+    assert!(
+        first.contains("target my-gateway / anthropic-messages° / claude-sonnet-4-6°  °session"),
+        "{first}"
+    );
+    assert!(!first.contains("did you mean"), "{first}");
+}
+
+#[test]
+fn a_near_miss_is_a_warning_in_the_header() {
+    let target = Target::new(Some("antropic"), None, None);
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl", target), Theme::dark());
+    let (first, _) = header(&mut app, 220);
+    assert!(
+        first.contains(r#"antropic / anthropic-messages° / claude-sonnet-4-6°  ⚠ unknown provider "antropic"; did you mean "anthropic"?"#),
+        "{first}"
+    );
+}
+
+#[test]
+fn the_sessions_own_target_has_no_marks() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl", Target::default()), Theme::dark());
+    let (first, _) = header(&mut app, 200);
+    assert!(
+        first.ends_with("target anthropic / anthropic-messages / claude-sonnet-4-6"),
+        "{first}"
+    );
+}
+
+#[test]
+fn a_missing_part_is_a_question_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bare.json");
+    let messages = r#"[{"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "text", "text": "hello"}], "stopReason": "stop"}]"#;
+    std::fs::write(&path, messages).unwrap();
+    let mut app = app_with(loaded(&path, Target::default()), Theme::dark());
+    let (first, _) = header(&mut app, 160);
+    assert!(first.ends_with("target ? / ? / ?"), "{first}");
+    let mut app = app_with(
+        loaded(&path, Target::new(Some("my-gateway"), None, None)),
+        Theme::dark(),
+    );
+    let (first, _) = header(&mut app, 160);
+    assert!(first.ends_with("target my-gateway / ? / ?"), "{first}");
+}
+
+#[test]
+fn lines_that_do_not_fit_end_with_an_ellipsis() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl", Target::default()), Theme::dark());
+    let (first, second) = header(&mut app, 160);
+    assert!(!first.ends_with('…'), "{first}");
+    assert!(
+        second.ends_with('…'),
+        "rewrites per rule are cut with an ellipsis: {second}"
+    );
+    assert_eq!(second.chars().count(), 160, "{second}");
+    let (first, second) = header(&mut app, 60);
+    assert!(first.ends_with('…') && first.chars().count() == 60, "{first}");
+    assert!(second.ends_with('…') && second.chars().count() == 60, "{second}");
+    let (_, second) = header(&mut app, 1000);
+    assert!(!second.ends_with('…'), "a line that fits is whole: {second}");
+    assert!(second.ends_with(char::is_alphanumeric), "{second}");
+}

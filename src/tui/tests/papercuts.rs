@@ -1,0 +1,328 @@
+//! What a newcomer trips over (issue 15): typing in the profile picker, cuts without `…`,
+//! the session picker's twin rows and folder, the detail pane's clipped explanation and
+//! sticky scroll, the status bar's missing keys, Esc quitting, "(1 rows)".
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use replaylens::hygiene::RuleInfo;
+use replaylens::load::discover::list_path;
+use replaylens::policy::Family;
+
+use super::{app_with, press, sample, screen, text};
+use crate::tui::app::{App, Mode, Pane};
+use crate::tui::fixtures;
+use crate::tui::pickers::{ProfilePicker, SessionPicker, SessionSource};
+use crate::tui::search::Filter;
+use crate::tui::theme::Theme;
+
+fn key(app: &mut App, code: KeyCode) {
+    crate::tui::input::handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn profiles(app: &App) -> &ProfilePicker {
+    let Mode::Profiles(p) = &app.mode else {
+        panic!("no profile picker")
+    };
+    p
+}
+
+fn sessions(app: &App) -> &SessionPicker {
+    let Mode::Sessions(p) = &app.mode else {
+        panic!("no session picker")
+    };
+    p
+}
+
+fn samples_dir() -> std::path::PathBuf {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/sample-sessions").into()
+}
+
+#[test]
+fn typing_filters_the_profile_picker_and_home_end_backspace_work() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    press(&mut app, "p");
+    let all = profiles(&app).matches.len();
+    // Letters that used to close or jump (q, p, g, G) are typed into the filter.
+    press(&mut app, "mistrl");
+    let p = profiles(&app);
+    assert_eq!(p.filter, "mistrl");
+    assert!(p.matches.len() < all, "the list is filtered");
+    assert!(p.current().unwrap().label.starts_with("mistral "), "{:?}", p.current());
+    assert!(text(&screen(&mut app)).contains("filter: mistrl▏"));
+    key(&mut app, KeyCode::End);
+    let p = profiles(&app);
+    assert!(
+        p.current().unwrap().target.is_none(),
+        "End: the free-entry line, always last"
+    );
+    key(&mut app, KeyCode::Home);
+    assert_eq!(profiles(&app).selected, 0);
+    for _ in 0.."mistrl".len() {
+        key(&mut app, KeyCode::Backspace);
+    }
+    assert_eq!(profiles(&app).matches.len(), all, "Backspace edits the filter");
+    press(&mut app, "qpgG");
+    assert!(matches!(app.mode, Mode::Profiles(_)), "q and p type, they do not close");
+    key(&mut app, KeyCode::Esc);
+    assert!(matches!(app.mode, Mode::Normal));
+
+    press(&mut app, "p");
+    press(&mut app, "google");
+    assert!(profiles(&app).current().unwrap().label.starts_with("google "));
+    press(&mut app, "\n");
+    assert_eq!(app.insp.as_ref().unwrap().resolved.family, Family::Google);
+}
+
+#[test]
+fn free_entry_still_works_from_its_line_and_from_typed_text() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    // Its line, as before: End, Enter, type, Enter.
+    press(&mut app, "p");
+    key(&mut app, KeyCode::End);
+    press(&mut app, "\n");
+    assert_eq!(profiles(&app).input.as_deref(), Some(""));
+    press(&mut app, "mistral mistral-conversations devstral\n");
+    assert_eq!(app.insp.as_ref().unwrap().resolved.family, Family::Mistral);
+    // Typed text that matches no entry: the free-entry line offers it.
+    press(&mut app, "p");
+    press(&mut app, "zz9 zz9 zz9");
+    let p = profiles(&app);
+    assert_eq!(p.matches.len(), 1);
+    assert!(
+        p.current().unwrap().label.contains("use \"zz9 zz9 zz9\""),
+        "{:?}",
+        p.current()
+    );
+    assert!(text(&screen(&mut app)).contains("custom…  use \"zz9 zz9 zz9\""));
+    press(&mut app, "\n");
+    assert_eq!(profiles(&app).input.as_deref(), Some("zz9 zz9 zz9"));
+    press(&mut app, "\n");
+    assert_eq!(
+        app.insp.as_ref().unwrap().requested.model.as_deref(),
+        Some("zz9"),
+        "the typed entry applies"
+    );
+}
+
+#[test]
+fn profile_labels_keep_their_column_and_overlay_cuts_end_in_an_ellipsis() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    press(&mut app, "p");
+    let shown = text(&screen(&mut app));
+    let longest = Family::all().iter().map(|f| f.id()).max_by_key(|id| id.len()).unwrap();
+    let line = shown.lines().find(|l| l.contains(longest)).unwrap();
+    assert!(
+        line.contains(&format!("{longest}  ")),
+        "the family id runs into the target: {line}"
+    );
+    // Every target starts in the same column, two spaces after the longest family id.
+    let starts: Vec<usize> = Family::all()
+        .iter()
+        .filter_map(|f| {
+            let l = shown.lines().find(|l| l.contains(&format!(" {}  ", f.id())))?;
+            let at = l.find(f.id())? + f.id().len();
+            let chars: Vec<char> = l[at..].chars().collect();
+            let pad = chars.iter().take_while(|c| **c == ' ').count();
+            Some(l[..at].chars().count() + pad)
+        })
+        .collect();
+    assert_eq!(starts.len(), Family::all().len(), "{shown}");
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "{starts:?}\n{shown}");
+
+    // Every overlay line that is cut on a narrow screen ends in `…`: each line of the popup is
+    // compared with the same line on a wide screen, where nothing is cut (same height, so the
+    // same rows; the popup spans columns 4..56 at 60 wide and 45..155 at 200).
+    let inner = |l: &str, from: usize, to: usize| -> String {
+        l.chars()
+            .skip(from + 1)
+            .take(to - from - 2)
+            .collect::<String>()
+            .trim_end()
+            .to_owned()
+    };
+    for keys in ["", "\u{1b}s", "\u{1b}?"] {
+        press(&mut app, keys);
+        app.resize(Rect::new(0, 0, 200, 30));
+        let wide = text(&screen(&mut app));
+        app.resize(Rect::new(0, 0, 60, 30));
+        let narrow = text(&screen(&mut app));
+        let mut cut = 0;
+        for (n, w) in narrow.lines().zip(wide.lines()) {
+            if n.chars().nth(4) != Some('│') || n.chars().nth(55) != Some('│') {
+                continue;
+            }
+            let (n, w) = (inner(n, 4, 56), inner(w, 45, 155));
+            if n != w {
+                cut += 1;
+                assert!(
+                    n.ends_with('…'),
+                    "cut without an ellipsis ({keys:?}): {n:?} for {w:?}\n{narrow}"
+                );
+            }
+        }
+        assert!(cut > 0, "nothing is cut in {keys:?}:\n{narrow}");
+        let title = narrow.lines().find(|l| l.contains('┌')).unwrap();
+        assert!(title.contains("…┐") || !wide.contains("(type to filter"), "{title}");
+    }
+}
+
+#[test]
+fn the_session_picker_marks_a_previous_window_in_full() {
+    let db = samples_dir().join("openclaw-agent.sqlite");
+    let listings = list_path(&db).unwrap();
+    let labels: Vec<String> = listings
+        .iter()
+        .filter(|l| l.session_key.as_deref() == Some("agent:main:main"))
+        .map(SessionPicker::label)
+        .collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    assert_ne!(labels[0], labels[1]);
+    assert!(
+        labels
+            .iter()
+            .any(|l| l.starts_with("agent:main:main (previous window: reset) ")),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn o_lists_the_folder_of_the_opened_file_and_a_picked_session_keeps_its_source() {
+    let mut app = app_with(sample("gemini-signatures.jsonl"), Theme::dark());
+    assert_eq!(app.sessions, SessionSource::Default);
+    press(&mut app, "o");
+    assert_eq!(app.sessions, SessionSource::Path(samples_dir()));
+    let p = sessions(&app);
+    assert_eq!(p.origin, samples_dir().display().to_string());
+    assert!(p.listings.iter().any(|l| l.path.ends_with("gemini-signatures.jsonl")));
+    assert!(
+        p.listings
+            .iter()
+            .any(|l| l.session_key.as_deref() == Some("agent:main:main")),
+        "the folder's database windows are listed too"
+    );
+
+    // A database given on the command line: its windows and its folder.
+    let mut app = app_with(sample("gemini-signatures.jsonl"), Theme::dark());
+    let db = samples_dir().join("openclaw-agent.sqlite");
+    app.insp.as_mut().unwrap().session.path = db.clone();
+    app.sessions = SessionSource::Path(db);
+    press(&mut app, "o");
+    assert_eq!(app.sessions, SessionSource::Path(samples_dir()));
+
+    // Nothing opened: as before.
+    let mut app = App::new(
+        crate::tui::keymap::Keymap::default(),
+        Theme::dark(),
+        SessionSource::Path("sample-sessions".into()),
+    );
+    press(&mut app, "o");
+    assert_eq!(app.sessions, SessionSource::Path("sample-sessions".into()));
+    // A session chosen in the picker: the picker's source stays.
+    let listing = sessions(&app).current().unwrap().clone();
+    app.open_listing(&listing, None);
+    assert!(app.picked);
+}
+
+fn long_rule(id: &str) -> Option<&'static RuleInfo> {
+    static INFO: RuleInfo = RuleInfo {
+        id: "drop-thinking",
+        summary: "drop thinking blocks from older assistant turns",
+        explanation: "First sentence of a long explanation that wraps over several lines of the detail pane. \
+            Second sentence, which used to be cut off after the third line of the pane. \
+            Third sentence, more of the same so that it wraps at a hundred and twenty columns. \
+            Fourth sentence, still going.\nA second paragraph on its own line.\nThe LAST-WORDS-OF-IT.",
+        families: "fixture",
+        reference: "fixture §0",
+    };
+    fixtures::rule_info(id).map(|_| &INFO)
+}
+
+#[test]
+fn the_detail_pane_shows_the_whole_explanation_and_forgets_its_scroll() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    app.rules = long_rule;
+    app.select(1);
+    assert!(!app.selected_row().unwrap().rewrites.is_empty());
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains("The LAST-WORDS-OF-IT."), "{shown}");
+    assert!(shown.contains("Fourth sentence, still going."), "{shown}");
+
+    key(&mut app, KeyCode::Tab);
+    press(&mut app, "jjj");
+    assert_eq!((app.focus, app.detail_scroll), (Pane::Detail, 3));
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(
+        (app.focus, app.detail_scroll),
+        (Pane::Rows, 0),
+        "leaving the pane resets it"
+    );
+    key(&mut app, KeyCode::Tab);
+    press(&mut app, "jj");
+    press(&mut app, "\u{1b}");
+    assert_eq!((app.focus, app.detail_scroll), (Pane::Rows, 0), "Esc leaves the pane");
+    app.detail_scroll = 4;
+    press(&mut app, "j");
+    assert_eq!(app.detail_scroll, 0, "another row starts at the top");
+
+    // A pane too small for it: the last line says how much is left and how to read on.
+    app.select(1);
+    app.resize(Rect::new(0, 0, 100, 22));
+    let shown = text(&screen(&mut app));
+    assert!(!shown.contains("LAST-WORDS"), "{shown}");
+    assert!(shown.contains("more lines (Tab, then ↓ scrolls)"), "{shown}");
+    key(&mut app, KeyCode::Tab);
+    press(&mut app, "jjjjjj");
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains("The LAST-WORDS-OF-IT."), "{shown}");
+}
+
+#[test]
+fn the_status_bar_names_tab_d_s_and_e() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    let shown = text(&screen(&mut app));
+    let bar = shown.lines().last().unwrap();
+    for hint in ["Tab pane", "d detail", "s rules", "e export", "? help", "q quit"] {
+        assert!(bar.contains(hint), "{hint} missing: {bar}");
+    }
+    app.resize(Rect::new(0, 0, 70, 30));
+    let shown = text(&screen(&mut app));
+    let bar = shown.lines().last().unwrap();
+    assert!(bar.contains("… ? help  q quit"), "{bar}");
+}
+
+#[test]
+fn esc_in_the_main_view_never_quits() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "p\u{1b}\u{1b}");
+    assert!(!app.quit, "a double Esc from the picker leaves the app running");
+    assert_eq!(app.status.as_deref(), Some("press q to quit"));
+    assert!(text(&screen(&mut app)).contains("press q to quit"));
+    press(&mut app, "/rounding\n");
+    assert!(app.search.is_some());
+    press(&mut app, "\u{1b}");
+    assert!(app.search.is_none() && !app.quit);
+    press(&mut app, "f\u{1b}");
+    assert_eq!(app.filter, Filter::All);
+    assert!(!app.quit);
+    press(&mut app, "q");
+    assert!(app.quit);
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    crate::tui::input::handle_key(&mut app, KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(app.quit, "Ctrl-c quits");
+}
+
+#[test]
+fn one_row_is_not_one_rows() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "ff");
+    assert_eq!(app.view.len(), 1);
+    assert_eq!(app.status.as_deref(), Some("filter: rule anthropic-turn-merge (1 row)"));
+    assert!(text(&screen(&mut app)).contains("(1 row)"));
+    press(&mut app, "\u{1b}/Merged\n");
+    let n = app.search.as_ref().unwrap().matches.len();
+    if n == 1 {
+        assert_eq!(app.status.as_deref(), Some("1 matching row"));
+    }
+    assert_eq!(crate::tui::app::plural(1, "rule"), "1 rule");
+    assert_eq!(crate::tui::app::plural(0, "rule"), "0 rules");
+}
