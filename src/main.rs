@@ -280,6 +280,18 @@ enum Command {
         /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
         #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
         image_max_px: u32,
+        /// Markdown: the longest report, in characters (0: no limit); changes that do not fit
+        /// are left out, and the report ends by saying which and how to get them.
+        #[arg(long, value_name = "N", default_value_t = replaylens::export::DEFAULT_MAX_CHARS)]
+        max_chars: usize,
+        /// Only the rows these hygiene rules touched (comma-separated rule ids; JSON: only
+        /// their rewrites).
+        #[arg(long = "only-rule", value_name = "RULE[,RULE]", value_delimiter = ',',
+              value_parser = replaylens::export::parse_rule_id)]
+        only_rule: Vec<String>,
+        /// Only stored messages A..B (inclusive), e.g. 0..5.
+        #[arg(long, value_name = "A..B", value_parser = replaylens::export::parse_message_range)]
+        messages: Option<(usize, usize)>,
     },
     /// Replay and lint every session in folders, files and databases, one row per session.
     Scan {
@@ -429,6 +441,9 @@ fn main() -> ExitCode {
             only_changed,
             context,
             image_max_px,
+            max_chars,
+            only_rule,
+            messages,
         } => {
             let options = replaylens::export::ExportOptions {
                 format: match format {
@@ -443,6 +458,9 @@ fn main() -> ExitCode {
                 },
                 only_changed,
                 context,
+                max_chars,
+                only_rules: only_rule,
+                messages,
             };
             let (session, load, target, replay_options) = replay.split();
             let replay_options = ReplayOptions {

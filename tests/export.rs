@@ -52,12 +52,24 @@ fn every_sample_exports_in_every_format() {
         let md = export(&path, &["--format", "md"]);
         let (blocks, headings) = markdown_structure(&md);
         assert!(headings[0].starts_with("replaylens export: "), "{}", path.display());
+        assert_eq!(headings[1], "Verdict", "{}: the verdict comes first", path.display());
+        assert!(md.contains("\nReproduce this report:\n\n```sh\nreplaylens export "));
         assert!(headings.iter().any(|h| h == "Rewrites by rule"));
-        let changes = headings.iter().filter(|h| h.contains(" → ")).count();
+        // Every change has a diff block but a moved message's old position, which points to
+        // where it landed.
+        let changes = headings
+            .iter()
+            .filter(|h| h.contains(" → ") && !h.contains("moved away"))
+            .count();
         assert_eq!(
             blocks,
-            changes + 1,
-            "{}: one diff block per change plus the policy",
+            changes + 2,
+            "{}: one diff block per change plus the reproduce command and the policy",
+            path.display()
+        );
+        assert!(
+            md.chars().count() <= 65_536,
+            "{}: within the default budget",
             path.display()
         );
         let html = export(&path, &["--format", "html"]);
@@ -77,19 +89,27 @@ fn every_sample_exports_in_every_format() {
     }
 }
 
+/// An export with the checkout's path (in the reproduce command) made neutral.
+fn export_anywhere(path: &Path, args: &[&str]) -> String {
+    export(path, args).replace(env!("CARGO_MANIFEST_DIR"), "[checkout]")
+}
+
 #[test]
 fn markdown_and_html_snapshots() {
     let repair = common::bundled_samples().join("anthropic-tool-repair.jsonl");
     insta::assert_snapshot!(
         "anthropic_tool_repair_md",
-        export(&repair, &["--format", "md", "--context", "1"])
+        export_anywhere(&repair, &["--format", "md", "--context", "1"])
     );
     let noise = common::bundled_samples().join("gateway-channel-noise.jsonl");
     insta::assert_snapshot!(
         "gateway_channel_noise_redacted_md",
-        export(&noise, &["--format", "md", "--redact"])
+        export_anywhere(&noise, &["--format", "md", "--redact"])
     );
-    insta::assert_snapshot!("gateway_channel_noise_html", export(&noise, &["--format", "html"]));
+    insta::assert_snapshot!(
+        "gateway_channel_noise_html",
+        export_anywhere(&noise, &["--format", "html"])
+    );
 }
 
 #[test]

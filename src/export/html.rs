@@ -30,6 +30,7 @@ ins { background:var(--added); color:var(--added-fg); text-decoration:none; }
   font:12px ui-monospace, monospace; }
 .detail { color:var(--muted); font-size:12px; }
 .empty { color:var(--muted); font-style:italic; }
+pre.command { background:var(--line); padding:.5rem .7rem; border-radius:4px; }
 "#;
 
 /// The provider lint section: verdict and one table row per finding.
@@ -86,7 +87,9 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
          <title>{}</title><style>{STYLE}</style></head><body>\n",
         esc(&title)
     );
-    let _ = writeln!(out, "<h1>replaylens export</h1>\n<table class=\"meta\">");
+    let _ = writeln!(out, "<h1>replaylens export</h1>");
+    out.push_str(&super::verdict::html(view));
+    let _ = writeln!(out, "<table class=\"meta\">");
     let meta = [
         ("replaylens", view.version.to_owned()),
         ("OpenClaw rule set", view.openclaw.to_owned()),
@@ -123,6 +126,12 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
             "<p class=\"empty\">No rewrites: the replay equals the stored transcript.</p>"
         );
     }
+    let selected = view.selected_rows(all_rows, context);
+    // Anchors only to rewrites on the rows shown.
+    let mut on_rows = vec![false; view.rewrites.len()];
+    for &i in &selected {
+        view.rows[i].rewrites.iter().for_each(|&k| on_rows[k] = true);
+    }
     let _ = writeln!(out, "<ul class=\"toc\">");
     for (rule, n) in &per_rule {
         let info = rules::by_id(rule).map(|r| r.info());
@@ -139,7 +148,7 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
             .rewrites
             .iter()
             .enumerate()
-            .filter(|(_, rw)| rw.rule == *rule)
+            .filter(|(i, rw)| rw.rule == *rule && on_rows[*i])
             .map(|(i, _)| format!("<a href=\"#rw-{i}\">#{i}</a>"))
             .collect();
         let _ = writeln!(out, "{}</li>", anchors.join(" "));
@@ -152,7 +161,7 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
         "<h2>Stored ↔ replay</h2>\n<table class=\"rows\"><thead><tr><th></th><th>stored</th><th>stored message</th>\
          <th>replay</th><th>replayed message</th></tr></thead><tbody>"
     );
-    for i in view.selected_rows(all_rows, context) {
+    for i in selected {
         write_row(&mut out, view, &view.rows[i]);
     }
     let _ = writeln!(out, "</tbody></table>\n</body></html>");

@@ -106,7 +106,8 @@ impl Serialize for ReplayDocument<'_, '_> {
     }
 }
 
-/// The replay document built from an export [`super::View`] (redacted strings).
+/// The replay document built from an export [`super::View`] (redacted strings; the
+/// `rewrites` of the focus only).
 pub fn view_document(view: &super::View) -> Value {
     let stored: Vec<Value> = view
         .stored
@@ -143,7 +144,7 @@ pub fn view_document(view: &super::View) -> Value {
         "policy": view.policy,
         "stored": stored,
         "replay": replay,
-        "rewrites": view.rewrites,
+        "rewrites": view.rewrites_in_focus().into_iter().map(|i| &view.rewrites[i]).collect::<Vec<_>>(),
         "lint": view.lint,
     })
 }

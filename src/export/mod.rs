@@ -1,12 +1,19 @@
 //! Renderings of a replay for bug reports: the JSON contract (README §3.1), Markdown for
-//! GitHub issues and a self-contained HTML page, with optional redaction.
+//! GitHub issues and a self-contained HTML page, with optional redaction and a focus on some
+//! rules or messages. Markdown and HTML open with a verdict and the command that reproduces
+//! the report.
 
+pub mod command;
+pub mod focus;
 pub mod html;
 pub mod json;
+pub mod json_diff;
 pub mod markdown;
 pub mod redact;
+pub mod verdict;
 pub mod view;
 
+pub use focus::{Focus, check_rules, parse_message_range, parse_rule_id, rule_ids};
 pub use redact::{Redaction, Redactor};
 pub use view::View;
 
@@ -37,8 +44,11 @@ impl ExportFormat {
     }
 }
 
+/// The default Markdown budget: GitHub's limit for an issue or comment body.
+pub const DEFAULT_MAX_CHARS: usize = 65_536;
+
 /// Export options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportOptions {
     /// Output format.
     pub format: ExportFormat,
@@ -48,6 +58,28 @@ pub struct ExportOptions {
     pub only_changed: bool,
     /// Unchanged rows shown around each change.
     pub context: usize,
+    /// Markdown: the longest report in characters (0: unlimited); changes that do not fit
+    /// are left out, and the report says which and how to get them.
+    pub max_chars: usize,
+    /// Only the rows these rules touched (rule ids; empty: every rule). JSON keeps only their
+    /// rewrites.
+    pub only_rules: Vec<String>,
+    /// Only stored messages `A..=B`.
+    pub messages: Option<(usize, usize)>,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        Self {
+            format: ExportFormat::Markdown,
+            redaction: Redaction::None,
+            only_changed: false,
+            context: 0,
+            max_chars: DEFAULT_MAX_CHARS,
+            only_rules: Vec::new(),
+            messages: None,
+        }
+    }
 }
 
 /// Render one replay in the chosen format. Deterministic: same input, same bytes.
@@ -55,10 +87,15 @@ pub struct ExportOptions {
 /// The document holds no character a terminal could act on (C0 but newline and tab, DEL, C1,
 /// bidi controls), so it is safe to print: Markdown and HTML show them escaped (`\e`,
 /// `\u{202e}`), JSON writes them as `\uXXXX` escapes of the same value.
+///
+/// Unknown rule ids in `options.only_rules` match no row; check them first with
+/// [`check_rules`] (the command line does, when it parses `--only-rule`).
 pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> String {
-    let view = View::build(session, replay, options.redaction);
+    let view = View::build(session, replay, options);
     match options.format {
-        ExportFormat::Markdown => crate::text::escape_controls(&markdown::render(&view, options.context)).into_owned(),
+        ExportFormat::Markdown => {
+            crate::text::escape_controls(&markdown::render(&view, options.context, options.max_chars)).into_owned()
+        }
         ExportFormat::Html => {
             crate::text::escape_controls(&html::render(&view, !options.only_changed, options.context)).into_owned()
         }
@@ -69,6 +106,9 @@ pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -
                 "redaction": view.redaction,
                 "redacted": view.redacted,
             });
+            if view.focus.is_active() {
+                doc["export"]["filter"] = view.focus.to_json();
+            }
             let mut text = crate::text::terminal_safe_json(serde_json::to_string_pretty(&doc).unwrap_or_default());
             text.push('\n');
             text

@@ -5,8 +5,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::ExportOptions;
+use super::focus::Focus;
 use super::redact::{Redaction, Redactor};
-use crate::diff::{Row, align};
+use super::verdict::Verdict;
+use crate::diff::{Row, RowKind, align};
 use crate::hygiene::Rewrite;
 use crate::lint::{Finding, lint};
 use crate::model::Session;
@@ -48,6 +51,12 @@ pub struct View {
     pub redacted: BTreeMap<&'static str, usize>,
     /// Provider lint of the stored and replay payloads (`None` when the API has no converter).
     pub lint: Option<LintView>,
+    /// Messages and rewrites in numbers, for the verdict at the top of a report.
+    pub verdict: Verdict,
+    /// The rows the report is about.
+    pub focus: Focus,
+    /// The arguments of the `replaylens` command that reproduces this report.
+    pub command: Vec<String>,
 }
 
 /// Provider lint findings of both payloads, messages redacted.
@@ -97,8 +106,9 @@ impl LintView {
 }
 
 impl View {
-    /// Build the view of a replay, redacting as asked.
-    pub fn build(session: &Session, replay: &Replay<'_>, redaction: Redaction) -> Self {
+    /// Build the view of a replay, redacting and focusing as asked.
+    pub fn build(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> Self {
+        let redaction = options.redaction;
         let mut r = Redactor::new(redaction);
         let mut text = |s: &str| r.text(s);
         let session_id = text(&session.id);
@@ -127,7 +137,7 @@ impl View {
             r.message(&mut v);
             replayed.push((m.source.clone(), v));
         }
-        let rewrites = replay
+        let rewrites: Vec<Rewrite> = replay
             .projection
             .rewrites
             .iter()
@@ -138,6 +148,16 @@ impl View {
             .collect();
         let rows = align(&replay.transcript.messages, &replay.projection);
         let lint = LintView::build(replay, &mut r);
+        let verdict = Verdict::of(&rows, stored.len(), replayed.len(), &rewrites);
+        let command = super::command::export_args(
+            &super::command::Reproduce {
+                path: &path,
+                database_session: session.db_window.is_some().then_some(session_id.as_str()),
+                target: &target,
+                replay: &replay.options,
+            },
+            options,
+        );
         Self {
             version: env!("CARGO_PKG_VERSION"),
             openclaw: replay.options.rule_set.name,
@@ -155,6 +175,12 @@ impl View {
             redaction,
             redacted: r.counts().clone(),
             lint,
+            verdict,
+            focus: Focus {
+                only_rules: options.only_rules.clone(),
+                messages: options.messages,
+            },
+            command,
         }
     }
 
@@ -194,21 +220,83 @@ impl View {
         out
     }
 
-    /// Indices of the rows to show: changed rows plus `context` unchanged rows around each
-    /// (all rows when `all` is set).
+    /// Whether each row lies in the `--messages` range: one of its stored messages does, or,
+    /// for an inserted row, the stored message before it.
+    pub fn rows_in_range(&self) -> Vec<bool> {
+        let mut before: Option<usize> = None;
+        self.rows
+            .iter()
+            .map(|row| match row.stored.first() {
+                Some(_) => {
+                    // A moved message's row stands where it lands, not where it was stored.
+                    if row.kind != RowKind::Moved {
+                        before = row.stored.iter().copied().max().or(before);
+                    }
+                    row.stored.iter().any(|&s| self.focus.has_stored(s))
+                }
+                None => self.focus.messages.is_none() || before.is_some_and(|s| self.focus.has_stored(s)),
+            })
+            .collect()
+    }
+
+    /// Whether a row touched by a rewrite is in focus: in range, and touched by a focused rule.
+    fn changed_in_focus(&self, row: &Row, in_range: bool) -> bool {
+        in_range
+            && row.is_rewritten()
+            && (self.focus.only_rules.is_empty()
+                || row.rewrites.iter().any(|&i| self.focus.has_rule(self.rewrites[i].rule)))
+    }
+
+    /// Indices of the changed rows in focus.
+    pub fn changed_rows(&self) -> Vec<usize> {
+        let range = self.rows_in_range();
+        (0..self.rows.len())
+            .filter(|&i| self.changed_in_focus(&self.rows[i], range[i]))
+            .collect()
+    }
+
+    /// Indices of the rows to show: changed rows in focus plus `context` unchanged rows (in
+    /// range) around each, or, with `all`, every row in range but those only other rules
+    /// touched.
     pub fn selected_rows(&self, all: bool, context: usize) -> Vec<usize> {
-        if all {
-            return (0..self.rows.len()).collect();
-        }
+        let range = self.rows_in_range();
+        let unchanged = |i: usize| range[i] && !self.rows[i].is_rewritten();
         let mut keep = vec![false; self.rows.len()];
         for (i, row) in self.rows.iter().enumerate() {
-            if row.is_rewritten() {
+            if self.changed_in_focus(row, range[i]) {
+                keep[i] = true;
                 let lo = i.saturating_sub(context);
                 let hi = (i + context).min(self.rows.len().saturating_sub(1));
-                keep[lo..=hi].iter_mut().for_each(|k| *k = true);
+                (lo..=hi).filter(|&k| unchanged(k)).for_each(|k| keep[k] = true);
+            } else if all && unchanged(i) {
+                keep[i] = true;
             }
         }
         keep.iter().enumerate().filter(|(_, k)| **k).map(|(i, _)| i).collect()
+    }
+
+    /// Indices of the rewrites in focus: by a focused rule, on a row in range.
+    pub fn rewrites_in_focus(&self) -> Vec<usize> {
+        let range = self.rows_in_range();
+        let mut ids: Vec<usize> = if self.focus.messages.is_none() {
+            (0..self.rewrites.len()).collect()
+        } else {
+            self.rows
+                .iter()
+                .zip(&range)
+                .filter(|(_, r)| **r)
+                .flat_map(|(row, _)| row.rewrites.iter().copied())
+                .collect()
+        };
+        ids.sort_unstable();
+        ids.dedup();
+        ids.retain(|&i| self.focus.has_rule(self.rewrites[i].rule));
+        ids
+    }
+
+    /// The command line that reproduces this report, shell-quoted.
+    pub fn command_line(&self) -> String {
+        super::command::command_line(&self.command)
     }
 
     /// The stored side of a row as pretty JSON (merged rows: one document per message).

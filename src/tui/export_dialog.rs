@@ -101,6 +101,7 @@ impl ExportDialog {
             redaction: self.redaction,
             only_changed: false,
             context: 0,
+            ..ExportOptions::default()
         }
     }
 }

@@ -106,13 +106,7 @@ impl Inspection {
         let load_problems = transcript
             .diagnostics
             .iter()
-            .map(|d| {
-                if d.file == session.path {
-                    d.in_file()
-                } else {
-                    d.to_string()
-                }
-            })
+            .map(|d| problem_line(d, &session.path))
             .collect();
         let load_notes = transcript
             .diagnostics
@@ -270,5 +264,15 @@ fn borrowed_view<'a>(t: &'a Transcript<'static>) -> Transcript<'a> {
         model_events: t.model_events.clone(),
         thinking_level: t.thinking_level.clone(),
         diagnostics: t.diagnostics.clone(),
+    }
+}
+
+/// A load diagnostic as one line of the load-problems panel: without the file name when it is
+/// the session's own file (the header names it already).
+pub fn problem_line(d: &replaylens::model::Diagnostic, session_path: &std::path::Path) -> String {
+    if d.file == session_path {
+        d.in_file()
+    } else {
+        d.to_string()
     }
 }

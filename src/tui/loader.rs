@@ -69,13 +69,7 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
     let file_problems: Vec<String> = session
         .diagnostics
         .iter()
-        .map(|d| {
-            if d.file == session.path {
-                d.in_file()
-            } else {
-                d.to_string()
-            }
-        })
+        .map(|d| super::inspection::problem_line(d, &session.path))
         .collect();
     // The messages move from the session into the inspection: nothing is copied.
     let mut insp = Inspection::stored_only(info, request.target.clone(), session.take_transcript(), options);

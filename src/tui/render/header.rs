@@ -11,8 +11,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use replaylens::policy::PartOrigin;
 use replaylens::text::escape_controls_single_line;
-use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
 
 use crate::tui::app::App;
 use crate::tui::inspection::Inspection;
@@ -137,30 +135,5 @@ fn legend(insp: &Inspection) -> Option<String> {
 /// The spans cut to `width` columns at a grapheme boundary, ending with `…` when they do not
 /// fit.
 fn fit(spans: Vec<Span<'static>>, width: usize) -> Line<'static> {
-    if spans.iter().map(|s| s.content.width()).sum::<usize>() <= width {
-        return Line::from(spans);
-    }
-    let mut out = Vec::with_capacity(spans.len());
-    let mut used = 0;
-    for span in spans {
-        let w = span.content.width();
-        if used + w < width {
-            used += w;
-            out.push(span);
-            continue;
-        }
-        let mut text = String::new();
-        for g in span.content.graphemes(true) {
-            let gw = g.width();
-            if used + gw + 1 > width {
-                break;
-            }
-            text.push_str(g);
-            used += gw;
-        }
-        text.push('…');
-        out.push(Span::styled(text, span.style));
-        break;
-    }
-    Line::from(out)
+    Line::from(super::overlays::fit_spans(spans, width))
 }

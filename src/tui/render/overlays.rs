@@ -67,28 +67,26 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
     }
 }
 
+/// A picker's first line: what is typed, with a cursor, then how many entries match.
+fn filter_line(app: &App, filter: &str, count: String) -> Line<'static> {
+    let t = &app.theme;
+    Line::from(vec![
+        Span::styled("filter: ", t.style(Role::Title)),
+        Span::styled(format!("{}▏", escape_controls_single_line(filter)), t.style(Role::Text)),
+        Span::styled(count, t.style(Role::Muted)),
+    ])
+}
+
 /// The profile picker: the filter line, then the matching entries (free entry last), then
 /// the `provider api model` prompt when free entry is being typed.
 fn profiles(app: &App, frame: &mut Frame<'_>, screen: Rect, p: &ProfilePicker) {
     let t = &app.theme;
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("filter: ", t.style(Role::Title)),
-            Span::styled(
-                format!("{}▏", escape_controls_single_line(&p.filter)),
-                t.style(Role::Text),
-            ),
-            Span::styled(
-                format!(
-                    "   {} of {}",
-                    p.matches.len().saturating_sub(1),
-                    p.items.len().saturating_sub(1)
-                ),
-                t.style(Role::Muted),
-            ),
-        ]),
-        Line::default(),
-    ];
+    let count = format!(
+        "   {} of {}",
+        p.matches.len().saturating_sub(1),
+        p.items.len().saturating_sub(1)
+    );
+    let mut lines = vec![filter_line(app, &p.filter, count), Line::default()];
     lines.extend(
         p.matches
             .iter()
@@ -377,25 +375,13 @@ fn sessions(app: &App, frame: &mut Frame<'_>, screen: Rect, p: &SessionPicker) {
     } else {
         String::new()
     };
-    let mut lines = vec![
-        Line::from(vec![
-            Span::styled("filter: ", t.style(Role::Title)),
-            Span::styled(
-                format!("{}▏", escape_controls_single_line(&p.filter)),
-                t.style(Role::Text),
-            ),
-            Span::styled(
-                format!(
-                    "   {} of {} · {}{scanning}",
-                    p.matches.len(),
-                    p.listings.len(),
-                    escape_controls_single_line(&p.origin)
-                ),
-                t.style(Role::Muted),
-            ),
-        ]),
-        Line::default(),
-    ];
+    let count = format!(
+        "   {} of {} · {}{scanning}",
+        p.matches.len(),
+        p.listings.len(),
+        escape_controls_single_line(&p.origin)
+    );
+    let mut lines = vec![filter_line(app, &p.filter, count), Line::default()];
     let width = usize::from(popup_width(screen, SESSIONS_MAX_W).saturating_sub(2));
     for line in p.lines() {
         lines.push(match line {
@@ -450,13 +436,17 @@ fn session_line(app: &App, p: &SessionPicker, selected: bool, index: usize, widt
     Line::from(fit_spans(spans, width))
 }
 
-/// Cut spans to `width` columns at a grapheme-cluster boundary, marking the cut with `…`.
+/// Cut spans to `width` columns at a grapheme-cluster boundary, marking the cut with `…`
+/// (spans that fit are returned as they are).
 pub(super) fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    if spans.iter().map(|s| s.content.width()).sum::<usize>() <= width {
+        return spans;
+    }
     let mut out = Vec::with_capacity(spans.len());
     let mut used = 0;
     for span in spans {
         let w = span.content.width();
-        if used + w <= width {
+        if used + w < width {
             used += w;
             out.push(span);
             continue;
@@ -470,9 +460,7 @@ pub(super) fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'st
             text.push_str(g);
             used += gw;
         }
-        if used < width {
-            text.push('…');
-        }
+        text.push('…');
         out.push(Span::styled(text, span.style));
         break;
     }

@@ -1,0 +1,202 @@
+//! One change of a Markdown report: a heading naming the stored and replay messages, the
+//! rewrites with their rule (linked to the Rules appendix) and reason, and a `diff` block of
+//! the changed paths only.
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use super::syntax::{code, fenced, inline, rule_link};
+use crate::diff::{Row, RowKind};
+use crate::export::json_diff::{self, Line, Sign, thousands};
+use crate::export::view::View;
+
+/// Diff blocks longer than this many lines are folded in `<details>`.
+const FOLD_LINES: usize = 40;
+
+/// Longest rewrite detail shown, in characters.
+const DETAIL_CHARS: usize = 600;
+
+fn options() -> json_diff::Options {
+    json_diff::Options::default()
+}
+
+/// `s12`, `s22+s23`, `new`.
+pub fn stored_label(indices: &[usize]) -> String {
+    if indices.is_empty() {
+        "new".into()
+    } else {
+        indices.iter().map(|i| format!("s{i}")).collect::<Vec<_>>().join("+")
+    }
+}
+
+fn kind_label(kind: RowKind) -> &'static str {
+    match kind {
+        RowKind::Same => "unchanged",
+        RowKind::Modified => "modified",
+        RowKind::Dropped => "dropped",
+        RowKind::Inserted => "inserted",
+        RowKind::Merged => "merged",
+        RowKind::Moved => "moved here",
+        RowKind::MovedFrom => "moved away",
+    }
+}
+
+fn role<'v>(view: &'v View, row: &Row) -> &'v str {
+    row.replay
+        .map(|r| &view.replay[r].1)
+        .or_else(|| row.stored.first().map(|&s| &view.stored[s]))
+        .and_then(|m| m.get("role"))
+        .and_then(Value::as_str)
+        .unwrap_or("?")
+}
+
+/// The Markdown of one row, ending with a blank line.
+pub fn block(view: &View, row: &Row) -> String {
+    let mut out = String::new();
+    let right = row.replay.map_or_else(|| "—".to_owned(), |r| format!("r{r}"));
+    let _ = writeln!(
+        out,
+        "### {} → {}: {} ({})\n",
+        stored_label(&row.stored),
+        right,
+        kind_label(row.kind),
+        inline(role(view, row))
+    );
+    for &i in &row.rewrites {
+        let rw = &view.rewrites[i];
+        let _ = writeln!(
+            out,
+            "- {} {}: {}",
+            rule_link(rw.rule),
+            rw.action_label(),
+            inline(&clip(&rw.detail, DETAIL_CHARS))
+        );
+    }
+    if let (Some(to), Some(from)) = (row.moved_to, row.stored.first()) {
+        let _ = writeln!(
+            out,
+            "- moved: sent as r{to} instead, where the {} change shows it",
+            code(&format!("s{from} → r{to}"))
+        );
+    }
+    if !row.rewrites.is_empty() || row.moved_to.is_some() {
+        out.push('\n');
+    }
+    let lines = diff_lines(view, row);
+    if lines.is_empty() {
+        return out;
+    }
+    let count = lines.lines().count();
+    let block = fenced("diff", &lines);
+    if count > FOLD_LINES {
+        let _ = writeln!(
+            out,
+            "<details><summary>{count} lines</summary>\n\n{block}\n\n</details>\n"
+        );
+    } else {
+        let _ = writeln!(out, "{block}\n");
+    }
+    out
+}
+
+/// The `diff` block body of a row (empty for a moved-away marker).
+fn diff_lines(view: &View, row: &Row) -> String {
+    let o = options();
+    let stored = |k: usize| &view.stored[row.stored[k]];
+    let replay = row.replay.map(|r| &view.replay[r].1);
+    let mut out = String::new();
+    let put = |out: &mut String, lines: Vec<Line>| {
+        for l in lines {
+            out.push_str(&l.to_text());
+            out.push('\n');
+        }
+    };
+    match (row.kind, replay) {
+        (RowKind::MovedFrom, _) => {}
+        (RowKind::Dropped, _) | (_, None) => {
+            for k in 0..row.stored.len() {
+                put(&mut out, json_diff::listing(stored(k), Sign::Removed, &o));
+            }
+        }
+        (RowKind::Inserted, Some(new)) => put(&mut out, json_diff::listing(new, Sign::Added, &o)),
+        (_, Some(new)) if row.stored.is_empty() => put(&mut out, json_diff::listing(new, Sign::Added, &o)),
+        (RowKind::Same, Some(new)) => put(&mut out, json_diff::listing(new, Sign::Context, &o)),
+        (RowKind::Modified, Some(new)) => {
+            let lines = json_diff::diff(stored(0), new, &o);
+            if lines.is_empty() {
+                put(&mut out, json_diff::listing(new, Sign::Context, &o));
+            } else {
+                put(&mut out, lines);
+            }
+        }
+        (RowKind::Moved, Some(new)) => {
+            let from = row.stored[0];
+            let _ = writeln!(out, "@@ s{from} was stored later; sent here @@");
+            let lines = json_diff::diff(stored(0), new, &o);
+            if lines.is_empty() {
+                put(&mut out, json_diff::listing(new, Sign::Context, &o));
+            } else {
+                put(&mut out, lines);
+            }
+        }
+        (RowKind::Merged, Some(new)) => {
+            let r = row.replay.unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "@@ {} → r{r}: compared with s{} @@",
+                stored_label(&row.stored),
+                row.stored[0]
+            );
+            put(&mut out, json_diff::diff(stored(0), new, &o));
+            for k in 1..row.stored.len() {
+                let _ = writeln!(
+                    out,
+                    "@@ s{} merged in: its fields that differ from s{} @@",
+                    row.stored[k], row.stored[0]
+                );
+                put(
+                    &mut out,
+                    json_diff::listing_except(stored(k), Some(stored(0)), Sign::Context, &o),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// A text cut to `max` characters, saying how long it was.
+fn clip(text: &str, max: usize) -> String {
+    let chars = text.chars().count();
+    if chars <= max {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(max).collect();
+    format!("{cut}… ({} chars)", thousands(chars))
+}
+
+/// The line standing for rows not shown between two shown ones (ends with a blank line).
+pub fn gap(unchanged: usize, other_rules: usize, left_out: usize) -> String {
+    let total = unchanged + other_rules + left_out;
+    if total == 0 {
+        return String::new();
+    }
+    let noun = if total == 1 { "message" } else { "messages" };
+    if other_rules == 0 && left_out == 0 {
+        return format!("*… {} unchanged {noun} …*\n\n", thousands(total));
+    }
+    let mut parts = Vec::new();
+    if unchanged > 0 {
+        parts.push(format!("{} unchanged", thousands(unchanged)));
+    }
+    if other_rules > 0 {
+        parts.push(format!(
+            "{} changed by other rules or outside the filter",
+            thousands(other_rules)
+        ));
+    }
+    if left_out > 0 {
+        parts.push(format!("{} changed, left out for length", thousands(left_out)));
+    }
+    format!("*… {} {noun} not shown: {} …*\n\n", thousands(total), parts.join(", "))
+}
