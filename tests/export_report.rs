@@ -184,6 +184,12 @@ fn reproduce_args(report: &str) -> Vec<String> {
         .lines()
         .find_map(|l| l.find("replaylens export ").map(|i| &l[i..]))
         .expect("the command line");
+    split_command(line)
+}
+
+/// A command line split into its arguments as a POSIX shell would, HTML entities decoded,
+/// without the leading `replaylens`.
+fn split_command(line: &str) -> Vec<String> {
     let line = line
         .trim_end_matches("</pre>")
         .replace("&amp;", "&")
@@ -290,6 +296,17 @@ fn changes_are_diffs_of_the_changed_paths() {
     );
     assert!(md.contains(" unchanged message"), "unchanged runs collapse to one line");
     assert!(md.contains(" chars …"), "long values are elided with their length");
+}
+
+#[test]
+fn the_json_export_names_the_command_that_reproduces_it() {
+    let json = export(&[MISTRAL, &["--format", "json"]].concat());
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let command = doc["export"]["command"].as_str().expect("export.command");
+    let again = split_command(command);
+    let out = Command::new(common::bin()).args(&again).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{again:?}");
+    assert!(out.stdout == json.as_bytes(), "{again:?} gives another JSON export");
 }
 
 #[test]

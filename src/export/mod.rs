@@ -105,6 +105,7 @@ pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -
                 "replaylens": view.version,
                 "redaction": view.redaction,
                 "redacted": view.redacted,
+                "command": command::command_line(&view.command),
             });
             if view.focus.is_active() {
                 doc["export"]["filter"] = view.focus.to_json();
