@@ -1,6 +1,7 @@
 //! `replaylens export`: every sample in every format, valid Markdown, deterministic output,
 //! planted secrets never leak, and hostile transcript text stays text.
 
+mod chromium;
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -146,9 +147,154 @@ fn context_and_only_changed_select_rows() {
     let wide = export(&path, &["--format", "md", "--context", "2"]);
     assert!(wide.len() > narrow.len());
     assert!(wide.contains(": unchanged ("));
+    // HTML: unchanged messages fold into their run's line (`<details class="gap">`) in a full
+    // report, are only counted with `--only-changed`, and stand open around each change with
+    // `--context`.
+    let unchanged = |html: &str| html.matches("<div class=\"same\" id=\"row-").count();
     let all = export(&path, &["--format", "html"]);
     let changed = export(&path, &["--format", "html", "--only-changed"]);
-    assert!(all.matches("<tr class=").count() > changed.matches("<tr class=").count());
+    let near = export(&path, &["--format", "html", "--only-changed", "--context", "1"]);
+    assert!(unchanged(&all) > 0 && all.contains("<details class=\"gap\">"));
+    assert_eq!(unchanged(&changed), 0);
+    assert!(changed.contains("<p class=\"gap\">… 2 unchanged messages …</p>"));
+    assert!(unchanged(&near) > 0 && unchanged(&near) <= unchanged(&all));
+    assert_eq!(
+        all.matches("<article class=\"change").count(),
+        changed.matches("<article class=\"change").count(),
+        "the same changes either way"
+    );
+}
+
+/// Values of an attribute across a document.
+fn attribute_values<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
+    let key = format!(" {name}=\"");
+    html.match_indices(&key)
+        .map(|(i, _)| {
+            let rest = &html[i + key.len()..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect()
+}
+
+#[test]
+fn html_report_reads_verdict_first_and_links_hold() {
+    for path in common::bundled_session_files() {
+        let html = export(&path, &["--format", "html"]);
+        let name = path.display();
+        assert_eq!(
+            html.matches("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">").count(),
+            1,
+            "{name}: the strict policy"
+        );
+        let at = |needle: &str| html.find(needle).unwrap_or_else(|| panic!("{name}: no {needle}"));
+        assert!(
+            at("<nav class=\"index\"") < at("<main>"),
+            "{name}: the index comes first in the source"
+        );
+        assert!(
+            at("<section id=\"verdict\" class=\"card verdict\">") < at("<section id=\"changes\">")
+                && at("<section id=\"changes\">") < at("<section id=\"lint\">"),
+            "{name}: verdict, then changes, then lint"
+        );
+        assert!(at("Reproduce this report:") < at("<pre class=\"command\">replaylens export "));
+        let ids = attribute_values(&html, "id");
+        let mut unique = ids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "{name}: ids are unique");
+        for href in attribute_values(&html, "href") {
+            let target = href
+                .strip_prefix('#')
+                .unwrap_or_else(|| panic!("{name}: a link out: {href}"));
+            assert!(ids.contains(&target), "{name}: #{target} leads nowhere");
+        }
+        assert_eq!(
+            html.matches("<details").count(),
+            html.matches("</details>").count(),
+            "{name}: balanced details"
+        );
+        // Every change names its rules, linked to the Rules section.
+        for card in html.split("<article class=\"change ").skip(1) {
+            let card = &card[..card.find("</article>").unwrap()];
+            if !card.starts_with("movedFrom") {
+                assert!(
+                    card.contains("<div class=\"diff"),
+                    "{name}: a change without a diff: {card}"
+                );
+            }
+        }
+        assert_eq!(
+            html.matches("<article class=\"change ").count(),
+            html.matches("<li><a href=\"#row-").count(),
+            "{name}: every change is in the index"
+        );
+    }
+}
+
+#[test]
+fn html_changes_are_diffs_not_dumps() {
+    let path = common::bundled_samples().join("mistral-ids-and-images.jsonl");
+    let mistral = [
+        "--provider",
+        "mistral",
+        "--api",
+        "mistral-conversations",
+        "--model",
+        "devstral-medium-2507",
+    ];
+    let html = export(&path, &[&mistral[..], &["--format", "html"]].concat());
+    let card = |label: &str| -> &str {
+        let at = html.find(&format!("<span class=\"ids\">{label}</span>")).unwrap();
+        let start = html[..at].rfind("<article").unwrap();
+        &html[start..start + html[start..].find("</article>").unwrap()]
+    };
+    // s2 → r2: a call id rewritten and `details` removed: those paths and a little context.
+    let s2 = card("s2 → r2");
+    assert!(s2.contains("<a class=\"tag\" href=\"#rule-tool-call-id\""), "{s2}");
+    assert!(
+        s2.contains("<a class=\"tag\" href=\"#rule-tool-result-details\""),
+        "{s2}"
+    );
+    assert!(s2.contains("removed <code>details</code>"), "{s2}");
+    assert!(
+        s2.contains("<div class=\"diff split\">"),
+        "a path on both sides: side by side"
+    );
+    assert!(
+        s2.contains("<span class=\"p\">toolCallId</span>: <span class=\"v\">&quot;")
+            || s2.contains("<span class=\"p\">toolCallId</span>: <span class=\"v\">\"")
+    );
+    assert!(s2.contains("<div class=\"l rm\"><span class=\"sg\">-</span> <span class=\"p\">details</span>"));
+    assert!(
+        !s2.contains("{\n  \"") && !s2.contains("<pre>"),
+        "no pretty-printed dump: {s2}"
+    );
+    // A long value is elided with its length, and whole in a details.
+    let s0 = card("s0 → r0");
+    assert!(s0.contains("<span class=\"el\">… 7,692 chars …</span>"), "{s0}");
+    assert!(s0.contains("<details class=\"l ctx"), "the elided context line opens");
+    // A string replaced as a whole has no word marks; one changed in part marks the words.
+    let s10 = card("s10 → r10");
+    assert!(
+        s10.contains("<span class=\"v\">\"[empty content omitted]\"</span>"),
+        "{s10}"
+    );
+    let noise = export(
+        &common::bundled_samples().join("gateway-channel-noise.jsonl"),
+        &["--format", "html"],
+    );
+    assert!(
+        noise.contains("<span class=\"v\">\"<ins>[Inter-session message] "),
+        "word-level marks"
+    );
+    // Rules section with every rule's explanation.
+    for rule in ["blank-text", "image-sanitize", "tool-call-id", "tool-result-details"] {
+        assert!(
+            html.contains(&format!("<section class=\"rule\" id=\"rule-{rule}\">")),
+            "{rule}"
+        );
+    }
+    assert!(html.contains("… 1 unchanged message …"));
 }
 
 /// Secrets planted in every field a transcript has.
@@ -288,55 +434,19 @@ fn hostile_text_is_escaped_in_html_and_markdown() {
     }
 }
 
-fn chromium() -> Option<PathBuf> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| {
-            let out = Command::new("sh")
-                .arg("-c")
-                .arg(format!("command -v {name}"))
-                .output()
-                .ok()?;
-            out.status
-                .success()
-                .then(|| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
-        })
-}
-
 #[test]
 fn html_in_headless_chromium_renders_text_and_runs_nothing() {
-    let Some(browser) = chromium() else {
-        if std::env::var("REPLAYLENS_REQUIRE_CHROMIUM").as_deref() == Ok("1") {
-            panic!("chromium is required (REPLAYLENS_REQUIRE_CHROMIUM=1) but was not found");
-        }
-        eprintln!("SKIPPED: chromium not installed (.ci/run installs it)");
+    let Some(browser) = chromium::find_or_skip() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
     let path = xss_session(dir.path());
     let file = dir.path().join("xss.html");
     std::fs::write(&file, export(&path, &["--format", "html"])).unwrap();
-    let profile = dir.path().join("profile");
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--virtual-time-budget=2000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", file.display()))
-        .output()
-        .unwrap();
+    let out = chromium::dump_dom(&browser, &dir.path().join("profile"), &file, (1280, 900));
     let dom = String::from_utf8_lossy(&out.stdout);
     assert!(
-        dom.contains("<table class=\"rows\">"),
+        dom.contains("<section id=\"changes\">"),
         "the page rendered: {}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -280,46 +280,57 @@ pub fn markdown(view: &View, extra: &[Item]) -> String {
     out
 }
 
-fn html_spans(spans: &[Span]) -> String {
+/// Verdict text as HTML: the verdict words coloured by outcome, rule ids linked to the Rules
+/// section when `rules` holds them.
+fn html_spans(spans: &[Span], rules: &[(&'static str, usize)]) -> String {
     spans
         .iter()
         .map(|s| match s {
             Span::Text(t) => esc(t).into_owned(),
+            Span::Code(c) if rules.iter().any(|(r, _)| r == c) => format!(
+                "<a href=\"#{}\"><code>{}</code></a>",
+                super::markdown::syntax::rule_anchor(c),
+                esc(c)
+            ),
             Span::Code(c) => format!("<code>{}</code>", esc(c)),
-            Span::Strong(t) => format!("<strong>{}</strong>", esc(t)),
+            Span::Strong(t) => {
+                let outcome = if t.contains("rejected") { "bad" } else { "ok" };
+                format!("<strong class=\"{outcome}\">{}</strong>", esc(t))
+            }
         })
         .collect()
 }
 
-/// The verdict as an HTML section, with the reproduce command.
+/// The verdict as an HTML summary card, ending with the reproduce command.
 pub fn html(view: &View) -> String {
-    let mut out = String::from("<section id=\"verdict\">\n");
+    let mut out = String::from("<section id=\"verdict\" class=\"card verdict\">\n");
     let _ = writeln!(
         out,
-        "<h2>Verdict</h2>\n<p><code>{}</code> ({}), OpenClaw rule set <code>{}</code>:</p>\n<ul>",
+        "<h2>Verdict</h2>\n<p class=\"target\"><code>{}</code> ({}), OpenClaw rule set <code>{}</code></p>\n<dl>",
         esc(&view.target_line()),
         esc(view.family.1),
         esc(view.openclaw)
     );
+    let rules = &view.verdict.per_rule;
     for item in items(view) {
         let _ = write!(
             out,
-            "<li><strong>{}:</strong> {}",
+            "<dt>{}</dt><dd>{}",
             esc(&item.label),
-            html_spans(&item.body)
+            html_spans(&item.body, if item.label == "Rewrites" { rules } else { &[] })
         );
         if !item.sub.is_empty() {
             out.push_str("<ul>");
             for sub in &item.sub {
-                let _ = write!(out, "<li>{}</li>", html_spans(sub));
+                let _ = write!(out, "<li>{}</li>", html_spans(sub, &[]));
             }
             out.push_str("</ul>");
         }
-        out.push_str("</li>\n");
+        out.push_str("</dd>\n");
     }
     let _ = writeln!(
         out,
-        "</ul>\n<p>Reproduce this report:</p>\n<pre class=\"command\">{}</pre>\n</section>",
+        "</dl>\n<p class=\"repro\">Reproduce this report:</p>\n<pre class=\"command\">{}</pre>\n</section>",
         esc(&view.command_line())
     );
     out

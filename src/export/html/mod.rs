@@ -1,0 +1,150 @@
+//! Self-contained HTML export: one file, inline CSS, no script, no network, every transcript
+//! string escaped. The verdict and the command that reproduces the report come first, then
+//! each change as a diff of its changed paths (side by side on wide screens) with its rules
+//! and reasons, the provider lint, the session, and the rules' explanations; an index by
+//! rule and by message sits in a sidebar (wide screens) or a header (narrow ones). Light and
+//! dark themes follow the system; printing drops the index and backgrounds and opens what
+//! is folded.
+
+mod css;
+mod diff;
+mod nav;
+mod rows;
+
+use std::fmt::Write;
+
+use html_escape::encode_text as esc;
+
+use super::json_diff::thousands;
+use super::view::View;
+
+/// The Content-Security-Policy: inline styles and nothing else.
+const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
+
+/// Provider lint findings listed before the rest fold.
+const LINT_ROWS: usize = 12;
+
+/// Render a view as one self-contained HTML document: every message in range (`all_rows`;
+/// unchanged ones folded) or only the changed ones with `context` unchanged ones around each.
+pub fn render(view: &View, all_rows: bool, context: usize) -> String {
+    let plan = rows::Plan::new(view, all_rows, context);
+    let mut out = String::with_capacity(64 * 1024);
+    let title = format!("replaylens: {}", view.session_id);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"color-scheme\" content=\"light dark\">\
+         <title>{}</title><style>{}</style></head><body>\n<div class=\"page\">\n",
+        esc(&title),
+        css::STYLE
+    );
+    nav::index(&mut out, view, &plan);
+    let _ = writeln!(
+        out,
+        "<main>\n<header id=\"top\"><h1>replaylens export</h1><p class=\"sub\">session <code>{}</code> · {} · replaylens {}</p></header>",
+        esc(&view.session_id),
+        esc(view.format),
+        esc(view.version)
+    );
+    out.push_str(&super::verdict::html(view));
+    rows::Changes::new(view, &plan).write(&mut out);
+    write_lint(&mut out, view);
+    write_session(&mut out, view);
+    nav::rules_section(&mut out, view, &plan);
+    out.push_str("</main>\n</div>\n</body></html>\n");
+    out
+}
+
+/// The session card: what was replayed, how, and what was redacted.
+fn write_session(out: &mut String, view: &View) {
+    let meta = [
+        ("session", format!("{} ({})", view.session_id, view.format)),
+        ("file", view.path.clone()),
+        ("target", view.target_line()),
+        ("family", format!("{} ({})", view.family.1, view.family.0)),
+        ("OpenClaw rule set", view.openclaw.to_owned()),
+        (
+            "counts",
+            format!(
+                "stored {} → replay {}, {} rewrites",
+                thousands(view.stored.len()),
+                thousands(view.replay.len()),
+                thousands(view.rewrites.len())
+            ),
+        ),
+        ("redaction", view.redaction_line()),
+        ("replaylens", view.version.to_owned()),
+    ];
+    out.push_str("<section id=\"session\" class=\"card\">\n<h2>Session</h2>\n<dl class=\"meta\">\n");
+    for (k, v) in meta {
+        let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", esc(k), esc(&v));
+    }
+    let policy = serde_json::to_string_pretty(&view.policy).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "</dl>\n<details class=\"policy\"><summary>Policy flags</summary><pre>{}</pre></details>\n</section>",
+        esc(&policy)
+    );
+}
+
+/// The provider lint section: the verdict per payload and one table row per finding, the
+/// replay's first.
+fn write_lint(out: &mut String, view: &View) {
+    out.push_str("<section id=\"lint\">\n<h2>Provider lint</h2>\n");
+    let Some(lint) = &view.lint else {
+        out.push_str(
+            "<p class=\"empty\">No payload: replaylens has no wire converter for this target's API.</p>\n</section>\n",
+        );
+        return;
+    };
+    let verdict = if lint.replay.is_empty() { "ok" } else { "bad" };
+    let _ = writeln!(
+        out,
+        "<p><code>{}</code> payload: <strong class=\"{verdict}\">{}</strong> (stored transcript as is: {} findings; replay: {}).</p>",
+        esc(lint.api),
+        esc(lint.verdict),
+        thousands(lint.stored.len()),
+        thousands(lint.replay.len())
+    );
+    let findings: Vec<_> = lint.findings().collect();
+    if findings.is_empty() {
+        out.push_str("</section>\n");
+        return;
+    }
+    let table = |out: &mut String, findings: &[&crate::lint::Finding]| {
+        out.push_str(
+            "<table class=\"lint\"><colgroup><col class=\"c-stage\"><col class=\"c-where\"><col class=\"c-constraint\">\
+             <col><col class=\"c-stored\"><col class=\"c-fix\"></colgroup>\n<thead><tr><th>payload</th><th>where</th>\
+             <th>constraint</th><th>provider's error</th><th>stored</th><th>hygiene</th></tr></thead><tbody>\n",
+        );
+        for f in findings {
+            let stored = f.stored.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+");
+            let _ = writeln!(
+                out,
+                "<tr class=\"{}\"><td>{}</td><td><code>{}</code></td><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(f.stage.as_str()),
+                esc(f.stage.as_str()),
+                esc(&f.path),
+                esc(f.constraint),
+                esc(&f.message),
+                esc(&stored),
+                esc(&f.fix_note())
+            );
+        }
+        out.push_str("</tbody></table>\n");
+    };
+    let shown = findings.len().min(LINT_ROWS);
+    table(out, &findings[..shown]);
+    if shown < findings.len() {
+        let _ = writeln!(
+            out,
+            "<details class=\"more-lint\"><summary>{} more findings</summary>",
+            thousands(findings.len() - shown)
+        );
+        table(out, &findings[shown..]);
+        out.push_str("</details>\n");
+    }
+    out.push_str("</section>\n");
+}
