@@ -208,6 +208,16 @@ impl View {
         }
     }
 
+    /// The role of a row's message: the replay side's, else its first stored message's.
+    pub fn row_role(&self, row: &Row) -> &str {
+        row.replay
+            .map(|r| &self.replay[r].1)
+            .or_else(|| row.stored.first().map(|&s| &self.stored[s]))
+            .and_then(|m| m.get("role"))
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+    }
+
     /// Rewrite counts per rule, in pipeline order of first appearance.
     pub fn per_rule(&self) -> Vec<(&'static str, usize)> {
         let mut out: Vec<(&'static str, usize)> = Vec::new();

@@ -100,15 +100,6 @@ pub(super) fn kind(kind: RowKind) -> (&'static str, &'static str, &'static str) 
     }
 }
 
-fn role<'v>(view: &'v View, row: &Row) -> &'v str {
-    row.replay
-        .map(|r| &view.replay[r].1)
-        .or_else(|| row.stored.first().map(|&s| &view.stored[s]))
-        .and_then(|m| m.get("role"))
-        .and_then(Value::as_str)
-        .unwrap_or("?")
-}
-
 /// The Changes section of one report.
 pub(super) struct Changes<'a> {
     view: &'a View,
@@ -217,7 +208,7 @@ impl<'a> Changes<'a> {
             out,
             "<div class=\"same\" id=\"row-{i}\"><div class=\"mh\"><span class=\"ids\">{}</span> <span class=\"role\">{}</span></div>",
             esc(&row_label(row)),
-            esc(role(view, row))
+            esc(view.row_role(row))
         );
         let message = row
             .replay
@@ -245,7 +236,7 @@ impl<'a> Changes<'a> {
             out,
             "<article class=\"change {class}\" id=\"row-{i}\">\n<h3><span class=\"kind\">{words}</span> \
              <span class=\"ids\">{ids}</span> <span class=\"role\">{}</span></h3>",
-            esc(role(view, row))
+            esc(view.row_role(row))
         );
         self.reasons(out, row);
         self.body(out, row);

@@ -4,8 +4,6 @@
 
 use std::fmt::Write;
 
-use serde_json::Value;
-
 use super::syntax::{code, fenced, inline, rule_link};
 use crate::diff::{Row, RowKind};
 use crate::export::json_diff::{self, Line, Sign, thousands};
@@ -42,15 +40,6 @@ fn kind_label(kind: RowKind) -> &'static str {
     }
 }
 
-fn role<'v>(view: &'v View, row: &Row) -> &'v str {
-    row.replay
-        .map(|r| &view.replay[r].1)
-        .or_else(|| row.stored.first().map(|&s| &view.stored[s]))
-        .and_then(|m| m.get("role"))
-        .and_then(Value::as_str)
-        .unwrap_or("?")
-}
-
 /// The Markdown of one row, ending with a blank line.
 pub fn block(view: &View, row: &Row) -> String {
     let mut out = String::new();
@@ -61,7 +50,7 @@ pub fn block(view: &View, row: &Row) -> String {
         stored_label(&row.stored),
         right,
         kind_label(row.kind),
-        inline(role(view, row))
+        inline(view.row_role(row))
     );
     for &i in &row.rewrites {
         let rw = &view.rewrites[i];
