@@ -23,11 +23,8 @@ pub fn run(
         return Err(OverwritesInput(file.clone()).into());
     }
     let s = load_path(path, &load)?;
-    let r = replaylens::replay::replay(&s, target, replay_options);
-    super::report(&s.diagnostics);
-    super::report(&r.transcript.diagnostics);
     let text_format = options.format != replaylens::export::ExportFormat::Json;
-    super::report_target(target, &r.transcript.model, text_format);
+    let (r, _) = super::replay_reported(&s, target, replay_options, text_format);
     let text = export(&s, &r, options);
     match output {
         Some(file) => {

@@ -72,10 +72,7 @@ pub fn run(
     json: bool,
 ) -> anyhow::Result<()> {
     let s = load_path(path, &load)?;
-    let r = replaylens::replay::replay(&s, target, options);
-    super::report(&s.diagnostics);
-    super::report(&r.transcript.diagnostics);
-    super::report_target(target, &r.transcript.model, !json);
+    let (r, _) = super::replay_reported(&s, target, options, !json);
     // Each payload is built and linted once, and only when a stage or `--explain` needs it.
     let explaining = explain_text.is_some();
     let checked = |stage: WireStage| -> anyhow::Result<Option<(WirePayload, Vec<Finding>)>> {

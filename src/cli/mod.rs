@@ -160,6 +160,21 @@ pub fn report_target(
     effective
 }
 
+/// Replay a loaded session for a target, and report on stderr what the load and the branch
+/// walk found and, in text output, where each part of the target came from.
+pub fn replay_reported<'s>(
+    session: &'s replaylens::model::Session,
+    target: &replaylens::policy::Target,
+    options: &replaylens::hygiene::ReplayOptions,
+    text: bool,
+) -> (replaylens::replay::Replay<'s>, replaylens::policy::EffectiveTarget) {
+    let r = replaylens::replay::replay(session, target, options);
+    report(&session.diagnostics);
+    report(&r.transcript.diagnostics);
+    let effective = report_target(target, &r.transcript.model, text);
+    (r, effective)
+}
+
 /// A target part for a text line: `?` when it is unknown (empty).
 pub fn or_unknown(part: &str) -> &str {
     if part.is_empty() { "?" } else { part }

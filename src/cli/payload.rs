@@ -47,10 +47,7 @@ pub fn run(
     json: bool,
 ) -> anyhow::Result<()> {
     let s = load_path(path, &load)?;
-    let r = replaylens::replay::replay(&s, target, options);
-    super::report(&s.diagnostics);
-    super::report(&r.transcript.diagnostics);
-    super::report_target(target, &r.transcript.model, !json);
+    let (r, _) = super::replay_reported(&s, target, options, !json);
     let w = payload_of(&r, stage)?;
     if json {
         let doc = PayloadDocument {

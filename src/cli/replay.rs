@@ -26,10 +26,8 @@ struct ReplayJson<'a, 's> {
 /// Replay one session for a target and print it.
 pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<()> {
     let s = load_path(path, &load)?;
-    let r = replaylens::replay::replay(&s, target, options);
-    super::report(&s.diagnostics);
-    super::report(&r.transcript.diagnostics);
-    let origin = super::report_target(target, &r.transcript.model, !json).origin();
+    let (r, effective) = super::replay_reported(&s, target, options, !json);
+    let origin = effective.origin();
     let mut out = std::io::stdout().lock();
     if json {
         super::print_json(&ReplayJson {

@@ -77,3 +77,20 @@ pub(crate) fn located(hits: &[Hit]) -> Vec<(usize, String)> {
 pub(crate) fn payload(c: &Constraint, items: Value) -> Payload {
     Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").clone())
 }
+
+/// The test every request-size constraint without a provider text shares: a small body
+/// passes, and a body over the limit is reported at the item crossing it, at the path of the
+/// conversation.
+pub(crate) fn assert_measured_request_size(c: &Constraint, user: fn(&str) -> Value) {
+    assert!(run(c, serde_json::json!([user("hi")])).is_empty());
+    let (payload, total) = oversized(c, user);
+    let hits = crate::lint::shape::request_size(&payload, 100, crate::lint::shape::Wording::Measured);
+    assert_eq!(
+        located(&hits),
+        [(
+            1,
+            format!("(no provider error text on record) request body {total} bytes > 100 bytes")
+        )]
+    );
+    assert_eq!(hits[0].path, payload.api.conversation_key());
+}
