@@ -39,10 +39,23 @@ const ENTRY_POINTS = {
   sanitizeToolUseResultPairingForModel: "function sanitizeToolUseResultPairingForModel(",
   resolveTranscriptPolicy: "function resolveTranscriptPolicy(",
   resolveProviderRuntimePlugin: "resolveProviderRuntimePlugin,",
+  // Releases up to 2026.8.x export no sanitizeToolUseResultPairingForModel: their runner's
+  // local `repairAttemptToolUseResultPairing` calls this one with the options below.
+  sanitizeToolUseResultPairing: "function sanitizeToolUseResultPairing(",
 };
+const OPTIONAL = new Set(["sanitizeToolUseResultPairingForModel", "sanitizeToolUseResultPairing"]);
 
 async function loadOpenClaw() {
-  return loadEntryPoints(ENTRY_POINTS);
+  const openclaw = await loadEntryPoints(ENTRY_POINTS, OPTIONAL);
+  const { fns, where } = openclaw;
+  if (!fns.sanitizeToolUseResultPairingForModel) {
+    const pair = fns.sanitizeToolUseResultPairing;
+    if (!pair) throw new Error("cannot locate sanitizeToolUseResultPairing(ForModel)");
+    fns.sanitizeToolUseResultPairingForModel = (messages, isResponses) =>
+      pair(messages, { erroredAssistantResultPolicy: "drop", ...(isResponses ? { missingToolResultText: "aborted" } : {}) });
+    where.sanitizeToolUseResultPairingForModel = { emulated: "repairAttemptToolUseResultPairing: sanitizeToolUseResultPairing(messages, {erroredAssistantResultPolicy: \"drop\", …})" };
+  }
+  return openclaw;
 }
 
 function isResponsesApi(api) {
@@ -86,8 +99,8 @@ async function runChain(openclaw, env, req) {
 async function main() {
   const args = process.argv.slice(2);
   const openclaw = await loadOpenClaw();
-  const config = { plugins: { load: { paths: pluginPaths() } } };
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), "replaylens-oracle-"));
+  const config = { plugins: { load: { paths: pluginPaths(workspaceDir) } } };
   const env = { config, workspaceDir };
   if (args.includes("--info")) {
     writeOut(JSON.stringify({ openclaw: OPENCLAW_DIR, version: openclaw.version, entryPoints: openclaw.where, pluginPaths: config.plugins.load.paths }, null, 2) + "\n");

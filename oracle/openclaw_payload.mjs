@@ -479,8 +479,8 @@ async function main() {
   const args = process.argv.slice(2);
   const openclaw = await loadOpenClaw();
   installCapture(openclaw);
-  const config = { plugins: { load: { paths: pluginPaths() } } };
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), "replaylens-oracle-"));
+  const config = { plugins: { load: { paths: pluginPaths(workspaceDir) } } };
   const env = { config, workspaceDir, runtime: createRuntime(openclaw) };
   if (args.includes("--info")) {
     writeOut(JSON.stringify(await info(openclaw, env), null, 2) + "\n");

@@ -36,9 +36,11 @@ export function exportAliases(text) {
 
 // The dist chunks have hashed names; each function is found by its definition text and the
 // chunk's export list, so the scripts survive re-bundling. `definitions`: name -> definition.
-export function locateEntryPoints(definitions) {
+// Names in `optional` may be missing (older releases lack some exports).
+export function locateEntryPoints(definitions, optional = new Set()) {
   const found = {};
-  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs"))) {
+  // Releases up to 2026.8.x ship their chunks as `.js` (ES modules), later ones as `.mjs`.
+  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs") || f.endsWith(".js"))) {
     const text = fs.readFileSync(path.join(DIST, file), "utf8");
     for (const [name, definition] of Object.entries(definitions)) {
       if (found[name] || !text.includes(definition)) continue;
@@ -46,7 +48,7 @@ export function locateEntryPoints(definitions) {
       if (alias) found[name] = { file, export: alias };
     }
   }
-  const missing = Object.keys(definitions).filter((n) => !found[n]);
+  const missing = Object.keys(definitions).filter((n) => !found[n] && !optional.has(n));
   if (missing.length) throw new Error(`${DIST}: cannot locate ${missing.join(", ")}`);
   return found;
 }
@@ -56,9 +58,9 @@ export async function importFile(file) {
 }
 
 // Locate and import the functions named in `definitions`: {fns, where, version}.
-export async function loadEntryPoints(definitions) {
+export async function loadEntryPoints(definitions, optional = new Set()) {
   if (!fs.existsSync(DIST)) throw new Error(`${OPENCLAW_DIR} has no dist/ (run npm ci in ${HERE})`);
-  const where = locateEntryPoints(definitions);
+  const where = locateEntryPoints(definitions, optional);
   const fns = {};
   for (const [name, { file, export: alias }] of Object.entries(where)) {
     const mod = await importFile(path.join(DIST, file));
@@ -69,19 +71,59 @@ export async function loadEntryPoints(definitions) {
   return { fns, where, version };
 }
 
+// How a release gets the provider plugins that are not bundled with it, from
+// `releases/<version>/oracle.json` beside its node_modules (the pinned release in this folder
+// has none: every npm-published @openclaw/*-provider installed beside it is loaded):
+//   {"mistral": "npm"}    the npm @openclaw/mistral-provider of this folder, its `pluginApi`
+//                         range relaxed (it exists on npm only as 2026.9.5, which 2026.9.4
+//                         refuses but runs)
+//   {"mistral": "shim"}   plugins-by-release/mistral-replay-policy: the npm plugin's exact
+//                         buildReplayPolicy alone (2026.8.1-2026.9.3 bundle no mistral and
+//                         cannot import the npm build)
+//   {"mistral": "bundled"} nothing to add (up to 2026.7.x)
+//   {"bedrock": "bundled"} the release bundles amazon-bedrock: the stand-in is left out
+export function releaseSetup() {
+  const file = path.join(path.dirname(path.dirname(OPENCLAW_DIR)), "oracle.json");
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
+}
+
+// The npm mistral plugin copied to `scratch` with its `openclaw.compat.pluginApi` relaxed.
+function relaxedMistralPlugin(scratch) {
+  const source = path.join(HERE, "node_modules", "@openclaw", "mistral-provider");
+  const target = path.join(scratch, "mistral-provider");
+  fs.cpSync(source, target, { recursive: true, dereference: true });
+  const manifest = path.join(target, "package.json");
+  const pkg = JSON.parse(fs.readFileSync(manifest, "utf8"));
+  if (pkg.openclaw?.compat) pkg.openclaw.compat.pluginApi = ">=2026.1.0";
+  fs.writeFileSync(manifest, JSON.stringify(pkg, null, 2));
+  return target;
+}
+
 // External provider plugins: every npm-published @openclaw/*-provider installed beside
-// openclaw, plus the stand-ins in ./plugins for plugins that are not on npm.
-export function pluginPaths() {
+// openclaw, plus the stand-ins in ./plugins for plugins that are not on npm; for an older
+// release, what its `oracle.json` says (`releaseSetup`). `scratch`: a folder for copies.
+export function pluginPaths(scratch) {
   const paths = [];
-  const scope = path.join(path.dirname(OPENCLAW_DIR), "@openclaw");
-  if (fs.existsSync(scope)) {
-    for (const d of fs.readdirSync(scope).sort()) {
-      const dir = path.join(scope, d);
-      if (d.endsWith("-provider") && fs.existsSync(path.join(dir, "openclaw.plugin.json"))) paths.push(fs.realpathSync(dir));
+  const setup = releaseSetup();
+  if (setup) {
+    if (setup.mistral === "npm") paths.push(relaxedMistralPlugin(scratch));
+    if (setup.mistral === "shim") paths.push(path.join(HERE, "plugins-by-release", "mistral-replay-policy"));
+  } else {
+    const scope = path.join(path.dirname(OPENCLAW_DIR), "@openclaw");
+    if (fs.existsSync(scope)) {
+      for (const d of fs.readdirSync(scope).sort()) {
+        const dir = path.join(scope, d);
+        if (d.endsWith("-provider") && fs.existsSync(path.join(dir, "openclaw.plugin.json"))) paths.push(fs.realpathSync(dir));
+      }
     }
   }
   const standIns = path.join(HERE, "plugins");
-  if (fs.existsSync(standIns)) for (const d of fs.readdirSync(standIns).sort()) paths.push(path.join(standIns, d));
+  if (fs.existsSync(standIns)) {
+    for (const d of fs.readdirSync(standIns).sort()) {
+      if (d === "amazon-bedrock" && setup?.bedrock === "bundled") continue;
+      paths.push(path.join(standIns, d));
+    }
+  }
   return paths;
 }
 

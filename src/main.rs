@@ -114,9 +114,17 @@ enum RedactArg {
 /// `--openclaw VERSION`: which OpenClaw release's behaviour to reproduce.
 #[derive(Debug, Clone, Args)]
 struct OpenClawArg {
-    /// OpenClaw rule set: `newest` (default) or a release such as 2026.9.6.
-    #[arg(long = "openclaw", value_name = "VERSION", default_value = "newest", value_parser = RuleSet::parse)]
-    rule_set: &'static RuleSet,
+    /// OpenClaw rule set: `newest`, a set name, or any release such as 2026.9.2 (the set that
+    /// covers it). Default: the release a database records, else `newest`.
+    #[arg(long = "openclaw", value_name = "VERSION", value_parser = RuleSet::parse)]
+    rule_set: Option<&'static RuleSet>,
+}
+
+impl OpenClawArg {
+    /// The rule set given, else `newest`.
+    fn rule_set(&self) -> &'static RuleSet {
+        self.rule_set.unwrap_or(RuleSet::newest())
+    }
 }
 
 /// Size limits of a load: a hostile file ends in one sentence, not an allocation failure.
@@ -165,7 +173,8 @@ impl ReplayArgs {
         let load = self.limits.load_options(self.session_id);
         let options = ReplayOptions {
             allowed_tools: self.tools,
-            rule_set: self.openclaw.rule_set,
+            rule_set: self.openclaw.rule_set(),
+            rule_set_from_session: self.openclaw.rule_set.is_none(),
             ..ReplayOptions::default()
         };
         (self.session, load, self.target.target(), options)
@@ -382,7 +391,7 @@ fn main() -> ExitCode {
             session: open.session,
             session_id: open.session_id,
             target: open.target.target(),
-            rule_set: open.openclaw.rule_set,
+            rule_set: open.openclaw.rule_set(),
             theme: open.theme,
         };
         return cli::finish(tui::run(&options));
@@ -484,7 +493,8 @@ fn main() -> ExitCode {
             let options = replaylens::scan::ScanOptions {
                 targets,
                 replay: ReplayOptions {
-                    rule_set: openclaw.rule_set,
+                    rule_set: openclaw.rule_set(),
+                    rule_set_from_session: openclaw.rule_set.is_none(),
                     ..ReplayOptions::default()
                 },
                 load: limits.load_options(None),
@@ -500,7 +510,7 @@ fn main() -> ExitCode {
             target,
             openclaw,
             format,
-        } => cli::policy::run(target.target(), openclaw.rule_set, format == Format::Json),
+        } => cli::policy::run(target.target(), openclaw.rule_set(), format == Format::Json),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
         Command::Rules { rule, rule_set } => cli::rules::run(rule.as_deref(), rule_set),
     };

@@ -2,7 +2,7 @@
 
 use crate::hygiene::{Context, Projection, ReplayOptions, project};
 use crate::model::{ModelRef, Session, Transcript};
-use crate::policy::{ResolvedPolicy, Target, effective, resolve};
+use crate::policy::{ResolvedPolicy, Target, effective, resolve_for};
 
 /// Everything one replay computed.
 #[derive(Debug, Clone)]
@@ -27,12 +27,26 @@ pub fn effective_target(requested: &Target, session_model: &ModelRef) -> Target 
 /// Replay a session for a target.
 pub fn replay<'s>(session: &'s Session, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
     let transcript = session.transcript();
-    replay_transcript(transcript, requested, options)
+    let options = options_for_session(session, options);
+    replay_transcript(transcript, requested, &options)
+}
+
+/// `options` with the rule set of the OpenClaw release the session records, when
+/// `rule_set_from_session` asks for it and a set covers that release.
+pub fn options_for_session(session: &Session, options: &ReplayOptions) -> ReplayOptions {
+    let mut options = options.clone();
+    if options.rule_set_from_session
+        && let Some(version) = &session.openclaw_version
+        && let (Some(set), _) = crate::rule_set::RuleSet::for_recorded(version)
+    {
+        options.rule_set = set;
+    }
+    options
 }
 
 /// Replay an already built stored transcript for a target.
 pub fn replay_transcript<'s>(transcript: Transcript<'s>, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
-    let resolved = resolve(&effective_target(requested, &transcript.model));
+    let resolved = resolve_for(&effective_target(requested, &transcript.model), options.rule_set);
     let ctx = Context {
         resolved: &resolved,
         options,

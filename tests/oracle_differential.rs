@@ -21,6 +21,7 @@ use std::time::Instant;
 
 use oracle_support::check::policy_findings;
 use oracle_support::failures::{relative, rerun_hints, save_shrunk, shrink_failures};
+use oracle_support::lens::RuleSetName;
 use oracle_support::oracle::{self, OraclePool};
 use oracle_support::plan::{Plan, plan, seed};
 use oracle_support::report::{grouped_listing, rule_coverage};
@@ -67,9 +68,9 @@ fn replaylens_history_matches_openclaw() {
         pinned_failures,
         rules_fired,
         lens_time,
-    } = run_all(&mut pool, &cases, &mut totals).unwrap_or_else(|e| panic!("oracle: {e}"));
+    } = run_all(&mut pool, &cases, &mut totals, RuleSetName::Pinned).unwrap_or_else(|e| panic!("oracle: {e}"));
     if with_policy {
-        let policy = policy_findings(&mut pool).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let policy = policy_findings(&mut pool, RuleSetName::Pinned).unwrap_or_else(|e| panic!("oracle: {e}"));
         totals.policy = policy.len();
         findings.extend(policy);
     }
@@ -211,4 +212,132 @@ fn replaylens_payload_matches_openclaw() {
         tally.findings.is_empty(),
         "replaylens payloads differ from OpenClaw's transports (seed {seed}):\n{report}"
     );
+}
+
+/// Random cases per older release when `REPLAYLENS_ORACLE_RELEASE_CASES` is unset.
+const DEFAULT_RELEASE_RANDOM: usize = 500;
+
+/// Every older release installed under `oracle/releases/` against the rule set that covers it:
+/// the sample sessions, the saved request files, `REPLAYLENS_ORACLE_RELEASE_CASES` random
+/// transcripts (default 500) and the policy of every target must equal that release exactly.
+/// `REPLAYLENS_ORACLE_RELEASES=2026.9.2,2026.9.1` runs only those.
+#[test]
+fn rule_sets_match_their_releases() {
+    let started = Instant::now();
+    let (mut releases, missing) = oracle::releases(manifest_dir());
+    if let Ok(only) = std::env::var("REPLAYLENS_ORACLE_RELEASES") {
+        releases.retain(|r| only.split(',').any(|v| v.trim() == r.version));
+    }
+    let base = match oracle::locate(manifest_dir()) {
+        Ok(setup) if missing.is_empty() && !releases.is_empty() => setup,
+        other => {
+            let why = match other {
+                Err(why) => why,
+                Ok(_) if releases.is_empty() => "no release is installed under oracle/releases/".to_owned(),
+                Ok(_) => format!(
+                    "not installed under oracle/releases/ (run npm ci there): {}",
+                    missing.join(", ")
+                ),
+            };
+            assert!(
+                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
+                "the release oracles cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
+            );
+            eprintln!("\n*** SKIPPED release differential: {why} ***\n");
+            return;
+        }
+    };
+    let seed = seed();
+    let random = std::env::var("REPLAYLENS_ORACLE_RELEASE_CASES")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(DEFAULT_RELEASE_RANDOM);
+    let mut lines = Vec::new();
+    let mut failed = Vec::new();
+    for release in &releases {
+        let set = replaylens::rule_set::RuleSet::parse(&release.version)
+            .unwrap_or_else(|e| panic!("oracle/releases/{}: {e}", release.version));
+        let strict = RuleSetName::Release(set.name);
+        let Plan {
+            cases,
+            mut totals,
+            with_policy,
+            ..
+        } = oracle_support::plan::plan_with(seed, manifest_dir(), random);
+        let setup = oracle::OracleSetup {
+            openclaw_dir: Some(release.openclaw_dir.clone()),
+            ..base.clone()
+        };
+        let mut pool = OraclePool::start(&setup, ORACLE_PROCESSES).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let Tally {
+            mut findings,
+            pinned_failures,
+            ..
+        } = run_all(&mut pool, &cases, &mut totals, strict).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let saved = save_release_failures(&release.version, &cases, &pinned_failures);
+        if with_policy {
+            let policy = policy_findings(&mut pool, strict).unwrap_or_else(|e| panic!("oracle: {e}"));
+            totals.policy = policy.len();
+            findings.extend(policy);
+        }
+        drop(pool);
+        let line = format!(
+            "openclaw@{} (reported {}) vs rule set {}: {} cases ({} samples × {} targets, {} files, {} random, seed {seed}), \
+             {} differ, policy {} of {} targets differ",
+            release.version,
+            totals.version,
+            set.name,
+            cases.len(),
+            totals.samples,
+            totals.targets,
+            totals.files,
+            totals.random,
+            totals.pinned,
+            totals.policy,
+            totals.policy_targets
+        );
+        eprintln!("{line}");
+        if !findings.is_empty() {
+            eprintln!("{}", grouped_listing(&findings, LISTED_GROUPS, LISTED_CASES));
+            eprintln!(
+                "saved {} failing request(s) to {}; rerun one against this release with \
+                 OPENCLAW_DIR={} node oracle/openclaw_chain.mjs FILE",
+                saved,
+                RELEASE_FAILURES,
+                relative(&release.openclaw_dir, manifest_dir())
+            );
+            failed.push(release.version.clone());
+        }
+        lines.push(line);
+    }
+    let summary = format!("{}\ntime: {:.1} s\n", lines.join("\n"), started.elapsed().as_secs_f64());
+    let _ = std::fs::create_dir_all(manifest_dir().join("target"));
+    let _ = std::fs::write(manifest_dir().join("target/oracle-releases-summary.txt"), &summary);
+    eprintln!("{summary}");
+    assert!(
+        failed.is_empty(),
+        "rule sets differ from their releases {failed:?} (seed {seed}; rerun with REPLAYLENS_ORACLE_SEED={seed}):\n{summary}"
+    );
+}
+
+/// Where the release differential saves the requests of failing cases.
+const RELEASE_FAILURES: &str = "target/oracle-failures/releases";
+
+/// Save the first few failing cases of a release run as request files; returns how many.
+fn save_release_failures(
+    version: &str,
+    cases: &[oracle_support::cases::Case],
+    failures: &[(usize, oracle_support::compare::Difference)],
+) -> usize {
+    let dir = manifest_dir().join(RELEASE_FAILURES).join(version);
+    let _ = std::fs::create_dir_all(&dir);
+    failures
+        .iter()
+        .take(LISTED_CASES)
+        .filter(|(i, _)| {
+            let case = &cases[*i];
+            let file = dir.join(format!("{}.json", oracle_support::cases::sanitized_file_name(&case.id)));
+            std::fs::write(file, case.saved_request()).is_ok()
+        })
+        .count()
 }

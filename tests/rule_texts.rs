@@ -214,3 +214,42 @@ fn rules_prints_the_reference_and_where_the_page_is_published() {
         "{text}"
     );
 }
+
+#[test]
+fn rules_with_a_release_number_names_the_switches_in_force() {
+    let rules = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_replaylens"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, text, _) = rules(&["rules", "--openclaw", "2026.9.2"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("OpenClaw rule set 2026.9.2: openclaw@2026.9.2 on npm"),
+        "{text}"
+    );
+    for switch in [
+        "legacy-synthetic-result-text",
+        "strip-synthetic-marker",
+        "name-check-completed-calls",
+        "empty-turn-placeholder",
+        "append-only-off-on-responses",
+    ] {
+        assert!(text.contains(&format!("  {switch} (")), "{switch} missing:\n{text}");
+    }
+    assert!(!text.contains("no-append-only-context"), "{text}");
+    let (_, text, _) = rules(&["rules", "--openclaw", "2026.9.4"]);
+    assert!(
+        text.contains("OpenClaw rule set 2026.9.3") && text.contains("name-check-completed-calls"),
+        "{text}"
+    );
+    let (code, _, err) = rules(&["rules", "--openclaw", "2026.7.35"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("older than every rule set"), "{err}");
+}

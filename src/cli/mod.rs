@@ -171,6 +171,13 @@ pub fn replay_reported<'s>(
     let r = replaylens::replay::replay(session, target, options);
     report(&session.diagnostics);
     report(&r.transcript.diagnostics);
+    if text
+        && options.rule_set_from_session
+        && let Some(version) = &session.openclaw_version
+    {
+        let (_, line) = replaylens::rule_set::RuleSet::for_recorded(version);
+        eprintln!("note: {}", replaylens::text::escape_controls_single_line(&line));
+    }
     let effective = report_target(target, &r.transcript.model, text);
     (r, effective)
 }

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use replaylens::policy::{Target, resolve};
+use replaylens::policy::{Target, resolve_for};
 use replaylens::rule_set::RuleSet;
 use replaylens::text::escape_controls_single_line as esc;
 use serde_json::Value;
@@ -11,7 +11,7 @@ use serde_json::Value;
 /// (README §3.2); text is the family, the normalised target and one flag per line.
 /// The policy is the same in every rule set so far; the text names the set asked for.
 pub fn run(target: Target, rule_set: &RuleSet, json_out: bool) -> anyhow::Result<()> {
-    let resolved = resolve(&target);
+    let resolved = resolve_for(&target, rule_set);
     let mut out = std::io::stdout().lock();
     if json_out {
         super::print_json(&resolved.to_json())?;

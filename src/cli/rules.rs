@@ -31,11 +31,16 @@ pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Resu
                 let others: Vec<&str> = RULE_SETS.iter().map(|s| s.name).filter(|n| *n != set.name).collect();
                 writeln!(out, "other rule sets (--openclaw): {}", others.join(", "))?;
             }
+            if !differences.is_empty() {
+                writeln!(out, "switches in force (each a difference from newest):")?;
+            }
             for d in differences {
                 writeln!(
                     out,
-                    "  differs from newest in {}:\n    {}",
+                    "  {} ({}; {}):\n    {}",
+                    d.switch,
                     d.rule,
+                    d.releases,
                     textwrap(d.text, 84).replace('\n', "\n    ")
                 )?;
             }
@@ -58,7 +63,13 @@ pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Resu
             };
             for set in sets {
                 for d in set.differences_for(i.id) {
-                    writeln!(out, "\nwith --openclaw {}: {}", set.name, textwrap(d.text, 88))?;
+                    writeln!(
+                        out,
+                        "\nwith --openclaw {} (switch {}): {}",
+                        set.name,
+                        d.switch,
+                        textwrap(d.text, 88)
+                    )?;
                 }
             }
         }

@@ -36,6 +36,9 @@ pub struct ReplayOptions {
     pub image_max_px: u32,
     /// `--openclaw`: the OpenClaw release whose behaviour is reproduced.
     pub rule_set: &'static RuleSet,
+    /// Whether the OpenClaw release the session records, when a rule set covers it, replaces
+    /// `rule_set` (the command line sets this when `--openclaw` is not given).
+    pub rule_set_from_session: bool,
 }
 
 impl Default for ReplayOptions {
@@ -45,6 +48,7 @@ impl Default for ReplayOptions {
             thinking: None,
             image_max_px: 1200,
             rule_set: RuleSet::newest(),
+            rule_set_from_session: false,
         }
     }
 }

@@ -37,10 +37,11 @@ pub struct WorkingMessage<'s> {
 pub struct Working<'s> {
     /// Messages, in order.
     pub messages: Vec<WorkingMessage<'s>>,
-    /// Assistant turns whose stored content was a string. OpenClaw's
-    /// `normalizeAssistantReplayContent` converts such a turn and moves on, so the checks later
-    /// in its loop (the bare-duplicate check) never see it (`internal-metadata` fills this).
-    pub string_content_turns: HashSet<Uid>,
+    /// Assistant turns that OpenClaw's `normalizeAssistantReplayContent` finishes early: it
+    /// converts a turn whose stored content was a string (`internal-metadata`), or, up to
+    /// 2026.9.2, replaces an empty failed turn by the placeholder (`stream-error-turn`), and moves
+    /// on, so the checks later in its loop (the bare-duplicate check) never see it.
+    pub moved_on_turns: HashSet<Uid>,
     /// Why OpenClaw would refuse to build this replay at all (it throws before the model
     /// call), set by the check that finds it.
     pub refusal: Option<String>,
@@ -61,7 +62,7 @@ impl<'s> Working<'s> {
             .collect();
         Self {
             messages,
-            string_content_turns: HashSet::new(),
+            moved_on_turns: HashSet::new(),
             refusal: None,
             next_uid: stored.len() as Uid,
         }
@@ -81,7 +82,7 @@ impl<'s> Working<'s> {
             .collect();
         Self {
             messages,
-            string_content_turns: HashSet::new(),
+            moved_on_turns: HashSet::new(),
             refusal: None,
             next_uid: n as Uid,
         }

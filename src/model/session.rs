@@ -124,6 +124,9 @@ pub struct Session {
     pub diagnostics: Vec<Diagnostic>,
     /// For another agent's session: its messages mapped into the common model.
     pub mapped: Option<Mapped>,
+    /// The OpenClaw release that last wrote the file, where it records one (an agent
+    /// database's `schema_meta.app_version`); JSONL sessions record none.
+    pub openclaw_version: Option<String>,
 }
 
 impl Session {
@@ -142,6 +145,7 @@ impl Session {
             db_window: None,
             diagnostics: Vec::new(),
             mapped: None,
+            openclaw_version: None,
         }
     }
 

@@ -193,8 +193,23 @@ impl ResolvedPolicy {
 
 /// Resolve the transcript policy for a target (newest per-family table, hygiene-a §2.3).
 pub fn resolve(target: &Target) -> ResolvedPolicy {
+    resolve_for(target, crate::rule_set::RuleSet::newest())
+}
+
+/// Resolve the transcript policy for a target as the releases of `rule_set` do: the newest
+/// table with that set's policy switches applied.
+pub fn resolve_for(target: &Target, rule_set: &crate::rule_set::RuleSet) -> ResolvedPolicy {
+    use crate::rule_set::AppendOnlyContext;
     let target = target.normalized();
     let family = family::select(&target);
-    let policy = build::policy_for(family, &target);
+    let mut policy = build::policy_for(family, &target);
+    match rule_set.switches.append_only_context {
+        AppendOnlyContext::Plugins => {}
+        AppendOnlyContext::NotOnResponses if family == Family::OpenAIResponses => {
+            policy.append_only_runtime_context = Some(false);
+        }
+        AppendOnlyContext::NotOnResponses => {}
+        AppendOnlyContext::Absent => policy.append_only_runtime_context = None,
+    }
     ResolvedPolicy { family, policy, target }
 }

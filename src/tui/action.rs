@@ -92,7 +92,10 @@ impl Action {
         (Action::Summary, "rewrites per rule (jump)"),
         (Action::LoadProblems, "load problems: skipped lines and rows, warnings"),
         (Action::Profiles, "replay target (profile)"),
-        (Action::RuleSet, "OpenClaw rule set: newest ↔ 2026.9.6"),
+        (
+            Action::RuleSet,
+            "OpenClaw rule set: next (newest → 2026.9.6 → … → 2026.8)",
+        ),
         (Action::Sessions, "open a session"),
         (Action::Export, "export the comparison (md/html/json)"),
         (Action::ToggleDetail, "show / hide detail pane"),

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use replaylens::hygiene::{ReplayOptions, Rewrite};
 use replaylens::model::{Message, StoredMessage, Transcript};
-use replaylens::policy::{EffectiveTarget, ResolvedPolicy, Target, effective, resolve};
+use replaylens::policy::{EffectiveTarget, ResolvedPolicy, Target, effective, resolve_for};
 use replaylens::replay::{Replay, replay_transcript};
 
 use super::wire_state::{WireJob, WireState};
@@ -102,7 +102,7 @@ impl Inspection {
         options: ReplayOptions,
     ) -> Self {
         let target_origin = effective(&requested, &transcript.model);
-        let resolved = resolve(&target_origin.target);
+        let resolved = resolve_for(&target_origin.target, options.rule_set);
         let load_problems = transcript
             .diagnostics
             .iter()

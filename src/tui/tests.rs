@@ -400,8 +400,16 @@ fn v_switches_the_openclaw_rule_set_and_replays_again() {
     let shown = text(&screen(&mut app));
     assert!(shown.contains("openclaw 2026.9.6"), "{shown}");
     assert!(synthetic(&app), "2026.9.6 writes its legacy synthetic text");
+    for older in ["2026.9.3", "2026.9.2", "2026.8"] {
+        press(&mut app, "v");
+        let shown = text(&screen(&mut app));
+        assert!(shown.contains(&format!("openclaw {older}")), "{shown}");
+    }
     press(&mut app, "v");
-    assert!(text(&screen(&mut app)).contains("openclaw newest"));
+    assert!(
+        text(&screen(&mut app)).contains("openclaw newest"),
+        "v wraps around to newest"
+    );
 }
 
 #[test]

@@ -9,21 +9,22 @@ use super::oracle::OraclePool;
 use super::report::Finding;
 use super::targets::targets;
 
-/// replaylens' history stage for one case under both rule sets.
+/// replaylens' history stage for one case under the run's rule sets.
 #[derive(Debug, Clone)]
 pub struct LensRuns {
-    /// Under `2026.9.6`.
+    /// Under the rule set that must equal the oracle exactly (`2026.9.6`, or an older
+    /// release's set).
     pub pinned: Result<LensReplay, String>,
-    /// Under `newest`.
-    pub newest: Result<LensReplay, String>,
+    /// Under `newest`, in the run against the pinned release only.
+    pub newest: Option<Result<LensReplay, String>>,
 }
 
-/// Replay a case under both rule sets.
-pub fn lens_runs(case: &Case) -> LensRuns {
+/// Replay a case under `strict` (and under `newest` when `strict` is the pinned release).
+pub fn lens_runs(case: &Case, strict: RuleSetName) -> LensRuns {
     let run = |set| lens::replay(&case.messages, &case.target, case.tools.as_deref(), set);
     LensRuns {
-        pinned: run(RuleSetName::Pinned),
-        newest: run(RuleSetName::Newest),
+        pinned: run(strict),
+        newest: (strict == RuleSetName::Pinned).then(|| run(RuleSetName::Newest)),
     }
 }
 
@@ -89,8 +90,8 @@ pub fn judge(lens: &Result<LensReplay, String>, oracle: &[Value], set: RuleSetNa
     }
 }
 
-/// Judge a case from both replaylens runs and the oracle reply.
-pub fn verdict(runs: &LensRuns, reply: &Value) -> Verdict {
+/// Judge a case from the replaylens runs (`strict` being the exact one) and the oracle reply.
+pub fn verdict(runs: &LensRuns, reply: &Value, strict: RuleSetName) -> Verdict {
     let oracle = match oracle_messages(reply) {
         Ok(m) => m,
         Err(e) if oracle_refusal(&e).is_some() => {
@@ -98,7 +99,7 @@ pub fn verdict(runs: &LensRuns, reply: &Value) -> Verdict {
             let theirs = oracle_refusal(&e).unwrap_or_default();
             return Verdict {
                 pinned: judge_refusal(&runs.pinned, theirs),
-                newest: judge_refusal(&runs.newest, theirs),
+                newest: runs.newest.as_ref().and_then(|n| judge_refusal(n, theirs)),
                 deltas: 0,
             };
         }
@@ -109,13 +110,17 @@ pub fn verdict(runs: &LensRuns, reply: &Value) -> Verdict {
             };
         }
     };
-    let (pinned, _) = judge(&runs.pinned, oracle, RuleSetName::Pinned);
-    let (newest, deltas) = judge(&runs.newest, oracle, RuleSetName::Newest);
+    let (pinned, _) = judge(&runs.pinned, oracle, strict);
+    let (newest, deltas) = match &runs.newest {
+        Some(n) => judge(n, oracle, RuleSetName::Newest),
+        None => (None, 0),
+    };
     Verdict { pinned, newest, deltas }
 }
 
-/// Compare replaylens' policy with the oracle's `policyOnly` reply for every target.
-pub fn policy_findings(pool: &mut OraclePool) -> Result<Vec<Finding>, String> {
+/// Compare replaylens' policy under `rule_set` with the oracle's `policyOnly` reply for every
+/// target.
+pub fn policy_findings(pool: &mut OraclePool, rule_set: RuleSetName) -> Result<Vec<Finding>, String> {
     let all = targets();
     let requests: Vec<String> = all
         .iter()
@@ -129,7 +134,7 @@ pub fn policy_findings(pool: &mut OraclePool) -> Result<Vec<Finding>, String> {
     let mut out = Vec::new();
     for (t, reply) in all.iter().zip(&replies) {
         let difference = match reply.get("policy") {
-            Some(theirs) => compare_policy(&lens::policy(t), theirs),
+            Some(theirs) => compare_policy(&lens::policy(t, rule_set), theirs),
             None => Some(Difference::error("(oracle error)", "", &reply.to_string())),
         };
         if let Some(difference) = difference {

@@ -5,20 +5,23 @@ use std::path::Path;
 
 use replaylens::hygiene::{Projection, ReplayMessage, ReplayOptions};
 use replaylens::load::message_array::load_message_array;
-use replaylens::policy::{Target, resolve};
+use replaylens::policy::{Target, resolve_for};
 use replaylens::replay::replay_transcript;
 use replaylens::rule_set::RuleSet;
 use serde_json::Value;
 
 use super::targets::TargetSpec;
 
-/// The two rule sets every case is replayed with.
+/// The rule sets a case is replayed with: the pinned release's run checks `2026.9.6` and
+/// `newest`; a run against an older release checks the set that covers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RuleSetName {
     /// `2026.9.6`: must equal the oracle exactly.
     Pinned,
     /// `newest`: may differ only by the documented deltas.
     Newest,
+    /// The rule set of an older release (by name): must equal that release exactly.
+    Release(&'static str),
 }
 
 impl RuleSetName {
@@ -27,6 +30,7 @@ impl RuleSetName {
         match self {
             Self::Pinned => "2026.9.6",
             Self::Newest => "newest",
+            Self::Release(name) => name,
         }
     }
 }
@@ -107,7 +111,9 @@ pub fn all_rules() -> Vec<&'static str> {
         .collect()
 }
 
-/// The policy JSON replaylens resolves for a target (README §3.2 shape, `family` included).
-pub fn policy(target_spec: &TargetSpec) -> Value {
-    resolve(&target(target_spec)).to_json()
+/// The policy JSON replaylens resolves for a target under a rule set (README §3.2 shape,
+/// `family` included).
+pub fn policy(target_spec: &TargetSpec, rule_set: RuleSetName) -> Value {
+    let set = RuleSet::named(rule_set.as_str()).unwrap_or(RuleSet::newest());
+    resolve_for(&target(target_spec), set).to_json()
 }

@@ -27,6 +27,44 @@ pub struct OracleSetup {
     pub node: PathBuf,
     /// `oracle/openclaw_chain.mjs`.
     pub script: PathBuf,
+    /// The openclaw package to run (`OPENCLAW_DIR`); `None`: the pinned one in `oracle/`.
+    pub openclaw_dir: Option<PathBuf>,
+}
+
+/// One older release installed under `oracle/releases/<version>/` (`.ci/run` installs them).
+#[derive(Debug, Clone)]
+pub struct InstalledRelease {
+    /// The release number (the folder name).
+    pub version: String,
+    /// Its `node_modules/openclaw`.
+    pub openclaw_dir: PathBuf,
+}
+
+/// The releases under `oracle/releases/`, oldest first: `(installed, missing)`, where
+/// `missing` names the folders whose `npm ci` has not run.
+pub fn releases(manifest_dir: &Path) -> (Vec<InstalledRelease>, Vec<String>) {
+    let root = manifest_dir.join("oracle/releases");
+    let mut installed = Vec::new();
+    let mut missing = Vec::new();
+    let Ok(dir) = std::fs::read_dir(&root) else {
+        return (installed, missing);
+    };
+    for entry in dir.flatten() {
+        let version = entry.file_name().to_string_lossy().into_owned();
+        let openclaw_dir = entry.path().join("node_modules/openclaw");
+        if !entry.path().join("package.json").is_file() {
+            continue;
+        }
+        if openclaw_dir.join("package.json").is_file() {
+            installed.push(InstalledRelease { version, openclaw_dir });
+        } else {
+            missing.push(version);
+        }
+    }
+    let key = |v: &str| v.split('.').map(|p| p.parse::<u32>().unwrap_or(0)).collect::<Vec<_>>();
+    installed.sort_by_key(|r| key(&r.version));
+    missing.sort_by_key(|v| key(v));
+    (installed, missing)
 }
 
 /// Find Node ≥ 24.16 and the installed oracle; `Err` says what is missing.
@@ -56,6 +94,7 @@ pub fn locate(manifest_dir: &Path) -> Result<OracleSetup, String> {
                 return Ok(OracleSetup {
                     node,
                     script: oracle_dir.join("openclaw_chain.mjs"),
+                    openclaw_dir: None,
                 });
             }
             Some((major, minor)) => seen.push(format!("{} is Node {major}.{minor}", node.display())),
@@ -96,7 +135,11 @@ pub struct OracleProcess {
 impl OracleProcess {
     /// Start one process.
     pub fn spawn(setup: &OracleSetup) -> Result<Self, String> {
-        let mut child = Command::new(&setup.node)
+        let mut command = Command::new(&setup.node);
+        if let Some(dir) = &setup.openclaw_dir {
+            command.env("OPENCLAW_DIR", dir);
+        }
+        let mut child = command
             .arg(&setup.script)
             .arg("--jsonl")
             .stdin(Stdio::piped())

@@ -57,6 +57,11 @@ pub fn file_cases(path: &Path, base: &Path) -> Vec<Case> {
 
 /// The cases of a run seeded with `seed`, for the project at `manifest_dir`.
 pub fn plan(seed: u64, manifest_dir: &Path) -> Plan {
+    plan_with(seed, manifest_dir, random_case_count())
+}
+
+/// [`plan`] with `random` random cases.
+pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize) -> Plan {
     let all_targets = targets();
     let mut totals = Totals {
         seed,
@@ -100,7 +105,7 @@ pub fn plan(seed: u64, manifest_dir: &Path) -> Plan {
         totals.files = files.len();
         cases.extend(files);
     }
-    let random = cases::random_cases(seed, random_case_count());
+    let random = cases::random_cases(seed, random);
     totals.random = random.len();
     cases.extend(random);
     totals.policy_targets = all_targets.len();

@@ -32,6 +32,7 @@ impl Finding {
     pub fn messages(
         case_id: &str,
         target: &TargetSpec,
+        strict: RuleSetName,
         pinned: Option<Difference>,
         newest: Option<Difference>,
     ) -> Vec<Self> {
@@ -44,7 +45,7 @@ impl Finding {
         match (pinned, newest) {
             (Some(p), Some(n)) if p == n => vec![finding(BOTH_RUNS, p)],
             (p, n) => p
-                .map(|d| finding(RuleSetName::Pinned.as_str(), d))
+                .map(|d| finding(strict.as_str(), d))
                 .into_iter()
                 .chain(n.map(|d| finding(RuleSetName::Newest.as_str(), d)))
                 .collect(),

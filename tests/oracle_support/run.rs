@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::cases::Case;
 use super::check::{LensRuns, lens_runs, verdict};
 use super::compare::Difference;
+use super::lens::RuleSetName;
 use super::oracle::OraclePool;
 use super::report::{Finding, Totals};
 
@@ -34,11 +35,11 @@ pub struct Tally {
 /// The oracle's replies, replaylens' runs, and the time replaylens took.
 type ChunkResult = (Result<Vec<Value>, String>, Vec<LensRuns>, Duration);
 
-fn run_chunk(pool: &mut OraclePool, cases: &[Case], requests: &[String]) -> ChunkResult {
+fn run_chunk(pool: &mut OraclePool, cases: &[Case], requests: &[String], strict: RuleSetName) -> ChunkResult {
     std::thread::scope(|scope| {
         let oracle = scope.spawn(|| pool.run(requests));
         let started = Instant::now();
-        let lens: Vec<LensRuns> = cases.iter().map(lens_runs).collect();
+        let lens: Vec<LensRuns> = cases.iter().map(|c| lens_runs(c, strict)).collect();
         let lens_time = started.elapsed();
         let replies = oracle
             .join()
@@ -47,8 +48,14 @@ fn run_chunk(pool: &mut OraclePool, cases: &[Case], requests: &[String]) -> Chun
     })
 }
 
-/// Run and judge every case, counting into `totals`.
-pub fn run_all(pool: &mut OraclePool, cases: &[Case], totals: &mut Totals) -> Result<Tally, String> {
+/// Run and judge every case, counting into `totals`; `strict` is the rule set that must equal
+/// the oracle exactly.
+pub fn run_all(
+    pool: &mut OraclePool,
+    cases: &[Case],
+    totals: &mut Totals,
+    strict: RuleSetName,
+) -> Result<Tally, String> {
     let mut tally = Tally::default();
     let mut first = 0;
     while first < cases.len() {
@@ -61,7 +68,7 @@ pub fn run_all(pool: &mut OraclePool, cases: &[Case], totals: &mut Totals) -> Re
             requests.push(line);
         }
         let chunk = &cases[first..first + requests.len()];
-        let (replies, lens, lens_time) = run_chunk(pool, chunk, &requests);
+        let (replies, lens, lens_time) = run_chunk(pool, chunk, &requests, strict);
         drop(requests);
         tally.lens_time += lens_time;
         let replies = replies?;
@@ -75,7 +82,7 @@ pub fn run_all(pool: &mut OraclePool, cases: &[Case], totals: &mut Totals) -> Re
             {
                 totals.version = v.to_owned();
             }
-            let v = verdict(runs, reply);
+            let v = verdict(runs, reply, strict);
             totals.deltas += v.deltas;
             totals.pinned += usize::from(v.pinned.is_some());
             totals.newest += usize::from(v.newest.is_some());
@@ -84,8 +91,8 @@ pub fn run_all(pool: &mut OraclePool, cases: &[Case], totals: &mut Totals) -> Re
             }
             tally
                 .findings
-                .extend(Finding::messages(&case.id, &case.target, v.pinned, v.newest));
-            for r in [&runs.pinned, &runs.newest].into_iter().flatten() {
+                .extend(Finding::messages(&case.id, &case.target, strict, v.pinned, v.newest));
+            for r in std::iter::once(&runs.pinned).chain(runs.newest.as_ref()).flatten() {
                 tally.rules_fired.extend(r.rules_fired.iter().copied());
             }
         }

@@ -51,7 +51,7 @@ impl Rule for DuplicateMirror {
         for (i, wm) in work.messages.iter().enumerate() {
             let m = wm.message.as_ref();
             if let Some(p) = previous
-                && !work.string_content_turns.contains(&wm.uid)
+                && !work.moved_on_turns.contains(&wm.uid)
                 && let Some(detail) = duplicate_reason(&work.messages[p].message, m, &work.messages[p].source)
             {
                 drops[i] = Some(detail);

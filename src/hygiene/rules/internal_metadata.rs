@@ -69,7 +69,7 @@ impl Rule for InternalMetadata {
             .filter(|wm| wm.message.is_assistant() && matches!(wm.message.content(), Some(Value::String(_))))
             .map(|wm| wm.uid)
             .collect();
-        work.string_content_turns.extend(string_turns);
+        work.moved_on_turns.extend(string_turns);
         work.change_each(INFO.id, rewrites, |_, m| normalize(m));
     }
 }

@@ -99,7 +99,12 @@ impl Rule for MalformedToolCall {
 fn judge(ctx: &Context<'_>, list: &[&Message]) -> Vec<Verdict> {
     let allowed = AllowedTools::from_options(ctx.options);
     let signed = allow_provider_owned_thinking_replay(ctx);
-    let completed = completed_calls(list);
+    // Up to 2026.9.4 (`name-check-completed-calls`) no call is exempt from the name check.
+    let completed = if ctx.options.rule_set.switches.completed_calls_skip_name_check {
+        completed_calls(list)
+    } else {
+        HashSet::new()
+    };
     let mut kept_signed: HashSet<String> = HashSet::new();
     let mut prior: HashSet<String> = HashSet::new();
     let mut out = Vec::with_capacity(list.len());

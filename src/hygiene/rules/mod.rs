@@ -59,6 +59,7 @@ pub mod signed_thinking;
 pub mod silent_reply;
 pub mod silent_token;
 pub mod stale_usage;
+pub mod stream_error_legacy;
 pub mod stream_error_turn;
 pub mod synthetic;
 pub mod thinking_blocks;
@@ -94,8 +95,12 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
         &internal_metadata::InternalMetadata,
         &silent_reply::SilentReply,
         &reasoning_only_length::ReasoningOnlyLength,
+        // Up to 2026.9.2 only: empty failed turns become the placeholder, then the trailing
+        // ones are trimmed once the loop of `normalizeAssistantReplayContent` is through.
+        &stream_error_legacy::LegacyPlaceholder,
         &duplicate_mirror::DuplicateMirror,
         &blank_user_turn::BlankUserTurn,
+        &stream_error_legacy::LegacyTrailingTrim,
         &blank_text::BlankText,
         &thought_signature::ThoughtSignature,
         &image_sanitize::ImageSanitize,

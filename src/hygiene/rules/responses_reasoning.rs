@@ -73,6 +73,10 @@ impl Rule for ResponsesReasoning {
                 }
             });
         }
+        if ctx.options.rule_set.switches.responses_orphan_reasoning_in_history {
+            // Up to 2026.9.1 the history step dropped orphaned reasoning too.
+            rebuild(work, rewrites, |wm| orphans(&wm.message));
+        }
         normalize_ids(work, rewrites);
         downgrade_pairs(work, rewrites);
     }

@@ -278,3 +278,40 @@ fn responses_invariant_matches_openclaw_errors() {
         )
     );
 }
+
+#[test]
+fn up_to_2026_9_1_orphaned_reasoning_goes_already_in_the_history() {
+    let transcript = json!([
+        {"role": "user", "content": "go"},
+        {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "", "thinkingSignature": "{\"type\":\"reasoning\",\"id\":\"rs_77\",\"summary\":[]}"}
+        ], "stopReason": "aborted"},
+        {"role": "user", "content": "again"}
+    ]);
+    let run_with = |set| {
+        let options = ReplayOptions {
+            rule_set: set,
+            ..ReplayOptions::default()
+        };
+        apply_rule_with_events(
+            &ResponsesReasoning,
+            msgs(transcript.clone()),
+            &resolved("openai", "openai-responses", "gpt-5"),
+            &options,
+            &[],
+        )
+    };
+    let (out, rw) = run_with(&crate::rule_set::V2026_9_2);
+    assert_eq!(
+        (out.len(), rw.len()),
+        (3, 0),
+        "2026.9.2 and later leave it to the request stage"
+    );
+    let (out, rw) = run_with(&crate::rule_set::V2026_8);
+    assert_eq!(out.len(), 2, "the turn is left empty and goes");
+    assert!(
+        rw[0].detail.contains("rs_77") && rw[0].detail.contains("no output item follows"),
+        "{}",
+        rw[0].detail
+    );
+}

@@ -10,7 +10,7 @@ use super::assistant_text::{
     STREAM_ERROR_FALLBACK_TEXT, is_blank, is_stream_error_fallback_content, is_zero_usage_stop,
 };
 
-static INFO: RuleInfo = RuleInfo {
+pub(super) static INFO: RuleInfo = RuleInfo {
     id: "stream-error-turn",
     summary: "drop empty stream-error turns, legacy fallback placeholders and zero-usage empty stop turns",
     explanation: "A stream that fails before producing content leaves an assistant turn with no content; \
@@ -43,8 +43,9 @@ impl Rule for StreamErrorTurn {
         &INFO
     }
 
-    fn enabled(&self, _ctx: &Context<'_>) -> bool {
-        true
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        // Up to 2026.9.2 such turns became a placeholder instead (`stream_error_legacy`).
+        !ctx.options.rule_set.switches.empty_turn_placeholder
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {

@@ -72,7 +72,11 @@ impl Rule for ToolCallId {
         let mut changes: Vec<Option<(Message, String)>> = {
             let list: Vec<&Message> = work.iter_messages().collect();
             let (reserved, preserved) = if allow_provider_owned_thinking_replay(ctx) {
-                replay_safe_turns(&list, &AllowedTools::from_options(ctx.options))
+                replay_safe_turns(
+                    &list,
+                    &AllowedTools::from_options(ctx.options),
+                    ctx.options.rule_set.switches.completed_calls_skip_name_check,
+                )
             } else {
                 (HashSet::new(), HashSet::new())
             };
@@ -109,8 +113,17 @@ fn mode_label(mode: ToolCallIdMode) -> &'static str {
 
 /// The replay-safe signed-thinking turns: their reserved ids and their message indices. The
 /// first turn claiming an id wins; a later safe turn that reuses a reserved id is rewritten.
-fn replay_safe_turns(list: &[&Message], allowed: &AllowedTools) -> (HashSet<String>, HashSet<usize>) {
-    let completed = completed_calls(list);
+/// `skip_completed`: completed calls are exempt from the name check (2026.9.5 and later).
+fn replay_safe_turns(
+    list: &[&Message],
+    allowed: &AllowedTools,
+    skip_completed: bool,
+) -> (HashSet<String>, HashSet<usize>) {
+    let completed = if skip_completed {
+        completed_calls(list)
+    } else {
+        HashSet::new()
+    };
     let mut reserved = HashSet::new();
     let mut preserved = HashSet::new();
     for (i, m) in list.iter().enumerate() {

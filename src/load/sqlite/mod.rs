@@ -283,9 +283,22 @@ pub fn load_all_windows(path: &Path) -> Result<Vec<LoadedWindow>, LoadError> {
 fn load_window(conn: &Connection, schema: &Schema, path: &Path, window: &WindowSummary) -> Result<Session, LoadError> {
     let mut builder = Builder::for_events(path, SessionFormat::OpenClawSqlite, window.session_id.clone());
     builder.session_mut().db_window = Some(window.window.clone());
+    builder.session_mut().openclaw_version = app_version(conn);
     read_cold_archive(conn, schema, path, &window.session_id, &mut builder)?;
     read_events(conn, schema, path, &window.session_id, &mut builder)?;
     builder.finish()
+}
+
+/// The OpenClaw release that last opened the database (`schema_meta.app_version`, the
+/// `primary` row first); `None` when the table or the value is missing.
+fn app_version(conn: &Connection) -> Option<String> {
+    conn.query_row(
+        "SELECT app_version FROM schema_meta WHERE app_version IS NOT NULL \
+         ORDER BY meta_key = 'primary' DESC, updated_at DESC LIMIT 1",
+        [],
+        |row| row.get::<_, String>(0),
+    )
+    .ok()
 }
 
 fn read_events(

@@ -501,3 +501,39 @@ fn a_legacy_result_without_id_counts_as_following_result_of_a_lone_call() {
     assert_eq!(out.len(), 1);
     assert_eq!(rw[0].action, Action::Drop);
 }
+
+#[test]
+fn up_to_2026_9_4_completed_calls_get_the_name_check_too() {
+    let transcript = json!([
+        {"role": "assistant", "content": [
+            {"type": "toolCall", "id": "c1", "name": "exec", "arguments": {}}
+        ]},
+        {"role": "toolResult", "toolCallId": "c1", "toolName": "exec", "content": [], "isError": false}
+    ]);
+    let opts = |set| ReplayOptions {
+        allowed_tools: Some(vec!["read".to_owned()]),
+        rule_set: set,
+        ..ReplayOptions::default()
+    };
+    let r = resolved("openai", "openai-completions", "gpt-4.1");
+    let (_, rw) = apply_rule_for(
+        &MalformedToolCall,
+        msgs(transcript.clone()),
+        &r,
+        &opts(&crate::rule_set::V2026_9_6),
+    );
+    assert!(rw.is_empty(), "2026.9.5 and later exempt the completed call: {rw:?}");
+    let (out, rw) = apply_rule_for(
+        &MalformedToolCall,
+        msgs(transcript),
+        &r,
+        &opts(&crate::rule_set::V2026_9_3),
+    );
+    assert_eq!(out.len(), 1, "the emptied assistant turn goes");
+    assert_eq!((rw[0].action, rw[0].stored.as_slice()), (Action::Drop, &[0][..]));
+    assert!(
+        rw[0].detail.contains("not in the current tool list"),
+        "{}",
+        rw[0].detail
+    );
+}

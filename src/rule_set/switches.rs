@@ -1,0 +1,83 @@
+//! The named switches: each one difference of an older release from `newest`, the rule it
+//! concerns, the releases that behave that way, and how to tell whether a set has it.
+
+use super::{AppendOnlyContext, Switches, SyntheticResultText};
+
+/// One switch as `replaylens rules --openclaw V` lists it.
+pub struct Switch {
+    /// Its name.
+    pub name: &'static str,
+    /// The rule whose behaviour it changes.
+    pub rule: &'static str,
+    /// The releases that behave this way.
+    pub releases: &'static str,
+    /// What those releases do, against `newest`.
+    pub text: &'static str,
+    /// Whether a set's switches have this older behaviour.
+    pub in_force: fn(&Switches) -> bool,
+}
+
+/// Every switch, newest change first.
+pub static SWITCHES: [Switch; 7] = [
+    Switch {
+        name: "legacy-synthetic-result-text",
+        rule: "tool-result-pairing",
+        releases: "2026.9.6 and older",
+        text: "synthesized missing results carry the legacy text `[openclaw] missing tool result in session \
+               history; inserted synthetic error result for transcript repair.` (newest: the outcome-unknown \
+               wording); the Responses family keeps `aborted` in both",
+        in_force: |s| s.synthetic_result_text == SyntheticResultText::Legacy,
+    },
+    Switch {
+        name: "strip-synthetic-marker",
+        rule: "tool-result-details",
+        releases: "2026.9.6 and older",
+        text: "every `details` is removed, the synthetic-result marker included (newest keeps the marker on \
+               synthetic results)",
+        in_force: |s| !s.keep_synthetic_marker,
+    },
+    Switch {
+        name: "name-check-completed-calls",
+        rule: "malformed-tool-call",
+        releases: "2026.9.4 and older",
+        text: "a tool call whose name is not among the allowed tools is dropped even when it already has its \
+               result (2026.9.5 and later exempt completed calls from the name check); its result then goes \
+               with it, and a signed thinking turn holding such a call is no longer replay-safe",
+        in_force: |s| !s.completed_calls_skip_name_check,
+    },
+    Switch {
+        name: "empty-turn-placeholder",
+        rule: "stream-error-turn",
+        releases: "2026.9.2 and older",
+        text: "an assistant turn left with no content that failed (`stopReason: error`) or stopped with zero \
+               usage is replayed as the text `[assistant turn failed before producing content]`, and only such \
+               turns at the end of the history are dropped (2026.9.3 and later drop them wherever they are, so \
+               the turns around them can merge)",
+        in_force: |s| s.empty_turn_placeholder,
+    },
+    Switch {
+        name: "append-only-off-on-responses",
+        rule: "anthropic-turn-merge",
+        releases: "2026.9.2",
+        text: "the OpenAI Responses policy sets `appendOnlyRuntimeContext: false` (2026.9.3 and later: true); \
+               it only changes `anthropic-turn-merge`, which no Responses target runs",
+        in_force: |s| s.append_only_context == AppendOnlyContext::NotOnResponses,
+    },
+    Switch {
+        name: "no-append-only-context",
+        rule: "anthropic-turn-merge",
+        releases: "2026.9.1 and older",
+        text: "no policy has `appendOnlyRuntimeContext`, so consecutive turns are merged for prefix-binding \
+               Claude models too",
+        in_force: |s| s.append_only_context == AppendOnlyContext::Absent,
+    },
+    Switch {
+        name: "responses-orphan-reasoning-in-history",
+        rule: "responses-reasoning",
+        releases: "2026.9.1 and older",
+        text: "on the OpenAI Responses family, reasoning that no output item follows in its turn is dropped \
+               already in the history, and a turn left empty goes with it, before pairing and turn validation \
+               (`downgradeOpenAIReasoningBlocks`); 2026.9.2 and later drop it only from the outgoing request",
+        in_force: |s| s.responses_orphan_reasoning_in_history,
+    },
+];
