@@ -392,6 +392,7 @@ fn main() -> ExitCode {
             session_id: open.session_id,
             target: open.target.target(),
             rule_set: open.openclaw.rule_set(),
+            rule_set_from_session: open.openclaw.rule_set.is_none(),
             theme: open.theme,
         };
         return cli::finish(tui::run(&options));

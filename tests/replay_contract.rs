@@ -255,3 +255,40 @@ fn rules_command_lists_and_explains() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_release_a_database_records_is_the_default_rule_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("agent.sqlite");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions/openclaw-agent.sqlite"),
+        &db,
+    )
+    .unwrap();
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute("UPDATE schema_meta SET app_version = '2026.9.4'", [])
+        .unwrap();
+    drop(conn);
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_replaylens"))
+            .arg("replay")
+            .arg(&db)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (stdout, stderr) = run(&[]);
+    assert!(stdout.contains("(OpenClaw rule set 2026.9.3)"), "{stdout}");
+    assert!(
+        stderr.contains("rule set 2026.9.3 from the OpenClaw release the session records (2026.9.4)"),
+        "{stderr}"
+    );
+    let (stdout, _) = run(&["--openclaw", "newest"]);
+    assert!(stdout.contains("(OpenClaw rule set newest)"), "{stdout}");
+    assert_eq!(replay_json(&db, &[])["openclaw"], "2026.9.3");
+}

@@ -249,7 +249,7 @@ fn rules_with_a_release_number_names_the_switches_in_force() {
         text.contains("OpenClaw rule set 2026.9.3") && text.contains("name-check-completed-calls"),
         "{text}"
     );
-    let (code, _, err) = rules(&["rules", "--openclaw", "2026.7.35"]);
+    let (code, _, err) = rules(&["rules", "--openclaw", "2026.5.28"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("older than every rule set"), "{err}");
 }

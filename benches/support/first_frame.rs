@@ -28,6 +28,7 @@ pub fn first_frames(path: &Path) -> (Duration, Duration) {
         session: None,
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
+        rule_set_from_session: false,
     };
     std::thread::spawn(move || {
         let events = tx.clone();

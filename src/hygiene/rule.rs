@@ -89,6 +89,12 @@ pub trait Rule: Send + Sync {
     /// Whether the rule runs for this target (its policy gate).
     fn enabled(&self, ctx: &Context<'_>) -> bool;
 
+    /// Whether this step only runs for an older rule set, at a place the rule no longer runs
+    /// (the rule listing skips it, keeping the order in which rules first run today).
+    fn older_releases_only(&self) -> bool {
+        false
+    }
+
     /// A cheap check, before a stream-stage step runs, of whether it can change this transcript
     /// at all; the history stage is kept apart only when some stream step can.
     fn may_change(&self, _ctx: &Context<'_>, _work: &Working<'_>) -> bool {

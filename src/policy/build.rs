@@ -76,6 +76,16 @@ fn strict_anthropic(p: &mut Policy, model: &str, native_ids: bool) {
     }
 }
 
+/// Whether the family's policy takes `dropThinkingBlocks` from the Claude model list
+/// (`strict_anthropic`).
+pub(super) fn uses_claude_thinking_list(family: Family, t: &Target) -> bool {
+    match family {
+        Family::Anthropic | Family::UnownedAnthropic | Family::BedrockConverse => true,
+        Family::MiniMax => is_anthropic_api(t.api_str()),
+        _ => false,
+    }
+}
+
 /// `buildGoogleGeminiReplayPolicy`.
 fn gemini(p: &mut Policy) {
     p.sanitize_mode = SanitizeMode::Full;

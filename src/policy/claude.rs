@@ -115,6 +115,25 @@ pub fn keeps_thinking_blocks(model: &str) -> bool {
     }
 }
 
+/// `dropThinkingBlocks` for an Anthropic-family policy in OpenClaw up to 2026.7
+/// (`shouldPreserveThinkingBlocks`): a Claude id keeps its thinking blocks when it contains
+/// `fable-5`, `opus-4`, `sonnet-4` or `haiku-4`, or matches `claude-[5-9]` or `claude-\d{2,}`.
+pub fn drops_thinking_blocks_legacy(model: &str) -> bool {
+    let id = model.to_lowercase();
+    if !id.contains("claude") {
+        return false;
+    }
+    let keeps = ["fable-5", "opus-4", "sonnet-4", "haiku-4"]
+        .iter()
+        .any(|k| id.contains(k))
+        || id.match_indices("claude-").any(|(at, m)| {
+            let digits = id[at + m.len()..].bytes().take_while(u8::is_ascii_digit).count();
+            let first = id.as_bytes().get(at + m.len()).copied().unwrap_or(0);
+            digits >= 2 || (digits == 1 && (b'5'..=b'9').contains(&first))
+        });
+    !keeps
+}
+
 /// `dropThinkingBlocks` for an Anthropic-family policy: true for a Claude id that does not keep
 /// thinking blocks (older or malformed versions). Non-Claude ids (`amazon.nova-pro-v1`) never drop.
 pub fn drops_thinking_blocks(model: &str) -> bool {

@@ -211,5 +211,8 @@ pub fn resolve_for(target: &Target, rule_set: &crate::rule_set::RuleSet) -> Reso
         AppendOnlyContext::NotOnResponses => {}
         AppendOnlyContext::Absent => policy.append_only_runtime_context = None,
     }
+    if rule_set.switches.legacy_claude_thinking && build::uses_claude_thinking_list(family, &target) {
+        policy.drop_thinking_blocks = claude::drops_thinking_blocks_legacy(target.model_str());
+    }
     ResolvedPolicy { family, policy, target }
 }

@@ -58,6 +58,30 @@ pub struct Switches {
     pub responses_orphan_reasoning_in_history: bool,
     /// The policy's `appendOnlyRuntimeContext`.
     pub append_only_context: AppendOnlyContext,
+    /// Whether Claude models keep their thinking blocks by the 2026.7 model list
+    /// (`shouldPreserveThinkingBlocks`: any opus-4, sonnet-4, haiku-4, fable-5 or claude-5+),
+    /// instead of the newer one (only opus-4-5 to 4-8, sonnet-4-6, sonnet-5, fable-5, mythos).
+    pub legacy_claude_thinking: bool,
+    /// Whether an `openclawDeliveryMirror` marker makes an assistant turn transcript-only
+    /// (2026.8 and later); 2026.7 drops only `provider: openclaw` transcript-only models.
+    pub delivery_mirror_marker: bool,
+    /// Whether inbound metadata in assistant text is found by the exact label lines followed by
+    /// a json fence (up to 2026.7), not by the `⟦openclaw:ctx⟧` marker; managed display blocks
+    /// are then kept too.
+    pub metadata_by_label: bool,
+    /// Whether a bare zero-usage repeat of the previous assistant turn is dropped
+    /// (`isBareDeliveryMirrorDuplicate`, 2026.8 and later).
+    pub duplicate_mirror_check: bool,
+    /// Whether a turn left reasoning-only by removing its `NO_REPLY` text is dropped
+    /// (2026.8 and later); 2026.7 keeps the reasoning.
+    pub silent_reply_drops_reasoning_only: bool,
+    /// Whether a Responses `call|item` id that must be rebuilt gets its call part from the call
+    /// part alone (up to 2026.7), not from the whole pair.
+    pub legacy_responses_call_ids: bool,
+    /// Whether tool-call ids are sanitized before results are paired, with the pairing of
+    /// 2026.7 (forward scan, later results moved up; synthetic results without `reason` in
+    /// `details`), instead of pairing first.
+    pub legacy_pairing: bool,
 }
 
 impl Switches {
@@ -69,6 +93,13 @@ impl Switches {
         empty_turn_placeholder: false,
         responses_orphan_reasoning_in_history: false,
         append_only_context: AppendOnlyContext::Plugins,
+        legacy_claude_thinking: false,
+        delivery_mirror_marker: true,
+        duplicate_mirror_check: true,
+        metadata_by_label: false,
+        silent_reply_drops_reasoning_only: true,
+        legacy_responses_call_ids: false,
+        legacy_pairing: false,
     };
 }
 
@@ -162,8 +193,28 @@ pub static V2026_8: RuleSet = RuleSet {
     },
 };
 
+/// 2026.6.x and 2026.7.x (their replay hygiene is identical).
+pub static V2026_7: RuleSet = RuleSet {
+    name: "2026.7",
+    aliases: &["2026.7.35", "2026.6"],
+    first: Release::new(2026, 6, 0),
+    last: Release::new(2026, 7, u16::MAX),
+    releases: "openclaw@2026.6.1 to 2026.7.35 on npm",
+    checked: "differential test against openclaw@2026.7.35 (oracle/releases/); 2026.6.35 in the release sweep",
+    switches: Switches {
+        legacy_claude_thinking: true,
+        delivery_mirror_marker: false,
+        duplicate_mirror_check: false,
+        metadata_by_label: true,
+        silent_reply_drops_reasoning_only: false,
+        legacy_responses_call_ids: true,
+        legacy_pairing: true,
+        ..V2026_8.switches
+    },
+};
+
 /// Every rule set, newest first.
-pub static RULE_SETS: [&RuleSet; 5] = [&NEWEST, &V2026_9_6, &V2026_9_3, &V2026_9_2, &V2026_8];
+pub static RULE_SETS: [&RuleSet; 6] = [&NEWEST, &V2026_9_6, &V2026_9_3, &V2026_9_2, &V2026_8, &V2026_7];
 
 /// One switch on which a rule set differs from `newest`.
 #[derive(Debug, Clone, PartialEq, Eq)]

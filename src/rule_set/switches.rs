@@ -18,7 +18,7 @@ pub struct Switch {
 }
 
 /// Every switch, newest change first.
-pub static SWITCHES: [Switch; 7] = [
+pub static SWITCHES: [Switch; 14] = [
     Switch {
         name: "legacy-synthetic-result-text",
         rule: "tool-result-pairing",
@@ -79,5 +79,62 @@ pub static SWITCHES: [Switch; 7] = [
                already in the history, and a turn left empty goes with it, before pairing and turn validation \
                (`downgradeOpenAIReasoningBlocks`); 2026.9.2 and later drop it only from the outgoing request",
         in_force: |s| s.responses_orphan_reasoning_in_history,
+    },
+    Switch {
+        name: "legacy-claude-thinking",
+        rule: "drop-thinking",
+        releases: "2026.7.x and older",
+        text: "Claude models keep thinking blocks by the older list (any opus-4, sonnet-4, haiku-4, fable-5, \
+               claude-5 or later), so claude-sonnet-4-5 keeps them; newer releases keep them only for opus-4-5 \
+               to 4-8, sonnet-4-6, sonnet-5, fable-5 and mythos",
+        in_force: |s| s.legacy_claude_thinking,
+    },
+    Switch {
+        name: "no-delivery-mirror-marker",
+        rule: "transcript-only-assistant",
+        releases: "2026.7.x and older",
+        text: "an `openclawDeliveryMirror` marker does not make a turn transcript-only; only `provider: \
+               openclaw` with a transcript-only model is dropped",
+        in_force: |s| !s.delivery_mirror_marker,
+    },
+    Switch {
+        name: "no-duplicate-mirror-check",
+        rule: "duplicate-mirror",
+        releases: "2026.7.x and older",
+        text: "a bare zero-usage repeat of the previous assistant turn is kept (the check came in 2026.8)",
+        in_force: |s| !s.duplicate_mirror_check,
+    },
+    Switch {
+        name: "metadata-by-label",
+        rule: "internal-metadata",
+        releases: "2026.7.x and older",
+        text: "inbound metadata in assistant text is recognised by its exact label line followed by a json \
+               fence (a label carrying the `⟦openclaw:ctx⟧` marker is not), and display-only assistant blocks \
+               (attachment, audio, image, video) are kept",
+        in_force: |s| s.metadata_by_label,
+    },
+    Switch {
+        name: "keep-reasoning-after-silent-reply",
+        rule: "silent-reply",
+        releases: "2026.7.x and older",
+        text: "a turn left with only reasoning once its `NO_REPLY` text is removed is kept",
+        in_force: |s| !s.silent_reply_drops_reasoning_only,
+    },
+    Switch {
+        name: "legacy-responses-call-ids",
+        rule: "responses-reasoning",
+        releases: "2026.7.x and older",
+        text: "a Responses `call|item` id that must be rebuilt gets its `call_` part from the call part alone \
+               (newer releases hash the whole pair)",
+        in_force: |s| s.legacy_responses_call_ids,
+    },
+    Switch {
+        name: "legacy-pairing",
+        rule: "tool-result-pairing",
+        releases: "2026.7.x and older",
+        text: "tool-call ids are sanitized before results are paired (together with image sanitizing), and \
+               pairing scans forward from each tool-call turn, moving later matching results up; a synthesized \
+               result's `details` holds only the synthetic marker, without `reason`",
+        in_force: |s| s.legacy_pairing,
     },
 ];

@@ -5,7 +5,7 @@ fn names_aliases_and_release_numbers_resolve() {
     assert!(RuleSet::named("newest").unwrap().is_newest());
     assert_eq!(RuleSet::named("2026.9.6").unwrap().name, "2026.9.6");
     assert_eq!(RuleSet::named("v2026.9.5").unwrap().name, "2026.9.6");
-    assert!(RuleSet::named("2026.7.35").is_none());
+    assert!(RuleSet::named("2026.5.28").is_none());
     for (release, set) in [
         ("2026.9.6", "2026.9.6"),
         ("2026.9.5", "2026.9.6"),
@@ -20,7 +20,7 @@ fn names_aliases_and_release_numbers_resolve() {
     ] {
         assert_eq!(RuleSet::parse(release).unwrap().name, set, "{release}");
     }
-    let err = RuleSet::parse("2025.1").unwrap_err().to_string();
+    let err = RuleSet::parse("2025.1.1").unwrap_err().to_string();
     assert!(
         err.contains("2025.1") && err.contains("older than every rule set"),
         "{err}"
@@ -37,10 +37,14 @@ fn ranges_are_contiguous_and_ordered() {
     for pair in RULE_SETS.windows(2) {
         let (newer, older) = (pair[0], pair[1]);
         assert!(older.last < newer.first, "{} overlaps {}", older.name, newer.name);
-        let next = Release::new(older.last.year, older.last.month, older.last.patch + 1);
+        let next = older
+            .last
+            .patch
+            .checked_add(1)
+            .map(|p| Release::new(older.last.year, older.last.month, p));
         let next_month = Release::new(older.last.year, older.last.month + 1, 0);
         assert!(
-            newer.first == next || newer.first == next_month,
+            Some(newer.first) == next || newer.first == next_month,
             "gap between {} and {}",
             older.name,
             newer.name
@@ -85,7 +89,45 @@ fn each_set_names_its_switches() {
             "responses-orphan-reasoning-in-history"
         ]
     );
+    assert_eq!(
+        names(&V2026_7)[6..],
+        [
+            "legacy-claude-thinking",
+            "no-delivery-mirror-marker",
+            "no-duplicate-mirror-check",
+            "metadata-by-label",
+            "keep-reasoning-after-silent-reply",
+            "legacy-responses-call-ids",
+            "legacy-pairing"
+        ]
+    );
     assert_eq!(V2026_9_6.differences_for("tool-result-details").len(), 1);
+}
+
+#[test]
+fn older_releases_resolve_to_2026_7() {
+    for release in ["2026.7.35", "2026.7.2-beta.4", "2026.6.9", "2026.6.35"] {
+        assert_eq!(RuleSet::parse(release).unwrap().name, "2026.7", "{release}");
+    }
+    assert!(RuleSet::parse("2026.5.28").is_err());
+}
+
+#[test]
+fn claude_thinking_follows_the_release() {
+    use crate::policy::{Target, resolve_for};
+    let drops = |model: &str, set: &RuleSet| {
+        resolve_for(
+            &Target::new(Some("anthropic"), Some("anthropic-messages"), Some(model)),
+            set,
+        )
+        .policy
+        .drop_thinking_blocks
+    };
+    assert!(drops("claude-sonnet-4-5", &V2026_8));
+    assert!(!drops("claude-sonnet-4-5", &V2026_7));
+    assert!(!drops("claude-opus-4-1", &V2026_7));
+    assert!(drops("claude-3-7-sonnet", &V2026_7));
+    assert!(!drops("claude-5-haiku", &V2026_7));
 }
 
 #[test]
@@ -95,7 +137,7 @@ fn recorded_releases_pick_their_set_or_say_why_not() {
     assert!(line.contains("2026.9.4"), "{line}");
     let (set, line) = RuleSet::for_recorded("2026.3.10");
     assert!(set.is_none());
-    assert!(line.contains("2026.3.10") && line.contains("oldest: 2026.8"), "{line}");
+    assert!(line.contains("2026.3.10") && line.contains("oldest: 2026.7"), "{line}");
 }
 
 #[test]

@@ -84,6 +84,9 @@ pub struct LoadRequest {
     pub target: Target,
     /// The OpenClaw rule set to replay with.
     pub rule_set: &'static RuleSet,
+    /// Whether the release the session records picks the rule set instead (no `--openclaw`,
+    /// and `v` not pressed yet).
+    pub rule_set_from_session: bool,
 }
 
 /// Work the event loop must do for the app.
@@ -162,6 +165,9 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// The OpenClaw rule set replays use (`v` switches it).
     pub rule_set: &'static RuleSet,
+    /// Whether the user chose the rule set (`--openclaw` or `v`); otherwise the release a
+    /// session records picks it.
+    pub rule_set_chosen: bool,
     /// The stored message to select when the requested session is first shown.
     pub open_at: Option<usize>,
     /// Whether a session was opened from the session picker (else `o` lists the opened
@@ -201,6 +207,7 @@ impl App {
             heights: HashMap::new(),
             heights_width: 0,
             rule_set: RuleSet::newest(),
+            rule_set_chosen: false,
             open_at: None,
             picked: false,
         }
@@ -209,6 +216,9 @@ impl App {
     /// Show a replay (a newly loaded session): selection at the top, or on the message it
     /// was opened at.
     pub fn set_inspection(&mut self, insp: Inspection) {
+        // The set in force (perhaps picked by the release the session records) is the one `v`
+        // cycles from.
+        self.rule_set = insp.options.rule_set;
         self.insp = Some(insp);
         self.filter = Filter::All;
         self.search = None;

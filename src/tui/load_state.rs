@@ -35,6 +35,7 @@ impl App {
         match result {
             Ok(insp) => {
                 self.mode = Mode::Normal;
+                self.rule_set = insp.options.rule_set;
                 let shown_first = self.insp.as_ref().is_some_and(|i| i.pending);
                 if shown_first {
                     let anchor = self.selected_row().and_then(|r| r.stored.first().copied());

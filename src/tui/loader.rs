@@ -61,10 +61,14 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
         },
         db_session: (session.format == SessionFormat::OpenClawSqlite).then(|| session.id.clone()),
     };
-    let options = ReplayOptions {
-        rule_set: request.rule_set,
-        ..ReplayOptions::default()
-    };
+    let options = replaylens::replay::options_for_session(
+        &session,
+        &ReplayOptions {
+            rule_set: request.rule_set,
+            rule_set_from_session: request.rule_set_from_session,
+            ..ReplayOptions::default()
+        },
+    );
     let mut session = session;
     let file_problems: Vec<String> = session
         .diagnostics

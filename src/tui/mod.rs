@@ -66,6 +66,8 @@ pub struct Options {
     pub target: Target,
     /// The OpenClaw rule set to replay with.
     pub rule_set: &'static RuleSet,
+    /// Whether `--openclaw` was left out: the release a session records picks the set.
+    pub rule_set_from_session: bool,
     /// Theme name or path.
     pub theme: Option<String>,
 }
@@ -94,6 +96,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
     };
     let mut app = App::new(keymap, theme, source);
     app.rule_set = options.rule_set;
+    app.rule_set_chosen = !options.rule_set_from_session;
     match &options.session {
         Some(p) if !p.exists() => {
             let err = load_path(p, &LoadOptions::default()).err();
@@ -104,6 +107,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
             session: options.session_id.clone(),
             target: options.target.clone(),
             rule_set: options.rule_set,
+            rule_set_from_session: options.rule_set_from_session,
         }),
         _ => app.open_sessions(),
     }

@@ -207,6 +207,7 @@ impl App {
             session: is_db.then(|| listing.id.clone()),
             target,
             rule_set: self.rule_set,
+            rule_set_from_session: !self.rule_set_chosen,
         });
     }
 }

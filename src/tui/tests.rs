@@ -78,6 +78,7 @@ fn sample(name: &str) -> Inspection {
         session: None,
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
+        rule_set_from_session: false,
     };
     load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap()
 }
@@ -400,7 +401,7 @@ fn v_switches_the_openclaw_rule_set_and_replays_again() {
     let shown = text(&screen(&mut app));
     assert!(shown.contains("openclaw 2026.9.6"), "{shown}");
     assert!(synthetic(&app), "2026.9.6 writes its legacy synthetic text");
-    for older in ["2026.9.3", "2026.9.2", "2026.8"] {
+    for older in ["2026.9.3", "2026.9.2", "2026.8", "2026.7"] {
         press(&mut app, "v");
         let shown = text(&screen(&mut app));
         assert!(shown.contains(&format!("openclaw {older}")), "{shown}");
@@ -424,6 +425,7 @@ fn load_problems_show_as_a_badge_and_a_list() {
         session: None,
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
+        rule_set_from_session: false,
     };
     let insp = load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap();
     assert_eq!(insp.load_problems.len(), 1, "{:?}", insp.load_problems);

@@ -40,13 +40,12 @@ pub struct InstalledRelease {
     pub openclaw_dir: PathBuf,
 }
 
-/// The releases under `oracle/releases/`, oldest first: `(installed, missing)`, where
+/// The releases under `root` (`oracle/releases/`), oldest first: `(installed, missing)`, where
 /// `missing` names the folders whose `npm ci` has not run.
-pub fn releases(manifest_dir: &Path) -> (Vec<InstalledRelease>, Vec<String>) {
-    let root = manifest_dir.join("oracle/releases");
+pub fn releases(root: &Path) -> (Vec<InstalledRelease>, Vec<String>) {
     let mut installed = Vec::new();
     let mut missing = Vec::new();
-    let Ok(dir) = std::fs::read_dir(&root) else {
+    let Ok(dir) = std::fs::read_dir(root) else {
         return (installed, missing);
     };
     for entry in dir.flatten() {

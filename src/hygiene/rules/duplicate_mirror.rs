@@ -41,8 +41,9 @@ impl Rule for DuplicateMirror {
         &INFO
     }
 
-    fn enabled(&self, _ctx: &Context<'_>) -> bool {
-        true
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        // Not up to 2026.7 (`no-duplicate-mirror-check`).
+        ctx.options.rule_set.switches.duplicate_mirror_check
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
@@ -168,5 +169,25 @@ mod tests {
         ]));
         let (out, rw) = apply_rules(&[&InternalMetadata, &DuplicateMirror], work);
         assert_eq!(out.len(), 2, "kept, as OpenClaw keeps it: {rw:?}");
+    }
+
+    #[test]
+    fn up_to_2026_7_there_is_no_duplicate_check() {
+        let ctx_of = |set: &'static crate::rule_set::RuleSet| {
+            let options = crate::hygiene::ReplayOptions {
+                rule_set: set,
+                ..crate::hygiene::ReplayOptions::default()
+            };
+            let resolved = crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o");
+            let ctx = crate::hygiene::Context {
+                resolved: &resolved,
+                options: &options,
+                model_events: &[],
+                thinking_level: None,
+            };
+            DuplicateMirror.enabled(&ctx)
+        };
+        assert!(ctx_of(&crate::rule_set::V2026_8));
+        assert!(!ctx_of(&crate::rule_set::V2026_7));
     }
 }

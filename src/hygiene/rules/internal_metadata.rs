@@ -8,7 +8,7 @@ use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
 use super::assistant_text::is_blank;
-use super::metadata_strip::strip_internal_metadata;
+use super::metadata_strip::strip_internal_metadata_as;
 
 static INFO: RuleInfo = RuleInfo {
     id: "internal-metadata",
@@ -62,7 +62,7 @@ impl Rule for InternalMetadata {
         true
     }
 
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
         let string_turns: Vec<_> = work
             .messages
             .iter()
@@ -70,7 +70,9 @@ impl Rule for InternalMetadata {
             .map(|wm| wm.uid)
             .collect();
         work.moved_on_turns.extend(string_turns);
-        work.change_each(INFO.id, rewrites, |_, m| normalize(m));
+        // Up to 2026.7 (`metadata-by-label`): the older inbound-metadata strip, display blocks kept.
+        let by_label = ctx.options.rule_set.switches.metadata_by_label;
+        work.change_each(INFO.id, rewrites, |_, m| normalize(m, by_label));
     }
 }
 
@@ -78,14 +80,14 @@ fn chars_removed(before: &str, after: &str) -> usize {
     before.chars().count().saturating_sub(after.chars().count())
 }
 
-fn normalize(m: &Message) -> Option<Change> {
+fn normalize(m: &Message, by_label: bool) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
     let mut notes = Vec::new();
     let blocks: Vec<Value> = match m.content() {
-        Some(Value::String(s)) => return Some(normalize_string(m, s)),
-        Some(Value::Array(_)) => return normalize_blocks(m, m.content_array()?, notes),
+        Some(Value::String(s)) => return Some(normalize_string(m, s, by_label)),
+        Some(Value::Array(_)) => return normalize_blocks(m, m.content_array()?, notes, by_label),
         Some(obj @ Value::Object(_)) => {
             notes.push("wrapped the single content object in an array".to_owned());
             vec![obj.clone()]
@@ -103,7 +105,7 @@ fn normalize(m: &Message) -> Option<Change> {
             Vec::new()
         }
     };
-    normalize_blocks(m, &blocks, notes)
+    normalize_blocks(m, &blocks, notes, by_label)
 }
 
 fn kind_name(v: &Value) -> &'static str {
@@ -114,8 +116,8 @@ fn kind_name(v: &Value) -> &'static str {
     }
 }
 
-fn normalize_string(m: &Message, s: &str) -> Change {
-    let stripped = strip_internal_metadata(s);
+fn normalize_string(m: &Message, s: &str, by_label: bool) -> Change {
+    let stripped = strip_internal_metadata_as(s, by_label);
     let text = stripped.as_ref().map_or(s, |x| x.text.as_str());
     if is_blank(text) {
         return Change::Drop(match &stripped {
@@ -142,11 +144,12 @@ fn normalize_string(m: &Message, s: &str) -> Change {
     )
 }
 
-fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>) -> Option<Change> {
+fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_label: bool) -> Option<Change> {
     let mut kept = Vec::with_capacity(blocks.len());
     let mut touched = !notes.is_empty();
     for (i, block) in blocks.iter().enumerate() {
         if let Some(t) = block.get("type").and_then(Value::as_str)
+            && !by_label
             && MANAGED_DISPLAY_BLOCK_TYPES.contains(&t)
         {
             notes.push(format!("removed {t} block {i} (display-only)"));
@@ -157,7 +160,7 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>) -> Op
             kept.push(block.clone());
             continue;
         };
-        let Some(stripped) = strip_internal_metadata(text) else {
+        let Some(stripped) = strip_internal_metadata_as(text, by_label) else {
             kept.push(block.clone());
             continue;
         };
@@ -371,6 +374,47 @@ mod tests {
                 {"role": "user", "content": [{"type": "image", "data": "AAAA", "mimeType": "image/png"}]},
                 {"role": "toolResult", "toolCallId": "c", "content": "x"}
             ]),
+        );
+    }
+
+    #[test]
+    fn up_to_2026_7_metadata_is_found_by_its_label() {
+        let labelled = "Conversation info (untrusted metadata):\n```json\n{\"message_id\": \"m1\"}\n```\n\nVisible";
+        let transcript = json!([
+            {"role": "assistant", "content": [
+                {"type": "text", "text": labelled},
+                {"type": "image", "data": "", "mimeType": "image/png"}
+            ]}
+        ]);
+        let run = |set: &'static crate::rule_set::RuleSet| {
+            let options = crate::hygiene::ReplayOptions {
+                rule_set: set,
+                ..crate::hygiene::ReplayOptions::default()
+            };
+            crate::hygiene::rules::test_support::apply_rule_for(
+                &InternalMetadata,
+                crate::hygiene::rules::test_support::msgs(transcript.clone()),
+                &crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o"),
+                &options,
+            )
+        };
+        let (newest, _) = run(&crate::rule_set::V2026_8);
+        assert_eq!(
+            newest[0].content().unwrap()[0]["text"],
+            json!(labelled),
+            "unmarked label kept"
+        );
+        assert_eq!(
+            newest[0].content().unwrap().as_array().unwrap().len(),
+            1,
+            "display block removed"
+        );
+        let (old, _) = run(&crate::rule_set::V2026_7);
+        assert_eq!(old[0].content().unwrap()[0]["text"], json!("Visible"));
+        assert_eq!(
+            old[0].content().unwrap().as_array().unwrap().len(),
+            2,
+            "display block kept"
         );
     }
 }

@@ -22,6 +22,7 @@
 
 use super::assistant_text::{js_trim, js_trim_end, js_trim_start};
 use super::inbound_metadata::strip_inbound_metadata;
+use super::inbound_metadata_legacy::strip_inbound_metadata_legacy;
 
 /// Opening delimiter of a protected runtime-context block.
 pub const RUNTIME_CONTEXT_BEGIN: &str = "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>";
@@ -57,10 +58,21 @@ impl Stripped {
 
 /// `stripInternalMetadataForDisplay(text)`; `None` when the text is unchanged.
 pub fn strip_internal_metadata(text: &str) -> Option<Stripped> {
+    strip_internal_metadata_as(text, false)
+}
+
+/// [`strip_internal_metadata`]; with `by_label`, inbound metadata is found as OpenClaw up to
+/// 2026.7 found it (switch `metadata-by-label`).
+pub fn strip_internal_metadata_as(text: &str, by_label: bool) -> Option<Stripped> {
     let mut removed = Vec::new();
     let step1 = strip_delimited_blocks(text, &mut removed);
     let step2 = strip_runtime_prefaces(&step1, &mut removed);
-    let step3 = match strip_inbound_metadata(&step2) {
+    let inbound = if by_label {
+        strip_inbound_metadata_legacy(&step2)
+    } else {
+        strip_inbound_metadata(&step2)
+    };
+    let step3 = match inbound {
         Some((stripped, what)) => {
             removed.extend(what);
             stripped

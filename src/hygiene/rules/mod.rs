@@ -46,9 +46,11 @@ mod image_codec;
 pub mod image_ops;
 pub mod image_sanitize;
 pub mod inbound_metadata;
+pub mod inbound_metadata_legacy;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
 pub mod invalid_thinking_signature;
+pub mod legacy_order;
 pub mod malformed_tool_call;
 pub mod metadata_strip;
 pub mod openai_responses;
@@ -104,14 +106,18 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
         &blank_text::BlankText,
         &thought_signature::ThoughtSignature,
         &image_sanitize::ImageSanitize,
+        // Up to 2026.7 only: the first id pass, inside image sanitizing.
+        &legacy_order::EarlyToolCallIds,
         &compaction_signature::CompactionSignature,
         &invalid_thinking_signature::InvalidThinkingSignature,
         &drop_reasoning_history::DropReasoningHistory,
         &drop_thinking::DropThinking,
         &malformed_tool_call::MalformedToolCall,
-        &tool_result_pairing::ToolResultPairing,
+        &legacy_order::PairingBeforeIds,
         &responses_reasoning::ResponsesReasoning,
         &tool_call_id::ToolCallId,
+        // Up to 2026.7 only: pairing after the id pass, outside the Responses family.
+        &legacy_order::PairingAfterIds,
         &tool_result_details::ToolResultDetails,
         &stale_usage::StaleUsage,
         &google_bootstrap::GoogleBootstrap,
@@ -144,7 +150,7 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
     static PIPELINE: LazyLock<Vec<&'static dyn Rule>> = LazyLock::new(|| {
         let mut rules: Vec<&'static dyn Rule> = Vec::new();
         for &rule in history_stage().iter().chain(stream_stage()) {
-            if !rules.iter().any(|r| r.info().id == rule.info().id) {
+            if !rule.older_releases_only() && !rules.iter().any(|r| r.info().id == rule.info().id) {
                 rules.push(rule);
             }
         }

@@ -120,9 +120,16 @@ fn normalize_part(value: &str, prefix: &str) -> String {
 /// `normalizeOpenAIResponsesFunctionCallId` (newest): the call part is shaped from the whole
 /// pair (so a pair always gets a fresh hashed call id), the item part from the item id.
 pub fn normalize_function_call_id(id: &str) -> String {
+    normalize_function_call_id_as(id, false)
+}
+
+/// [`normalize_function_call_id`]; with `call_part_only` (OpenClaw up to 2026.7), the call part
+/// of a `call|item` pair is rebuilt from the call part alone, not from the whole pair.
+pub fn normalize_function_call_id_as(id: &str, call_part_only: bool) -> String {
     let (call, item) = split_pairing(id);
     match item {
         None => normalize_part(call, "call_"),
+        Some(item) if call_part_only => format!("{}|{}", normalize_part(call, "call_"), normalize_part(item, "fc_")),
         Some(item) => format!(
             "{}|{}",
             normalize_part(&format!("{call}|{item}"), "call_"),

@@ -9,7 +9,7 @@ use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, W
 use crate::model::Message;
 
 use super::openai_responses::{
-    RESULT_ID_FIELDS, describe_model, models_differ, normalize_function_call_id, replayable_reasoning,
+    RESULT_ID_FIELDS, describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning,
     responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
 };
 use super::thinking_blocks::with_content;
@@ -77,7 +77,7 @@ impl Rule for ResponsesReasoning {
             // Up to 2026.9.1 the history step dropped orphaned reasoning too.
             rebuild(work, rewrites, |wm| orphans(&wm.message));
         }
-        normalize_ids(work, rewrites);
+        normalize_ids(work, rewrites, ctx.options.rule_set.switches.legacy_responses_call_ids);
         downgrade_pairs(work, rewrites);
     }
 }
@@ -360,14 +360,15 @@ fn arrows(renamed: &[(String, String)]) -> String {
         .join(", ")
 }
 
-fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
+/// `call_part_only`: the id rule of OpenClaw up to 2026.7 (`legacy-responses-call-ids`).
+fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, call_part_only: bool) {
     let mut cache: HashMap<String, String> = HashMap::new();
     let mut resolve = |id: &str| -> Option<String> {
         if let Some(hit) = cache.get(id) {
             return Some(hit.clone());
         }
         should_normalize(id).then(|| {
-            let n = normalize_function_call_id(id);
+            let n = normalize_function_call_id_as(id, call_part_only);
             cache.insert(id.to_owned(), n.clone());
             n
         })

@@ -43,8 +43,10 @@ impl Rule for SilentReply {
         true
     }
 
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        work.change_each(INFO.id, rewrites, |_, m| silent_outcome(m));
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        // Up to 2026.7 (`keep-reasoning-after-silent-reply`) the reasoning left stays.
+        let drop_reasoning_only = ctx.options.rule_set.switches.silent_reply_drops_reasoning_only;
+        work.change_each(INFO.id, rewrites, |_, m| silent_outcome(m, drop_reasoning_only));
     }
 }
 
@@ -56,7 +58,7 @@ pub fn is_silent_block(block: &Value) -> bool {
         .is_some_and(|t| !is_blank(t) && is_silent_reply_payload(t))
 }
 
-fn silent_outcome(m: &Message) -> Option<Change> {
+fn silent_outcome(m: &Message, drop_reasoning_only: bool) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
@@ -87,7 +89,7 @@ fn silent_outcome(m: &Message) -> Option<Change> {
     if kept.is_empty() {
         return Some(Change::Drop(format!("only silent-reply text: {removed}")));
     }
-    if is_reasoning_only(&kept) {
+    if drop_reasoning_only && is_reasoning_only(&kept) {
         return Some(Change::Drop(format!("reasoning-only after silent reply: {removed}")));
     }
     Some(Change::Content(kept, removed))
@@ -219,6 +221,34 @@ mod tests {
                 {"role": "user", "content": [{"type": "text", "text": "NO_REPLY"}]},
                 {"role": "toolResult", "toolCallId": "c", "content": [{"type": "text", "text": "NO_REPLY"}]}
             ]),
+        );
+    }
+
+    #[test]
+    fn up_to_2026_7_reasoning_left_after_a_silent_reply_stays() {
+        let transcript = json!([
+            {"role": "assistant", "content": [
+                {"type": "thinking", "thinking": "nothing to add"},
+                {"type": "text", "text": "NO_REPLY"}
+            ]}
+        ]);
+        let run = |set: &'static crate::rule_set::RuleSet| {
+            let options = crate::hygiene::ReplayOptions {
+                rule_set: set,
+                ..crate::hygiene::ReplayOptions::default()
+            };
+            crate::hygiene::rules::test_support::apply_rule_for(
+                &SilentReply,
+                crate::hygiene::rules::test_support::msgs(transcript.clone()),
+                &crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o"),
+                &options,
+            )
+        };
+        assert_eq!(run(&crate::rule_set::V2026_8).0.len(), 0);
+        let (out, _) = run(&crate::rule_set::V2026_7);
+        assert_eq!(
+            out[0].content(),
+            Some(&json!([{"type": "thinking", "thinking": "nothing to add"}]))
         );
     }
 }

@@ -58,7 +58,10 @@ impl Rule for ToolCallId {
 
     fn enabled(&self, ctx: &Context<'_>) -> bool {
         let policy = &ctx.resolved.policy;
-        policy.sanitize_tool_call_ids && policy.tool_call_id_mode.is_some() && !ctx.is_openai_responses()
+        // Up to 2026.7 (`legacy-pairing`) this step ran on the Responses family too.
+        policy.sanitize_tool_call_ids
+            && policy.tool_call_id_mode.is_some()
+            && (!ctx.is_openai_responses() || ctx.options.rule_set.switches.legacy_pairing)
     }
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {

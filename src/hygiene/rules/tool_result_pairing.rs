@@ -2,6 +2,7 @@
 //! its assistant turn (hygiene-a §3.4, newest: by occurrence; §3.5 for the Responses text).
 
 pub mod classify;
+pub mod legacy;
 pub mod results;
 #[cfg(test)]
 mod tests;
@@ -81,7 +82,12 @@ impl Rule for ToolResultPairing {
         };
         let plan = {
             let view: Vec<&Message> = work.iter_messages().collect();
-            plan(&view, &opts)
+            // Up to 2026.7 (`legacy-pairing`): the forward-scanning repair of those releases.
+            if ctx.options.rule_set.switches.legacy_pairing {
+                legacy::plan_legacy(&view, &opts)
+            } else {
+                plan(&view, &opts)
+            }
         };
         let Some(plan) = plan else { return };
         let mut old: Vec<Option<WorkingMessage<'s>>> =

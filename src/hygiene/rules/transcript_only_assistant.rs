@@ -38,10 +38,17 @@ impl Rule for TranscriptOnlyAssistant {
         true
     }
 
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        work.drop_where(INFO.id, rewrites, |_, m| transcript_only_reason(m));
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        // Up to 2026.7 (`no-delivery-mirror-marker`) the marker alone does not count.
+        let marker = ctx.options.rule_set.switches.delivery_mirror_marker;
+        work.drop_where(INFO.id, rewrites, |_, m| {
+            transcript_only_reason(m).filter(|why| marker || !why.starts_with(MARKER_REASON))
+        });
     }
 }
+
+/// How the reason for a marked row begins.
+const MARKER_REASON: &str = "delivery-mirror row";
 
 /// `isTranscriptOnlyOpenClawAssistantMessage`: why the message is a transcript-only row.
 pub fn transcript_only_reason(m: &Message) -> Option<String> {
@@ -61,7 +68,7 @@ pub fn transcript_only_reason(m: &Message) -> Option<String> {
     };
     DELIVERY_MIRROR_KINDS
         .contains(&kind)
-        .then(|| format!("delivery-mirror row (openclawDeliveryMirror.kind {kind})"))
+        .then(|| format!("{MARKER_REASON} (openclawDeliveryMirror.kind {kind})"))
 }
 
 #[cfg(test)]
@@ -149,6 +156,33 @@ mod tests {
                 {"role": "user", "content": "x", "provider": "openclaw", "model": "delivery-mirror"},
                 {"role": "user", "content": "x", "openclawDeliveryMirror": {"kind": "channel-final"}}
             ]),
+        );
+    }
+
+    #[test]
+    fn up_to_2026_7_the_marker_alone_does_not_count() {
+        let transcript = json!([
+            {"role": "assistant", "content": [{"type": "text", "text": "x"}], "openclawDeliveryMirror": {"kind": "channel-final"}},
+            {"role": "assistant", "content": [], "provider": "openclaw", "model": "delivery-mirror"}
+        ]);
+        let run = |set: &'static crate::rule_set::RuleSet| {
+            let options = crate::hygiene::ReplayOptions {
+                rule_set: set,
+                ..crate::hygiene::ReplayOptions::default()
+            };
+            crate::hygiene::rules::test_support::apply_rule_for(
+                &TranscriptOnlyAssistant,
+                crate::hygiene::rules::test_support::msgs(transcript.clone()),
+                &crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o"),
+                &options,
+            )
+        };
+        assert_eq!(run(&crate::rule_set::V2026_8).0.len(), 0);
+        let (out, rw) = run(&crate::rule_set::V2026_7);
+        assert_eq!(
+            (out.len(), rw.len()),
+            (1, 1),
+            "only the openclaw/delivery-mirror row goes"
         );
     }
 }

@@ -120,6 +120,7 @@ impl App {
             .position(|s| std::ptr::eq(*s, self.rule_set))
             .unwrap_or(0);
         self.rule_set = RULE_SETS[(at + 1) % RULE_SETS.len()];
+        self.rule_set_chosen = true;
         let anchor = self.anchor();
         if let Some(insp) = &mut self.insp {
             insp.options.rule_set = self.rule_set;

@@ -1,6 +1,6 @@
 //! The header's target: where each part came from (`*` the requested provider's default, `°`
 //! the session's), `?` for a missing part, "did you mean" warnings, and `…` at the end of a
-//! line that does not fit.
+//! line that does not fit; and the rule set in force, picked by the release a database records.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -16,11 +16,17 @@ use crate::tui::loader::{Report, load};
 use crate::tui::theme::Theme;
 
 fn loaded(path: &Path, target: Target) -> Inspection {
+    loaded_with(path, target, false)
+}
+
+/// Load with `newest` requested; `from_session`: the release the file records may replace it.
+fn loaded_with(path: &Path, target: Target, from_session: bool) -> Inspection {
     let request = LoadRequest {
         path: path.to_path_buf(),
         session: None,
         target,
         rule_set: RuleSet::newest(),
+        rule_set_from_session: from_session,
     };
     load(&request, &(Arc::new(|_| {}) as Report)).unwrap()
 }
@@ -117,4 +123,45 @@ fn lines_that_do_not_fit_end_with_an_ellipsis() {
     let (_, second) = header(&mut app, 1000);
     assert!(!second.ends_with('…'), "a line that fits is whole: {second}");
     assert!(second.ends_with(char::is_alphanumeric), "{second}");
+}
+
+/// The sample database with `schema_meta.app_version` set to `version`, in a temporary folder.
+fn database_recording(version: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("agent.sqlite");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions/openclaw-agent.sqlite"),
+        &path,
+    )
+    .unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute("UPDATE schema_meta SET app_version = ?1", [version])
+        .unwrap();
+    drop(conn);
+    (dir, path)
+}
+
+fn load_db(path: &Path, from_session: bool) -> Inspection {
+    loaded_with(path, Target::default(), from_session)
+}
+
+#[test]
+fn the_release_a_database_records_picks_the_rule_set_unless_one_was_chosen() {
+    let (_dir, path) = database_recording("2026.9.4");
+    let insp = load_db(&path, true);
+    assert_eq!(insp.options.rule_set.name, "2026.9.3");
+    let mut app = app_with(insp, Theme::dark());
+    assert!(text(&screen(&mut app)).contains("openclaw 2026.9.3"));
+    assert_eq!(app.rule_set.name, "2026.9.3", "v cycles from the set in force");
+    assert_eq!(
+        load_db(&path, false).options.rule_set.name,
+        "newest",
+        "--openclaw given: kept"
+    );
+    let (_old, path) = database_recording("2026.3.10");
+    assert_eq!(
+        load_db(&path, true).options.rule_set.name,
+        "newest",
+        "no set covers 2026.3.10"
+    );
 }

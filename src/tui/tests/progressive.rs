@@ -14,6 +14,7 @@ fn request(name: &str) -> LoadRequest {
         session: None,
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
+        rule_set_from_session: false,
     }
 }
 

@@ -1,0 +1,120 @@
+//! Where `tool-call-id` and `tool-result-pairing` ran up to OpenClaw 2026.7 (switch
+//! `legacy-pairing`): tool-call ids were sanitized first, inside `sanitizeSessionMessagesImages`
+//! (unless the policy allows provider-owned thinking replay, or on the Responses family), and
+//! results were paired outside the Responses family only after the second id pass. These steps
+//! share the ids of the rules they move, and do nothing for newer rule sets.
+
+use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
+
+use super::signed_thinking::allow_provider_owned_thinking_replay;
+use super::tool_call_id::ToolCallId;
+use super::tool_result_pairing::ToolResultPairing;
+
+fn legacy(ctx: &Context<'_>) -> bool {
+    ctx.options.rule_set.switches.legacy_pairing
+}
+
+/// The first id pass of 2026.7, with image sanitizing.
+pub struct EarlyToolCallIds;
+
+impl Rule for EarlyToolCallIds {
+    fn info(&self) -> &'static RuleInfo {
+        ToolCallId.info()
+    }
+
+    fn older_releases_only(&self) -> bool {
+        true
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        let policy = &ctx.resolved.policy;
+        legacy(ctx)
+            && policy.sanitize_tool_call_ids
+            && policy.tool_call_id_mode.is_some()
+            && !allow_provider_owned_thinking_replay(ctx)
+            && !ctx.is_openai_responses()
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        ToolCallId.apply(ctx, work, rewrites);
+    }
+}
+
+/// Pairing where the newer releases run it: before the id pass (always on the Responses
+/// family; elsewhere only for rule sets after 2026.7).
+pub struct PairingBeforeIds;
+
+impl Rule for PairingBeforeIds {
+    fn info(&self) -> &'static RuleInfo {
+        ToolResultPairing.info()
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ToolResultPairing.enabled(ctx) && (!legacy(ctx) || ctx.is_openai_responses())
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        ToolResultPairing.apply(ctx, work, rewrites);
+    }
+}
+
+/// Pairing after the id pass, outside the Responses family, up to 2026.7.
+pub struct PairingAfterIds;
+
+impl Rule for PairingAfterIds {
+    fn info(&self) -> &'static RuleInfo {
+        ToolResultPairing.info()
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ToolResultPairing.enabled(ctx) && legacy(ctx) && !ctx.is_openai_responses()
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        ToolResultPairing.apply(ctx, work, rewrites);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hygiene::ReplayOptions;
+    use crate::hygiene::rules::test_support::resolved;
+    use crate::rule_set::{RuleSet, V2026_7, V2026_8};
+
+    fn enabled(rule: &dyn Rule, set: &'static RuleSet, api: &str) -> bool {
+        let options = ReplayOptions {
+            rule_set: set,
+            ..ReplayOptions::default()
+        };
+        let resolved = match api {
+            "openai-responses" => resolved("acme", "openai-responses", "claude-x"),
+            _ => resolved("openai", "openai-completions", "gpt-4o"),
+        };
+        let ctx = Context {
+            resolved: &resolved,
+            options: &options,
+            model_events: &[],
+            thinking_level: None,
+        };
+        rule.enabled(&ctx)
+    }
+
+    #[test]
+    fn up_to_2026_7_ids_are_sanitized_before_pairing() {
+        let chat = "openai-completions";
+        assert!(enabled(&EarlyToolCallIds, &V2026_7, chat));
+        assert!(!enabled(&EarlyToolCallIds, &V2026_8, chat));
+        assert!(!enabled(&PairingBeforeIds, &V2026_7, chat));
+        assert!(enabled(&PairingBeforeIds, &V2026_8, chat));
+        assert!(enabled(&PairingAfterIds, &V2026_7, chat));
+        assert!(!enabled(&PairingAfterIds, &V2026_8, chat));
+        let responses = "openai-responses";
+        assert!(
+            enabled(&PairingBeforeIds, &V2026_7, responses),
+            "Responses pairs first in every release"
+        );
+        assert!(!enabled(&PairingAfterIds, &V2026_7, responses));
+        assert!(!enabled(&EarlyToolCallIds, &V2026_7, responses));
+    }
+}
