@@ -1,14 +1,15 @@
 //! The `replaylens` binary: parses arguments and dispatches to the commands in `cli`.
 
+mod args;
 mod cli;
 mod tui;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use args::*;
+use clap::{Parser, Subcommand};
 use replaylens::hygiene::ReplayOptions;
-use replaylens::load::{Limits, LoadOptions};
 use replaylens::policy::Target;
 use replaylens::rule_set::RuleSet;
 
@@ -23,188 +24,6 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     open: OpenArgs,
-}
-
-/// Arguments of the inspector (no subcommand).
-#[derive(Debug, Clone, Args)]
-struct OpenArgs {
-    /// A session (OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout), a .json message array or a folder.
-    session: Option<PathBuf>,
-    /// For a database: the session id or key (default: the most recent).
-    #[arg(long = "session", value_name = "ID")]
-    session_id: Option<String>,
-    #[command(flatten)]
-    target: TargetArgs,
-    #[command(flatten)]
-    openclaw: OpenClawArg,
-    /// Theme: dark, light, high-contrast, or a path to a theme TOML file.
-    #[arg(long, value_name = "NAME|PATH")]
-    theme: Option<String>,
-}
-
-/// Output format of the text/JSON commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Readable text.
-    Text,
-    /// One JSON document on stdout.
-    Json,
-}
-
-/// Which messages a payload is built from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum StageArg {
-    /// The stored transcript without hygiene (what a naive client would send).
-    Stored,
-    /// The replay projection (what OpenClaw sends).
-    Replay,
-}
-
-impl StageArg {
-    fn wire(self) -> replaylens::wire::WireStage {
-        match self {
-            StageArg::Stored => replaylens::wire::WireStage::Stored,
-            StageArg::Replay => replaylens::wire::WireStage::Replay,
-        }
-    }
-}
-
-/// Which payloads `lint` checks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum LintStageArg {
-    /// The stored transcript converted as is.
-    Stored,
-    /// The replay projection (exit 1 when it has a finding).
-    Replay,
-    /// Both.
-    Both,
-}
-
-/// Output format of `scan`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ScanFormatArg {
-    /// A table, then the totals.
-    Text,
-    /// One JSON document: targets, one row per session, totals.
-    Json,
-    /// One CSV row per session, one column group per target.
-    Csv,
-}
-
-/// Export format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ExportFormatArg {
-    /// GitHub-flavoured Markdown.
-    Md,
-    /// One self-contained HTML file.
-    Html,
-    /// The replay JSON contract plus export metadata.
-    Json,
-}
-
-/// Redaction level of an export.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum RedactArg {
-    /// Secrets, e-mail addresses, phone numbers, image data, very long tool output.
-    Secrets,
-    /// Also every user and assistant prose string (length-preserving placeholders).
-    AllText,
-}
-
-/// `--openclaw VERSION`: which OpenClaw release's behaviour to reproduce.
-#[derive(Debug, Clone, Args)]
-struct OpenClawArg {
-    /// OpenClaw rule set: `newest`, a set name, or any release such as 2026.9.2 (the set that
-    /// covers it). Default: the release a database records, else `newest`.
-    #[arg(long = "openclaw", value_name = "VERSION", value_parser = RuleSet::parse)]
-    rule_set: Option<&'static RuleSet>,
-}
-
-impl OpenClawArg {
-    /// The rule set given, else `newest`.
-    fn rule_set(&self) -> &'static RuleSet {
-        self.rule_set.unwrap_or(RuleSet::newest())
-    }
-}
-
-/// Size limits of a load: a hostile file ends in one sentence, not an allocation failure.
-#[derive(Debug, Clone, Args)]
-struct LimitArgs {
-    /// Longest JSONL line read, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
-    max_line_mb: u64,
-    /// Most session data read from one file (a .zst once decompressed, a JSON document), in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..))]
-    max_decompressed_mb: u64,
-}
-
-impl LimitArgs {
-    fn load_options(&self, session: Option<String>) -> LoadOptions {
-        LoadOptions {
-            session,
-            limits: Limits::from_mib(self.max_line_mb, self.max_decompressed_mb),
-            progress: None,
-        }
-    }
-}
-
-/// A session to replay, for which target, with which tools and rule set.
-#[derive(Debug, Clone, Args)]
-struct ReplayArgs {
-    /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
-    session: PathBuf,
-    /// For a database: the session id or key (default: the most recent).
-    #[arg(long = "session", value_name = "ID")]
-    session_id: Option<String>,
-    #[command(flatten)]
-    target: TargetArgs,
-    #[command(flatten)]
-    limits: LimitArgs,
-    /// Current tool names (comma-separated); tool calls naming others are dropped.
-    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
-    tools: Option<Vec<String>>,
-    #[command(flatten)]
-    openclaw: OpenClawArg,
-}
-
-impl ReplayArgs {
-    /// Session path, load options, target and replay options.
-    fn split(self) -> (PathBuf, LoadOptions, Target, ReplayOptions) {
-        let load = self.limits.load_options(self.session_id);
-        let options = ReplayOptions {
-            allowed_tools: self.tools,
-            rule_set: self.openclaw.rule_set(),
-            rule_set_from_session: self.openclaw.rule_set.is_none(),
-            ..ReplayOptions::default()
-        };
-        (self.session, load, self.target.target(), options)
-    }
-}
-
-/// The replay target; missing parts come from the session's latest model, or from the
-/// requested provider's defaults when it is another provider replaylens knows.
-#[derive(Debug, Clone, Args)]
-struct TargetArgs {
-    /// Provider id, e.g. anthropic, amazon-bedrock, openrouter; another known provider than
-    /// the session's brings its default API and model unless --api / --model are given.
-    #[arg(long)]
-    provider: Option<String>,
-    /// Model API, e.g. anthropic-messages, openai-completions.
-    #[arg(long)]
-    api: Option<String>,
-    /// Model id, e.g. claude-sonnet-4-6.
-    #[arg(long)]
-    model: Option<String>,
-}
-
-impl TargetArgs {
-    fn target(self) -> Target {
-        Target {
-            provider: self.provider,
-            api: self.api,
-            model: self.model,
-        }
-    }
 }
 
 #[derive(Debug, Subcommand)]

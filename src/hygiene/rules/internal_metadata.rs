@@ -386,18 +386,8 @@ mod tests {
                 {"type": "image", "data": "", "mimeType": "image/png"}
             ]}
         ]);
-        let run = |set: &'static crate::rule_set::RuleSet| {
-            let options = crate::hygiene::ReplayOptions {
-                rule_set: set,
-                ..crate::hygiene::ReplayOptions::default()
-            };
-            crate::hygiene::rules::test_support::apply_rule_for(
-                &InternalMetadata,
-                crate::hygiene::rules::test_support::msgs(transcript.clone()),
-                &crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o"),
-                &options,
-            )
-        };
+        let run =
+            |set| crate::hygiene::rules::test_support::apply_rule_in(&InternalMetadata, msgs(transcript.clone()), set);
         let (newest, _) = run(&crate::rule_set::V2026_8);
         assert_eq!(
             newest[0].content().unwrap()[0]["text"],

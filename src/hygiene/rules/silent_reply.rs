@@ -232,18 +232,7 @@ mod tests {
                 {"type": "text", "text": "NO_REPLY"}
             ]}
         ]);
-        let run = |set: &'static crate::rule_set::RuleSet| {
-            let options = crate::hygiene::ReplayOptions {
-                rule_set: set,
-                ..crate::hygiene::ReplayOptions::default()
-            };
-            crate::hygiene::rules::test_support::apply_rule_for(
-                &SilentReply,
-                crate::hygiene::rules::test_support::msgs(transcript.clone()),
-                &crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o"),
-                &options,
-            )
-        };
+        let run = |set| crate::hygiene::rules::test_support::apply_rule_in(&SilentReply, msgs(transcript.clone()), set);
         assert_eq!(run(&crate::rule_set::V2026_8).0.len(), 0);
         let (out, _) = run(&crate::rule_set::V2026_7);
         assert_eq!(

@@ -36,6 +36,24 @@ pub fn apply_rule(rule: &dyn Rule, work: Working<'static>) -> (Vec<Message>, Vec
     )
 }
 
+/// Apply one rule under a rule set, for the OpenAI chat target (no provider-specific gates).
+pub fn apply_rule_in(
+    rule: &dyn Rule,
+    work: Working<'static>,
+    set: &'static crate::rule_set::RuleSet,
+) -> (Vec<Message>, Vec<PendingRewrite>) {
+    let options = ReplayOptions {
+        rule_set: set,
+        ..ReplayOptions::default()
+    };
+    apply_rule_for(
+        rule,
+        work,
+        &resolved("openai", "openai-completions", "gpt-4o"),
+        &options,
+    )
+}
+
 /// Apply several rules in order to one working transcript (state they share in [`Working`]
 /// carries over), for the default Anthropic target.
 pub fn apply_rules(rules: &[&dyn Rule], mut work: Working<'static>) -> (Vec<Message>, Vec<PendingRewrite>) {

@@ -165,17 +165,8 @@ mod tests {
             {"role": "assistant", "content": [{"type": "text", "text": "x"}], "openclawDeliveryMirror": {"kind": "channel-final"}},
             {"role": "assistant", "content": [], "provider": "openclaw", "model": "delivery-mirror"}
         ]);
-        let run = |set: &'static crate::rule_set::RuleSet| {
-            let options = crate::hygiene::ReplayOptions {
-                rule_set: set,
-                ..crate::hygiene::ReplayOptions::default()
-            };
-            crate::hygiene::rules::test_support::apply_rule_for(
-                &TranscriptOnlyAssistant,
-                crate::hygiene::rules::test_support::msgs(transcript.clone()),
-                &crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o"),
-                &options,
-            )
+        let run = |set| {
+            crate::hygiene::rules::test_support::apply_rule_in(&TranscriptOnlyAssistant, msgs(transcript.clone()), set)
         };
         assert_eq!(run(&crate::rule_set::V2026_8).0.len(), 0);
         let (out, rw) = run(&crate::rule_set::V2026_7);

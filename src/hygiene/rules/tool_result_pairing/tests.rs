@@ -15,6 +15,7 @@ use crate::policy::ResolvedPolicy;
 
 mod algorithm;
 mod displacement;
+mod legacy;
 
 const TS: i64 = 1000;
 
