@@ -292,10 +292,23 @@ fn rule_sets_match_their_releases() {
             totals.policy = policy.len();
             findings.extend(policy);
         }
+        // A release that resolves no provider plugin would be compared on the core policy alone.
+        let plugins = oracle_support::check::resolved_plugins(&mut pool).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let unresolved: Vec<&str> = plugins
+            .iter()
+            .filter(|(label, plugin)| {
+                plugin.is_none()
+                    && ["anthropic/", "openai/", "google/"]
+                        .iter()
+                        .any(|p| label.starts_with(p))
+            })
+            .map(|(label, _)| label.as_str())
+            .collect();
+        let resolved = plugins.iter().filter(|(_, p)| p.is_some()).count();
         drop(pool);
         let line = format!(
             "openclaw@{} (reported {}) vs rule set {}: {} cases ({} samples × {} targets, {} files, {} random, seed {seed}), \
-             {} differ, policy {} of {} targets differ",
+             {} differ, policy {} of {} targets differ, plugins resolved for {resolved} of {} targets",
             release.version,
             totals.version,
             set.name,
@@ -306,9 +319,17 @@ fn rule_sets_match_their_releases() {
             totals.random,
             totals.pinned,
             totals.policy,
-            totals.policy_targets
+            totals.policy_targets,
+            plugins.len()
         );
         eprintln!("{line}");
+        if !unresolved.is_empty() {
+            eprintln!(
+                "openclaw@{}: no provider plugin resolved for {unresolved:?}",
+                release.version
+            );
+            failed.push(release.version.clone());
+        }
         if !findings.is_empty() {
             eprintln!("{}", grouped_listing(&findings, LISTED_GROUPS, LISTED_CASES));
             eprintln!(

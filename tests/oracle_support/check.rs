@@ -148,3 +148,23 @@ pub fn policy_findings(pool: &mut OraclePool, rule_set: RuleSetName) -> Result<V
     }
     Ok(out)
 }
+
+/// The provider plugin the oracle resolved for each target (`None` when it fell back to the
+/// core policy), as `(target label, plugin)`.
+pub fn resolved_plugins(pool: &mut OraclePool) -> Result<Vec<(String, Option<String>)>, String> {
+    let all = targets();
+    let requests: Vec<String> = all
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            json!({"id": i, "provider": t.provider, "api": t.api, "model": t.model, "messages": [], "policyOnly": true})
+                .to_string()
+        })
+        .collect();
+    let replies = pool.run(&requests)?;
+    Ok(all
+        .iter()
+        .zip(&replies)
+        .map(|(t, r)| (t.label(), r.get("plugin").and_then(Value::as_str).map(str::to_owned)))
+        .collect())
+}

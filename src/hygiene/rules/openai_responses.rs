@@ -222,6 +222,19 @@ mod tests {
     }
 
     #[test]
+    fn up_to_2026_7_the_call_part_is_rebuilt_from_itself() {
+        // What openclaw@2026.7.35's normalizeOpenAIResponsesToolCallIds made of `call_1|item_2`.
+        assert_eq!(
+            normalize_function_call_id_as("call_1|item_2", true),
+            "call_1|fc_item_2_6a9722cdf5"
+        );
+        assert_eq!(
+            normalize_function_call_id_as("call_1|item_2", false),
+            normalize_function_call_id("call_1|item_2")
+        );
+    }
+
+    #[test]
     fn pairs_split_and_normalize() {
         assert_eq!(split_pairing("call_1|fc_1"), ("call_1", Some("fc_1")));
         assert_eq!(split_pairing("|fc_1"), ("|fc_1", None));
