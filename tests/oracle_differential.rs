@@ -228,9 +228,11 @@ fn rule_sets_match_their_releases() {
     let started = Instant::now();
     let root = std::env::var_os("REPLAYLENS_ORACLE_RELEASES_DIR")
         .map_or_else(|| manifest_dir().join("oracle/releases"), std::path::PathBuf::from);
-    let (mut releases, missing) = oracle::releases(&root);
+    let (mut releases, mut missing) = oracle::releases(&root);
     if let Ok(only) = std::env::var("REPLAYLENS_ORACLE_RELEASES") {
-        releases.retain(|r| only.split(',').any(|v| v.trim() == r.version));
+        let wanted = |v: &str| only.split(',').any(|w| w.trim() == v);
+        releases.retain(|r| wanted(&r.version));
+        missing.retain(|v| wanted(v));
     }
     let base = match oracle::locate(manifest_dir()) {
         Ok(setup) if missing.is_empty() && !releases.is_empty() => setup,

@@ -72,6 +72,12 @@ pub struct Switches {
     /// Whether a bare zero-usage repeat of the previous assistant turn is dropped
     /// (`isBareDeliveryMirrorDuplicate`, 2026.8 and later).
     pub duplicate_mirror_check: bool,
+    /// Whether the silent token counts inside edge punctuation (`NO_REPLY.`, 2026.7 and
+    /// later).
+    pub silent_token_edge_punctuation: bool,
+    /// Whether OpenClaw refuses a Responses replay whose calls and results do not pair up
+    /// (`assertOpenAIResponsesToolUseResultInvariant`, 2026.6.11 and later).
+    pub responses_replay_invariant: bool,
     /// Whether a turn left reasoning-only by removing its `NO_REPLY` text is dropped
     /// (2026.8 and later); 2026.7 keeps the reasoning.
     pub silent_reply_drops_reasoning_only: bool,
@@ -97,6 +103,8 @@ impl Switches {
         delivery_mirror_marker: true,
         duplicate_mirror_check: true,
         metadata_by_label: false,
+        silent_token_edge_punctuation: true,
+        responses_replay_invariant: true,
         silent_reply_drops_reasoning_only: true,
         legacy_responses_call_ids: false,
         legacy_pairing: false,
@@ -193,14 +201,14 @@ pub static V2026_8: RuleSet = RuleSet {
     },
 };
 
-/// 2026.6.x and 2026.7.x (their replay hygiene is identical).
+/// 2026.7.x.
 pub static V2026_7: RuleSet = RuleSet {
     name: "2026.7",
-    aliases: &["2026.7.35", "2026.6"],
-    first: Release::new(2026, 6, 0),
+    aliases: &["2026.7.35"],
+    first: Release::new(2026, 7, 0),
     last: Release::new(2026, 7, u16::MAX),
-    releases: "openclaw@2026.6.1 to 2026.7.35 on npm",
-    checked: "differential test against openclaw@2026.7.35 (oracle/releases/); 2026.6.35 in the release sweep",
+    releases: "openclaw@2026.7.1 to 2026.7.35 on npm",
+    checked: "differential test against openclaw@2026.7.35 (oracle/releases/); the others in the release sweep",
     switches: Switches {
         legacy_claude_thinking: true,
         delivery_mirror_marker: false,
@@ -213,8 +221,38 @@ pub static V2026_7: RuleSet = RuleSet {
     },
 };
 
+/// 2026.6.11 to 2026.6.x, most of the releases of the oldest revision of the hygiene page.
+pub static V2026_6: RuleSet = RuleSet {
+    name: "2026.6",
+    aliases: &["2026.6.35"],
+    first: Release::new(2026, 6, 11),
+    last: Release::new(2026, 6, u16::MAX),
+    releases: "openclaw@2026.6.11 to 2026.6.35 on npm",
+    checked: "differential test against openclaw@2026.6.35 (oracle/releases/); the others in the release sweep",
+    switches: Switches {
+        silent_token_edge_punctuation: false,
+        ..V2026_7.switches
+    },
+};
+
+/// 2026.6.9 and 2026.6.10, the first releases of the oldest page revision.
+pub static V2026_6_9: RuleSet = RuleSet {
+    name: "2026.6.9",
+    aliases: &["2026.6.10"],
+    first: Release::new(2026, 6, 9),
+    last: Release::new(2026, 6, 10),
+    releases: "openclaw@2026.6.9 and 2026.6.10 on npm",
+    checked: "differential test against openclaw@2026.6.10 (oracle/releases/); 2026.6.9 in the release sweep",
+    switches: Switches {
+        responses_replay_invariant: false,
+        ..V2026_6.switches
+    },
+};
+
 /// Every rule set, newest first.
-pub static RULE_SETS: [&RuleSet; 6] = [&NEWEST, &V2026_9_6, &V2026_9_3, &V2026_9_2, &V2026_8, &V2026_7];
+pub static RULE_SETS: [&RuleSet; 8] = [
+    &NEWEST, &V2026_9_6, &V2026_9_3, &V2026_9_2, &V2026_8, &V2026_7, &V2026_6, &V2026_6_9,
+];
 
 /// One switch on which a rule set differs from `newest`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -18,7 +18,7 @@ pub struct Switch {
 }
 
 /// Every switch, newest change first.
-pub static SWITCHES: [Switch; 14] = [
+pub static SWITCHES: [Switch; 16] = [
     Switch {
         name: "legacy-synthetic-result-text",
         rule: "tool-result-pairing",
@@ -136,5 +136,21 @@ pub static SWITCHES: [Switch; 14] = [
                pairing scans forward from each tool-call turn, moving later matching results up; a synthesized \
                result's `details` holds only the synthetic marker, without `reason`",
         in_force: |s| s.legacy_pairing,
+    },
+    Switch {
+        name: "silent-token-exact",
+        rule: "silent-reply",
+        releases: "2026.6.x",
+        text: "the silent token counts only as itself (`NO_REPLY`, repeated, any case), not inside edge \
+               punctuation such as `NO_REPLY.` or `**NO_REPLY**`",
+        in_force: |s| !s.silent_token_edge_punctuation,
+    },
+    Switch {
+        name: "no-responses-invariant",
+        rule: "responses-reasoning",
+        releases: "2026.6.9 and 2026.6.10",
+        text: "a Responses replay whose tool calls and results do not pair up is sent as it is; later \
+               releases refuse it (`invalid_replay_transcript`)",
+        in_force: |s| !s.responses_replay_invariant,
     },
 ];

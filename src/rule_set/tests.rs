@@ -101,15 +101,25 @@ fn each_set_names_its_switches() {
             "legacy-pairing"
         ]
     );
+    assert_eq!(names(&V2026_6)[names(&V2026_7).len()..], ["silent-token-exact"]);
+    assert_eq!(names(&V2026_6_9)[names(&V2026_6).len()..], ["no-responses-invariant"]);
     assert_eq!(V2026_9_6.differences_for("tool-result-details").len(), 1);
 }
 
 #[test]
-fn older_releases_resolve_to_2026_7() {
-    for release in ["2026.7.35", "2026.7.2-beta.4", "2026.6.9", "2026.6.35"] {
+fn older_releases_resolve_to_2026_7_and_2026_6() {
+    for release in ["2026.7.35", "2026.7.2-beta.4", "2026.7.1"] {
         assert_eq!(RuleSet::parse(release).unwrap().name, "2026.7", "{release}");
     }
-    assert!(RuleSet::parse("2026.5.28").is_err());
+    for release in ["2026.6.11", "2026.6.34", "2026.6.35"] {
+        assert_eq!(RuleSet::parse(release).unwrap().name, "2026.6", "{release}");
+    }
+    for release in ["2026.6.9", "2026.6.10"] {
+        assert_eq!(RuleSet::parse(release).unwrap().name, "2026.6.9", "{release}");
+    }
+    for release in ["2026.6.8", "2026.6.1", "2026.5.28"] {
+        assert!(RuleSet::parse(release).is_err(), "{release}");
+    }
 }
 
 #[test]
@@ -137,7 +147,10 @@ fn recorded_releases_pick_their_set_or_say_why_not() {
     assert!(line.contains("2026.9.4"), "{line}");
     let (set, line) = RuleSet::for_recorded("2026.3.10");
     assert!(set.is_none());
-    assert!(line.contains("2026.3.10") && line.contains("oldest: 2026.7"), "{line}");
+    assert!(
+        line.contains("2026.3.10") && line.contains("oldest: 2026.6.9"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -94,7 +94,7 @@ impl Action {
         (Action::Profiles, "replay target (profile)"),
         (
             Action::RuleSet,
-            "OpenClaw rule set: next (newest → 2026.9.6 → … → 2026.7)",
+            "OpenClaw rule set: next (newest → 2026.9.6 → … → 2026.6.9)",
         ),
         (Action::Sessions, "open a session"),
         (Action::Export, "export the comparison (md/html/json)"),

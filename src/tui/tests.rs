@@ -401,7 +401,7 @@ fn v_switches_the_openclaw_rule_set_and_replays_again() {
     let shown = text(&screen(&mut app));
     assert!(shown.contains("openclaw 2026.9.6"), "{shown}");
     assert!(synthetic(&app), "2026.9.6 writes its legacy synthetic text");
-    for older in ["2026.9.3", "2026.9.2", "2026.8", "2026.7"] {
+    for older in ["2026.9.3", "2026.9.2", "2026.8", "2026.7", "2026.6", "2026.6.9"] {
         press(&mut app, "v");
         let shown = text(&screen(&mut app));
         assert!(shown.contains(&format!("openclaw {older}")), "{shown}");

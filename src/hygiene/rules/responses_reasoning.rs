@@ -94,7 +94,8 @@ impl Rule for ResponsesReplayInvariant {
     }
 
     fn enabled(&self, ctx: &Context<'_>) -> bool {
-        ctx.is_openai_responses()
+        // 2026.6.9 and 2026.6.10 (`no-responses-invariant`) did not check it.
+        ctx.is_openai_responses() && ctx.options.rule_set.switches.responses_replay_invariant
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, _rewrites: &mut Vec<PendingRewrite>) {

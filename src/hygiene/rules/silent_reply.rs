@@ -6,7 +6,9 @@ use serde_json::Value;
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{excerpt, is_blank, is_reasoning_only, is_silent_reply_payload, js_trim};
+use super::assistant_text::{excerpt, is_blank, is_reasoning_only, js_trim};
+use super::silent_token::is_silent_reply_payload_as;
+use crate::rule_set::Switches;
 
 static INFO: RuleInfo = RuleInfo {
     id: "silent-reply",
@@ -44,26 +46,28 @@ impl Rule for SilentReply {
     }
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        // Up to 2026.7 (`keep-reasoning-after-silent-reply`) the reasoning left stays.
-        let drop_reasoning_only = ctx.options.rule_set.switches.silent_reply_drops_reasoning_only;
-        work.change_each(INFO.id, rewrites, |_, m| silent_outcome(m, drop_reasoning_only));
+        // Up to 2026.7 (`keep-reasoning-after-silent-reply`) the reasoning left stays; in 2026.6
+        // (`silent-token-exact`) `NO_REPLY.` is not silent.
+        let switches = &ctx.options.rule_set.switches;
+        work.change_each(INFO.id, rewrites, |_, m| silent_outcome(m, switches));
     }
 }
 
-/// Whether a block is a silent-reply text block.
-pub fn is_silent_block(block: &Value) -> bool {
+/// Whether a block is a silent-reply text block (`exact`: without edge punctuation).
+pub fn is_silent_block(block: &Value, exact: bool) -> bool {
     block
         .get("text")
         .and_then(Value::as_str)
-        .is_some_and(|t| !is_blank(t) && is_silent_reply_payload(t))
+        .is_some_and(|t| !is_blank(t) && is_silent_reply_payload_as(t, exact))
 }
 
-fn silent_outcome(m: &Message, drop_reasoning_only: bool) -> Option<Change> {
+fn silent_outcome(m: &Message, switches: &Switches) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
+    let exact = !switches.silent_token_edge_punctuation;
     if let Some(s) = m.content_str() {
-        return (!is_blank(s) && is_silent_reply_payload(s)).then(|| {
+        return (!is_blank(s) && is_silent_reply_payload_as(s, exact)).then(|| {
             Change::Drop(format!(
                 "string content is the silent reply {}",
                 excerpt(js_trim(s), 40)
@@ -74,7 +78,7 @@ fn silent_outcome(m: &Message, drop_reasoning_only: bool) -> Option<Change> {
     let mut notes = Vec::new();
     let mut kept = Vec::with_capacity(blocks.len());
     for (i, block) in blocks.iter().enumerate() {
-        if is_silent_block(block) {
+        if is_silent_block(block, exact) {
             let text = block.get("text").and_then(Value::as_str).unwrap_or_default();
             let ty = block.get("type").and_then(Value::as_str).unwrap_or("untyped");
             notes.push(format!("removed {} {ty} block {i}", excerpt(js_trim(text), 40)));
@@ -89,7 +93,7 @@ fn silent_outcome(m: &Message, drop_reasoning_only: bool) -> Option<Change> {
     if kept.is_empty() {
         return Some(Change::Drop(format!("only silent-reply text: {removed}")));
     }
-    if drop_reasoning_only && is_reasoning_only(&kept) {
+    if switches.silent_reply_drops_reasoning_only && is_reasoning_only(&kept) {
         return Some(Change::Drop(format!("reasoning-only after silent reply: {removed}")));
     }
     Some(Change::Content(kept, removed))
@@ -239,5 +243,14 @@ mod tests {
             out[0].content(),
             Some(&json!([{"type": "thinking", "thinking": "nothing to add"}]))
         );
+    }
+
+    #[test]
+    fn in_2026_6_the_token_in_punctuation_is_not_silent() {
+        let transcript = json!([{"role": "assistant", "content": [{"type": "text", "text": "NO_REPLY."}]}]);
+        let run = |set| crate::hygiene::rules::test_support::apply_rule_in(&SilentReply, msgs(transcript.clone()), set);
+        assert_eq!(run(&crate::rule_set::V2026_7).0.len(), 0, "2026.7 and later drop it");
+        let (out, rw) = run(&crate::rule_set::V2026_6);
+        assert_eq!((out.len(), rw.len()), (1, 0));
     }
 }

@@ -66,9 +66,10 @@ fn strip_edge_punctuation(text: &str) -> &str {
     if start >= end { "" } else { &text[start..end] }
 }
 
-/// `isSilentReplyText`: the token alone (repeated or not), also inside edge punctuation.
-fn is_token_only(text: &str) -> bool {
-    !text.is_empty() && (EXACT.is_match(text) || EXACT.is_match(strip_edge_punctuation(js_trim(text))))
+/// `isSilentReplyText`: the token alone (repeated or not), also inside edge punctuation unless
+/// `exact` (OpenClaw 2026.6.x).
+fn is_token_only(text: &str, exact: bool) -> bool {
+    !text.is_empty() && (EXACT.is_match(text) || (!exact && EXACT.is_match(strip_edge_punctuation(js_trim(text)))))
 }
 
 /// `isSilentReplyJsonStringText`.
@@ -130,7 +131,7 @@ fn plain_reasoning_then_token(text: &str) -> bool {
 }
 
 /// `isReasoningPrefixedSilentReplyText`.
-fn is_reasoning_prefixed(text: &str) -> bool {
+fn is_reasoning_prefixed(text: &str, exact: bool) -> bool {
     let trimmed = js_trim(text);
     if trimmed.is_empty() {
         return false;
@@ -140,12 +141,12 @@ fn is_reasoning_prefixed(text: &str) -> bool {
         rest = &rest[m.end()..];
     }
     if rest.len() != trimmed.len() {
-        return is_token_only(rest) || silent_intent_then_token(rest);
+        return is_token_only(rest, exact) || silent_intent_then_token(rest);
     }
     for prefix in [&*OPEN_REASONING_PREFIX, &*PLAIN_REASONING_PREFIX] {
         if let Some(m) = prefix.find(trimmed) {
             let after = &trimmed[m.end()..];
-            return is_token_only(after) || plain_reasoning_then_token(after);
+            return is_token_only(after, exact) || plain_reasoning_then_token(after);
         }
     }
     false
@@ -153,7 +154,13 @@ fn is_reasoning_prefixed(text: &str) -> bool {
 
 /// `isSilentReplyPayloadText(text, "NO_REPLY")`.
 pub fn is_silent_reply_payload(text: &str) -> bool {
-    is_token_only(text) || is_json_string(text) || is_action_envelope(text) || is_reasoning_prefixed(text)
+    is_silent_reply_payload_as(text, false)
+}
+
+/// [`is_silent_reply_payload`]; with `exact` (OpenClaw 2026.6.x, switch
+/// `silent-token-exact`) the token surrounded by punctuation (`NO_REPLY.`) is not silent.
+pub fn is_silent_reply_payload_as(text: &str, exact: bool) -> bool {
+    is_token_only(text, exact) || is_json_string(text) || is_action_envelope(text) || is_reasoning_prefixed(text, exact)
 }
 
 #[cfg(test)]

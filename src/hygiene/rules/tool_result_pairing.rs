@@ -90,6 +90,7 @@ impl Rule for ToolResultPairing {
             }
         };
         let Some(plan) = plan else { return };
+        let sources: Vec<Vec<usize>> = work.messages.iter().map(|m| m.source.clone()).collect();
         let mut old: Vec<Option<WorkingMessage<'s>>> =
             std::mem::take(&mut work.messages).into_iter().map(Some).collect();
         // (anchor input index, rewrite); a stable sort keeps rewrites in transcript order.
@@ -117,6 +118,18 @@ impl Rule for ToolResultPairing {
                 }
                 Item::Synthetic { owner, message, detail } => {
                     let wm = work.synthesized(message);
+                    recorded.push((owner, PendingRewrite::on(INFO.id, Action::Insert, &wm, detail)));
+                    next.push(wm);
+                }
+                Item::Copy {
+                    owner,
+                    of,
+                    message,
+                    detail,
+                } => {
+                    // A copy comes from the same stored messages as its original.
+                    let mut wm = work.synthesized(message);
+                    wm.source = sources[of].clone();
                     recorded.push((owner, PendingRewrite::on(INFO.id, Action::Insert, &wm, detail)));
                     next.push(wm);
                 }

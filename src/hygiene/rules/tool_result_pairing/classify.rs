@@ -114,6 +114,18 @@ pub enum Item {
         /// Why it was synthesized.
         detail: String,
     },
+    /// A further copy of the input message at `of` (OpenClaw 2026.7 lets several turns adopt
+    /// one legacy result without an id), placed as the result of a call of `owner`.
+    Copy {
+        /// Input index of the adopting assistant.
+        owner: usize,
+        /// Input index of the message copied.
+        of: usize,
+        /// The copy as placed.
+        message: Message,
+        /// Why it was copied.
+        detail: String,
+    },
 }
 
 /// The output of a pairing pass: the new order, and the input messages that were dropped.

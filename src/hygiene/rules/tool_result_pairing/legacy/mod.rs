@@ -30,7 +30,7 @@
 //!
 //! Because legacy adoption runs once per turn that looks at a result without an id, 7.35 can
 //! output one such input message several times (adopted by different turns); the first copy is
-//! [`Item::Kept`], every further copy an [`Item::Synthetic`] owned by the turn that adopted it.
+//! [`Item::Kept`], every further copy an [`Item::Copy`] owned by the turn that adopted it, naming the original.
 //!
 //! Shared helpers are reused where 7.35 behaves identically (`tool_calls`, `is_synthetic_result`,
 //! `describe`, the id field order); id extraction, legacy adoption and name normalisation are

@@ -30,18 +30,22 @@ impl Pass<'_, '_> {
         let mut items = Vec::with_capacity(self.out.len());
         for (pos, e) in self.out.iter().enumerate() {
             let Some(index) = kept[pos] else {
-                let detail = match e.index {
-                    None => e.note.clone().unwrap_or_default(),
-                    Some(_) => format!(
-                        "copied legacy result without an id as the result for {}: OpenClaw 2026.7.35 lets every \
-                         single-call turn adopt it",
-                        e.call
-                    ),
-                };
-                items.push(Item::Synthetic {
-                    owner: e.owner,
-                    message: e.msg.clone(),
-                    detail,
+                items.push(match e.index {
+                    None => Item::Synthetic {
+                        owner: e.owner,
+                        message: e.msg.clone(),
+                        detail: e.note.clone().unwrap_or_default(),
+                    },
+                    Some(of) => Item::Copy {
+                        owner: e.owner,
+                        of,
+                        message: e.msg.clone(),
+                        detail: format!(
+                            "copied legacy result without an id as the result for {}: OpenClaw 2026.7.35 lets \
+                             every single-call turn adopt it",
+                            e.call
+                        ),
+                    },
                 });
                 continue;
             };

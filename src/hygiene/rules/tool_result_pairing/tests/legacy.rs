@@ -34,7 +34,7 @@ fn apply(input: &[Message], plan: Option<Plan>) -> Vec<Message> {
                 assert!(!std::mem::replace(&mut taken[index], true), "kept twice: {index}");
                 change.map_or_else(|| input[index].clone(), |(m, _)| m)
             }
-            Item::Synthetic { message, .. } => message,
+            Item::Synthetic { message, .. } | Item::Copy { message, .. } => message,
         })
         .collect()
 }
@@ -390,7 +390,10 @@ fn a_legacy_result_is_copied_to_every_single_call_turn_that_adopts_it() {
         ])
     );
     assert!(matches!(&plan.items[1], Item::Kept { index: 3, .. }));
-    assert!(matches!(&plan.items[4], Item::Synthetic { owner: 2, .. }));
+    assert!(
+        matches!(&plan.items[4], Item::Copy { owner: 2, of: 3, .. }),
+        "the second adoption is a copy of the stored result"
+    );
 }
 
 #[test]
