@@ -7,7 +7,7 @@ use super::compare::{Difference, compare, compare_policy};
 use super::lens::{self, LensReplay, RuleSetName};
 use super::oracle::OraclePool;
 use super::report::Finding;
-use super::targets::targets;
+use super::targets::{TargetSpec, targets};
 
 /// replaylens' history stage for one case under the run's rule sets.
 #[derive(Debug, Clone)]
@@ -121,16 +121,7 @@ pub fn verdict(runs: &LensRuns, reply: &Value, strict: RuleSetName) -> Verdict {
 /// Compare replaylens' policy under `rule_set` with the oracle's `policyOnly` reply for every
 /// target.
 pub fn policy_findings(pool: &mut OraclePool, rule_set: RuleSetName) -> Result<Vec<Finding>, String> {
-    let all = targets();
-    let requests: Vec<String> = all
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            json!({"id": i, "provider": t.provider, "api": t.api, "model": t.model, "messages": [], "policyOnly": true})
-                .to_string()
-        })
-        .collect();
-    let replies = pool.run(&requests)?;
+    let (all, replies) = policy_replies(pool)?;
     let mut out = Vec::new();
     for (t, reply) in all.iter().zip(&replies) {
         let difference = match reply.get("policy") {
@@ -152,6 +143,16 @@ pub fn policy_findings(pool: &mut OraclePool, rule_set: RuleSetName) -> Result<V
 /// The provider plugin the oracle resolved for each target (`None` when it fell back to the
 /// core policy), as `(target label, plugin)`.
 pub fn resolved_plugins(pool: &mut OraclePool) -> Result<Vec<(String, Option<String>)>, String> {
+    let (all, replies) = policy_replies(pool)?;
+    Ok(all
+        .iter()
+        .zip(&replies)
+        .map(|(t, r)| (t.label(), r.get("plugin").and_then(Value::as_str).map(str::to_owned)))
+        .collect())
+}
+
+/// Every target and the oracle's `policyOnly` reply for it.
+fn policy_replies(pool: &mut OraclePool) -> Result<(Vec<TargetSpec>, Vec<Value>), String> {
     let all = targets();
     let requests: Vec<String> = all
         .iter()
@@ -162,9 +163,5 @@ pub fn resolved_plugins(pool: &mut OraclePool) -> Result<Vec<(String, Option<Str
         })
         .collect();
     let replies = pool.run(&requests)?;
-    Ok(all
-        .iter()
-        .zip(&replies)
-        .map(|(t, r)| (t.label(), r.get("plugin").and_then(Value::as_str).map(str::to_owned)))
-        .collect())
+    Ok((all, replies))
 }
