@@ -112,4 +112,15 @@ mod tests {
         );
         assert_eq!(rw.len(), 1, "an already-minimal marker is not a change");
     }
+
+    #[test]
+    fn up_to_2026_9_6_the_synthetic_marker_goes_too() {
+        let work = msgs(json!([
+            {"role": "toolResult", "toolCallId": "a", "toolName": "read", "content": [], "isError": true,
+             "details": {"openclawSyntheticMissingToolResult": true, "reason": "missing_tool_result"}}
+        ]));
+        let (out, _) =
+            crate::hygiene::rules::test_support::apply_rule_in(&ToolResultDetails, work, &crate::rule_set::V2026_9_6);
+        assert_eq!(out[0].get("details"), None);
+    }
 }

@@ -441,3 +441,15 @@ fn assigned_results_get_their_tool_name_normalised() {
         ]
     );
 }
+
+#[test]
+fn up_to_2026_9_6_synthetic_results_carry_the_legacy_text() {
+    let transcript = json!([asst(json!([tc("a", "read")])), user("next")]);
+    let text = |set| {
+        let (out, _) =
+            crate::hygiene::rules::test_support::apply_rule_in(&ToolResultPairing, msgs(transcript.clone()), set);
+        out[1].content().unwrap()[0]["text"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(text(crate::rule_set::RuleSet::newest()), MISSING_TOOL_RESULT_TEXT);
+    assert_eq!(text(&crate::rule_set::V2026_9_6), LEGACY_MISSING_TOOL_RESULT_TEXT);
+}
