@@ -38,6 +38,8 @@ struct Schema {
     tables: HashSet<String>,
     event_columns: HashSet<String>,
     window_columns: HashSet<String>,
+    /// The OpenClaw release that last opened the database, read once per connection.
+    app_version: Option<String>,
 }
 
 impl Schema {
@@ -66,10 +68,16 @@ impl Schema {
         };
         let event_columns = columns("transcript_events")?;
         let window_columns = columns("session_windows")?;
+        let app_version = if tables.contains("schema_meta") {
+            app_version(conn)
+        } else {
+            None
+        };
         Ok(Self {
             tables,
             event_columns,
             window_columns,
+            app_version,
         })
     }
 
@@ -283,7 +291,7 @@ pub fn load_all_windows(path: &Path) -> Result<Vec<LoadedWindow>, LoadError> {
 fn load_window(conn: &Connection, schema: &Schema, path: &Path, window: &WindowSummary) -> Result<Session, LoadError> {
     let mut builder = Builder::for_events(path, SessionFormat::OpenClawSqlite, window.session_id.clone());
     builder.session_mut().db_window = Some(window.window.clone());
-    builder.session_mut().openclaw_version = app_version(conn);
+    builder.session_mut().openclaw_version = schema.app_version.clone();
     read_cold_archive(conn, schema, path, &window.session_id, &mut builder)?;
     read_events(conn, schema, path, &window.session_id, &mut builder)?;
     builder.finish()
