@@ -40,7 +40,7 @@ fn frame(c: &mut Criterion) {
     }
 }
 
-/// The first frame (stored side) and the full projection on screen for the screenshot
+/// The first rows, the stored side and the full projection on screen for the screenshot
 /// session of `benches/load.rs` (`bench-data/screenshots.jsonl`), when it has been generated.
 fn first_frames(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-data/screenshots.jsonl");
@@ -55,11 +55,14 @@ fn first_frames(c: &mut Criterion) {
     g.sample_size(10)
         .sampling_mode(criterion::SamplingMode::Flat)
         .measurement_time(std::time::Duration::from_secs(30));
+    g.bench_function("screenshots-first-rows", |b| {
+        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).first_rows).sum());
+    });
     g.bench_function("screenshots-stored-side", |b| {
-        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).0).sum());
+        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).stored).sum());
     });
     g.bench_function("screenshots-full-projection", |b| {
-        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).1).sum());
+        b.iter_custom(|iters| (0..iters).map(|_| first_frame::first_frames(&path).full).sum());
     });
     g.finish();
 }

@@ -128,6 +128,7 @@ impl LimitArgs {
             session,
             limits: Limits::from_mib(self.max_line_mb, self.max_decompressed_mb),
             progress: None,
+            preview: None,
         }
     }
 }

@@ -15,6 +15,7 @@ use super::error::LoadError;
 use super::foreign::{foreign_format, mapped_format};
 use super::json_parse::{JsonError, parse_value};
 use super::limits::Limits;
+use super::preview::{Preview, due};
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
 
 /// How many leading lines are examined to recognise a foreign format.
@@ -29,7 +30,19 @@ struct RawLine<'b> {
 
 /// Read a session JSONL stream.
 pub fn load_jsonl(path: &Path, reader: impl BufRead, limits: &Limits) -> Result<Session, LoadError> {
+    load_jsonl_previewed(path, reader, limits, None)
+}
+
+/// Read a session JSONL stream, handing the session read so far to `preview` once the first
+/// entries of an OpenClaw session are parsed.
+pub fn load_jsonl_previewed(
+    path: &Path,
+    reader: impl BufRead,
+    limits: &Limits,
+    preview: Option<Preview>,
+) -> Result<Session, LoadError> {
     let mut builder = Builder::new(path);
+    builder.preview = preview;
     read_lines(path, reader, &mut builder, limits)?;
     builder.finish()
 }
@@ -90,6 +103,10 @@ pub(crate) struct Builder<'p> {
     /// Blank lines (numbers), reported for other agents' files, whose writers never
     /// leave one.
     blank_lines: Vec<usize>,
+    /// Told the session read so far, once (taken when used or when it cannot apply).
+    preview: Option<Preview>,
+    /// Bytes of the lines pushed so far.
+    bytes_read: u64,
 }
 
 impl<'p> Builder<'p> {
@@ -138,10 +155,32 @@ impl<'p> Builder<'p> {
             pi_core: false,
             foreign: false,
             blank_lines: Vec::new(),
+            preview: None,
+            bytes_read: 0,
+        }
+    }
+
+    /// Hand the session read so far to the preview callback once enough is read. Only an
+    /// OpenClaw session whose entries carry ids gets one: other layouts are upgraded or
+    /// mapped when the file is finished, so their partial state is not what will be shown.
+    fn maybe_preview(&mut self) {
+        if self.preview.is_none() || !due(self.session.entries.len(), self.bytes_read) {
+            return;
+        }
+        let Some(preview) = self.preview.take() else { return };
+        let s = &self.session;
+        let tree = !self.foreign
+            && !self.pi_core
+            && s.version != Some(1)
+            && !s.entries.is_empty()
+            && s.entries.iter().all(|e| e.id.is_some());
+        if tree {
+            preview.report(s.clone());
         }
     }
 
     fn push(&mut self, line: RawLine<'_>) -> Result<(), LoadError> {
+        self.bytes_read += line.bytes.len() as u64;
         let mut bytes: &[u8] = line.bytes;
         while let Some((last, rest)) = bytes.split_last() {
             if *last == b'\n' || *last == b'\r' {
@@ -209,6 +248,7 @@ impl<'p> Builder<'p> {
         match &mut self.state {
             State::Reading => {
                 self.entry(loc, value);
+                self.maybe_preview();
                 Ok(())
             }
             State::Sniffing(pending) => {
@@ -250,6 +290,7 @@ impl<'p> Builder<'p> {
         for (loc, value) in pending {
             self.entry(loc, value);
         }
+        self.maybe_preview();
         Ok(())
     }
 

@@ -11,6 +11,7 @@ pub mod jsonl;
 pub mod limits;
 pub mod message_array;
 pub(crate) mod note_tally;
+pub mod preview;
 pub mod progress;
 pub mod sqlite;
 
@@ -37,6 +38,9 @@ pub struct LoadOptions {
     pub limits: Limits,
     /// Told how many bytes of the file have been read, about every MiB.
     pub progress: Option<progress::Progress>,
+    /// Given the session read so far once the first entries of a large OpenClaw JSONL file
+    /// are parsed (see [`preview`]).
+    pub preview: Option<preview::Preview>,
 }
 
 /// What a file holds, judged from its first bytes.
@@ -97,7 +101,13 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
         Detected::Zstd => {
             let decoder = zstd::Decoder::with_buffer(reader).map_err(|e| LoadError::io(path, e))?;
             let capped = Capped::new(decoder, limits.max_document_bytes);
-            jsonl::load_jsonl(path, BufReader::with_capacity(READ_BUFFER, capped), &limits).map_err(|e| match e {
+            jsonl::load_jsonl_previewed(
+                path,
+                BufReader::with_capacity(READ_BUFFER, capped),
+                &limits,
+                options.preview.clone(),
+            )
+            .map_err(|e| match e {
                 LoadError::TooLarge { path, limit_mib, .. } => LoadError::TooLarge {
                     path,
                     limit_mib,
@@ -126,7 +136,7 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
                 let bytes = read_document(path, reader, &limits)?;
                 return message_array::load_message_array(path, &bytes);
             }
-            jsonl::load_jsonl(path, reader, &limits)
+            jsonl::load_jsonl_previewed(path, reader, &limits, options.preview.clone())
         }
     }
 }

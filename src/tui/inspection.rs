@@ -69,6 +69,9 @@ pub struct Inspection {
     pub load_notes: usize,
     /// True while the projection is still being computed (the stored side is shown first).
     pub pending: bool,
+    /// True for the provisional stored side of a large file still being read: its first
+    /// messages in file order, replaced by the active branch once the whole file is read.
+    pub preview: bool,
     /// The replay payload for the target and its provider lint (computed off the UI thread
     /// once the projection is on screen; `pending` until then).
     pub wire: WireState,
@@ -126,6 +129,7 @@ impl Inspection {
             load_problems,
             load_notes,
             pending: true,
+            preview: false,
             wire: WireState::default(),
         }
     }

@@ -25,6 +25,27 @@ impl App {
             l.stage = "computing the projection of".into();
         }
         self.mode = Mode::Normal;
+        // Moving from the preview of the first messages: stay on the stored message the
+        // user has selected.
+        let anchor = self
+            .insp
+            .as_ref()
+            .filter(|i| i.preview)
+            .and_then(|_| self.selected_row())
+            .and_then(|r| r.stored.first().copied());
+        self.set_inspection(insp);
+        if let Some(pos) = anchor.and_then(|s| self.view.iter().position(|&r| self.rows[r].stored.contains(&s))) {
+            self.select(pos);
+        }
+    }
+
+    /// The first messages of a large file, read so far: shown (marked provisional) while the
+    /// rest is read. Ignored once the real stored side is on screen.
+    pub fn show_preview(&mut self, insp: Inspection) {
+        if self.insp.as_ref().is_some_and(|i| i.pending && !i.preview) {
+            return;
+        }
+        self.mode = Mode::Normal;
         self.set_inspection(insp);
     }
 

@@ -6,9 +6,10 @@ use std::sync::mpsc::{Receiver, channel};
 use std::thread;
 
 use replaylens::hygiene::ReplayOptions;
+use replaylens::load::preview::Preview;
 use replaylens::load::progress::Progress;
 use replaylens::load::{LoadOptions, load_path};
-use replaylens::model::{Agent, SessionFormat};
+use replaylens::model::{Agent, Session, SessionFormat};
 
 use super::app::LoadRequest;
 use super::inspection::{Inspection, SessionInfo};
@@ -25,6 +26,9 @@ pub enum LoadEvent {
         /// The file's size.
         total: u64,
     },
+    /// The first messages of a large file, read so far (file order, provisional): shown
+    /// while the rest is read.
+    Preview(Box<Inspection>),
     /// The stored side is ready; the projection follows.
     Stored(Box<Inspection>),
     /// Finished (or failed with one sentence).
@@ -46,21 +50,12 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
     let options = LoadOptions {
         session: request.session.clone(),
         progress: Some(progress),
+        preview: (total >= PREVIEW_FROM_BYTES).then(|| preview(request, report)),
         ..LoadOptions::default()
     };
     let session = load_path(&request.path, &options).map_err(|e| e.to_string())?;
     report(LoadEvent::Stage("replaying".into()));
-    let info = SessionInfo {
-        path: session.path.clone(),
-        id: session.id.clone(),
-        format: match session.format.agent() {
-            Agent::ClaudeCode | Agent::Codex => {
-                format!("{} · {}", session.format.agent().name(), session.format.as_str())
-            }
-            _ => session.format.as_str().to_owned(),
-        },
-        db_session: (session.format == SessionFormat::OpenClawSqlite).then(|| session.id.clone()),
-    };
+    let info = session_info(&session);
     let options = replaylens::replay::options_for_session(
         &session,
         &ReplayOptions {
@@ -88,6 +83,42 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
     // What is left of the session is freed only once the stored side is on its way.
     drop(session);
     Ok(insp.complete())
+}
+
+/// Files from this size on get a preview of their first messages while they are read;
+/// smaller ones are read before a frame could show it.
+pub const PREVIEW_FROM_BYTES: u64 = 4 << 20;
+
+/// The callback that turns the session read so far into a provisional stored side.
+fn preview(request: &LoadRequest, report: &Report) -> Preview {
+    let report = Arc::clone(report);
+    let target = request.target.clone();
+    let rule_set = request.rule_set;
+    Preview::new(move |mut partial: Session| {
+        let options = ReplayOptions {
+            rule_set,
+            ..ReplayOptions::default()
+        };
+        let info = session_info(&partial);
+        let mut insp = Inspection::stored_only(info, target.clone(), partial.take_transcript(), options);
+        insp.preview = true;
+        report(LoadEvent::Preview(Box::new(insp)));
+    })
+}
+
+/// What the header names: the file, the session id and the format.
+fn session_info(session: &Session) -> SessionInfo {
+    SessionInfo {
+        path: session.path.clone(),
+        id: session.id.clone(),
+        format: match session.format.agent() {
+            Agent::ClaudeCode | Agent::Codex => {
+                format!("{} · {}", session.format.agent().name(), session.format.as_str())
+            }
+            _ => session.format.as_str().to_owned(),
+        },
+        db_session: (session.format == SessionFormat::OpenClawSqlite).then(|| session.id.clone()),
+    }
 }
 
 /// The loader thread's stack: 64 MiB (address space, committed only as used).

@@ -155,6 +155,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                             l.total = total;
                         }
                     }
+                    LoadEvent::Preview(insp) => app.show_preview(*insp),
                     LoadEvent::Stored(insp) => app.show_stored(*insp),
                     LoadEvent::Done(result) => {
                         app.loaded(*result);

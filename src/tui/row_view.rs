@@ -83,6 +83,7 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, extent: Extent, theme:
         push_doc(&mut out.left, d, left_mark, width, extent, theme, dim);
     }
     match (&mut right, row.kind) {
+        (None, _) if insp.preview => out.right.push(note("… once the whole file is read", theme)),
         (None, _) if insp.pending => out.right.push(note("… computing the projection", theme)),
         (Some(r), kind) => {
             match kind {

@@ -48,7 +48,9 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         val(insp.stored_len().to_string()),
         key(" → replay "),
     ];
-    if insp.pending {
+    if insp.preview {
+        second.push(key("… (reading the file)"));
+    } else if insp.pending {
         second.push(key("… (computing)"));
     } else {
         second.extend([

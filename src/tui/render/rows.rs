@@ -23,9 +23,16 @@ pub fn draw_titles(app: &App, frame: &mut Frame<'_>, area: Rect) {
     } else {
         Role::Border
     };
-    let left = format!("stored ({n})");
+    let preview = app.insp.as_ref().is_some_and(|i| i.preview);
+    let left = if preview {
+        format!("stored (first {n}, reading…)")
+    } else {
+        format!("stored ({n})")
+    };
     let pending = app.insp.as_ref().is_some_and(|i| i.pending);
-    let right = if pending {
+    let right = if preview {
+        "replay projection (once the file is read)".to_owned()
+    } else if pending {
         "replay projection (computing…)".to_owned()
     } else {
         format!("replay projection ({m})")

@@ -28,7 +28,16 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
             };
             let pane = if app.focus == Pane::Detail { " detail" } else { "" };
             let pending = app.insp.as_ref().is_some_and(|i| i.pending);
+            let preview = app.insp.as_ref().is_some_and(|i| i.preview);
             match (&app.loading, &app.status) {
+                (Some(l), _) if preview => {
+                    let secs = l.started.elapsed().as_secs_f32();
+                    format!(
+                        "{pos}{pane}  {} reading {} · the first messages, in file order; the active branch follows",
+                        super::overlays::spinner(secs),
+                        read_so_far(l.read, l.total)
+                    )
+                }
                 (Some(l), _) if pending => {
                     let secs = l.started.elapsed().as_secs_f32();
                     format!(
@@ -101,6 +110,16 @@ fn bar_spans(left: &str, hints: &[Hint], width: usize, t: &Theme) -> Vec<Span<'s
     spans
 }
 
+/// How much of the file is read: `37% (37.0 of 100.1 MB)`.
+fn read_so_far(read: u64, total: u64) -> String {
+    if total == 0 {
+        return "…".to_owned();
+    }
+    let mb = |n: u64| n as f64 / 1e6;
+    let pct = (read.min(total) * 100) / total;
+    format!("{pct}% ({:.1} of {:.1} MB)", mb(read), mb(total))
+}
+
 /// Marks hints dropped for lack of room.
 const GAP: &str = " …";
 
@@ -145,5 +164,11 @@ mod tests {
         assert!(s.starts_with(" 1/30  a long"), "{s}");
         let tiny = shown(" 1/30 ", 12);
         assert!(!tiny.contains("quit"), "{tiny}");
+    }
+
+    #[test]
+    fn the_read_progress_names_percent_and_megabytes() {
+        assert_eq!(read_so_far(37_000_000, 100_100_000), "36% (37.0 of 100.1 MB)");
+        assert_eq!(read_so_far(5, 0), "…");
     }
 }
