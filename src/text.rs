@@ -52,11 +52,17 @@ impl<W: std::io::Write> TerminalSafeWriter<W> {
     }
 
     /// Write out bytes that form whole characters (invalid UTF-8 is passed as it is).
-    /// Printable ASCII, the bulk of any JSON, is skipped over byte by byte; only other
-    /// bytes are decoded and checked.
+    /// Printable ASCII, the bulk of any JSON, is skipped over eight bytes at a time; only
+    /// other bytes are decoded and checked.
     fn write_chars(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         let (mut start, mut i) = (0, 0);
         while i < bytes.len() {
+            if let Some(word) = bytes.get(i..i + 8)
+                && all_printable_ascii(word)
+            {
+                i += 8;
+                continue;
+            }
             let b = bytes[i];
             if (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t' {
                 i += 1;
@@ -85,6 +91,22 @@ impl<W: std::io::Write> TerminalSafeWriter<W> {
         }
         self.inner.write_all(&bytes[start..])
     }
+}
+
+/// Whether all eight bytes are printable ASCII (0x20..0x7e), tested on the word at once.
+fn all_printable_ascii(word: &[u8]) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let Ok(bytes) = <[u8; 8]>::try_from(word) else {
+        return false;
+    };
+    let x = u64::from_le_bytes(bytes);
+    // A byte with its high bit set, below 0x20, or equal to 0x7f (which 0x01 more carries
+    // into the high bit) makes the word fall back to the byte loop.
+    let non_ascii = x & HIGH;
+    let below_space = x.wrapping_sub(LOW * 0x20) & !x & HIGH;
+    let del = x.wrapping_add(LOW) & HIGH;
+    non_ascii | below_space | del == 0
 }
 
 impl<W: std::io::Write> std::io::Write for TerminalSafeWriter<W> {
@@ -175,6 +197,39 @@ pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_test_agrees_with_the_byte_test_for_every_byte_in_every_place() {
+        let printable = |b: u8| (0x20..0x7f).contains(&b);
+        for place in 0..8 {
+            for b in 0..=u8::MAX {
+                for fill in [b'a', b' ', b'~', 0x1f, 0x7f, 0xff] {
+                    let mut word = [b'x'; 8];
+                    word[(place + 3) % 8] = fill;
+                    word[place] = b;
+                    assert_eq!(
+                        all_printable_ascii(&word),
+                        word.iter().all(|&c| printable(c)),
+                        "{word:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_runs_with_controls_anywhere_are_escaped() {
+        use std::io::Write as _;
+        for at in 0..40 {
+            let mut text = "0123456789abcdefghij0123456789abcdefghij".to_owned();
+            text.replace_range(at..=at, "\u{1b}");
+            let mut w = TerminalSafeWriter::new(Vec::new());
+            w.write_all(text.as_bytes()).unwrap();
+            w.flush().unwrap();
+            let out = String::from_utf8(w.inner).unwrap();
+            assert!(!out.contains('\u{1b}') && out.contains("\\u001b"), "{at}: {out}");
+        }
+    }
 
     #[test]
     fn the_streaming_writer_escapes_as_the_whole_document_does_even_across_split_writes() {
