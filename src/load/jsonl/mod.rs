@@ -1,34 +1,32 @@
 //! OpenClaw / pi session JSONL: v1 (upgraded on read), v2–v4 `type:"session"` headers,
 //! headerless OpenClaw history, and the pi-agent-core `kind:"header"` v4 layout.
 //!
-//! Lines are read one at a time. A line that is not JSON, or not an object, is skipped and
-//! reported with its line number; a torn last line (no newline, not JSON) is reported as
-//! such. The header and every entry are kept exactly as stored.
+//! Lines are read in order and parsed in batches across cores ([`lines`]), then handed to
+//! the builder one at a time in file order. A line that is not JSON, or not an object, is
+//! skipped and reported with its line number; a torn last line (no newline, not JSON) is
+//! reported as such. The header and every entry are kept exactly as stored.
 
 use std::collections::HashSet;
-use std::io::{BufRead, Read};
-
-use rayon::prelude::*;
+use std::io::BufRead;
 use std::path::Path;
 
 use serde_json::Value;
 
 use super::error::LoadError;
 use super::foreign::{foreign_format, mapped_format};
-use super::json_parse::{JsonError, parse_value};
+use super::json_parse::JsonError;
 use super::limits::Limits;
 use super::preview::{Preview, due};
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
+pub(crate) use lines::read_lines;
+use lines::{ParsedLine, RawLine};
+
+mod lines;
+#[cfg(test)]
+mod tests;
 
 /// How many leading lines are examined to recognise a foreign format.
 const SNIFF_LINES: usize = 20;
-
-/// One physical line, split off the stream.
-struct RawLine<'b> {
-    number: usize,
-    bytes: &'b [u8],
-    terminated: bool,
-}
 
 /// Read a session JSONL stream.
 pub fn load_jsonl(path: &Path, reader: impl BufRead, limits: &Limits) -> Result<Session, LoadError> {
@@ -47,139 +45,6 @@ pub fn load_jsonl_previewed(
     builder.preview = preview;
     read_lines(path, reader, &mut builder, limits)?;
     builder.finish()
-}
-
-/// Lines are parsed in batches of about this many bytes, across cores.
-const BATCH_BYTES: usize = 4 << 20;
-
-/// Lines are parsed in batches of at most this many lines.
-const BATCH_LINES: usize = 4096;
-
-/// Feed every line of a stream to a builder.
-/// A line longer than `limits.max_line_bytes` is an error (nothing that large is buffered).
-///
-/// Lines are read in order into a batch; the batch is parsed across cores (parsing is
-/// pure and most of the work), then handed to the builder in order, so the session and its
-/// diagnostics are exactly those of a line-by-line read.
-pub(crate) fn read_lines(
-    path: &Path,
-    mut reader: impl BufRead,
-    builder: &mut Builder<'_>,
-    limits: &Limits,
-) -> Result<(), LoadError> {
-    let mut batch = Batch::default();
-    let mut number = 0;
-    loop {
-        let start = batch.bytes.len();
-        let n = (&mut reader)
-            .take(limits.max_line_bytes.saturating_add(1))
-            .read_until(b'\n', &mut batch.bytes)
-            .map_err(|e| super::limits::read_error(path, e, limits))?;
-        if n == 0 {
-            break;
-        }
-        number += 1;
-        if n as u64 > limits.max_line_bytes {
-            return Err(LoadError::LineTooLong {
-                path: path.to_owned(),
-                line: number,
-                limit_mib: limits.line_mib(),
-            });
-        }
-        let terminated = batch.bytes.last() == Some(&b'\n');
-        batch.lines.push((number, start..batch.bytes.len(), terminated));
-        if batch.bytes.len() >= BATCH_BYTES || batch.lines.len() >= BATCH_LINES {
-            batch.feed(builder)?;
-        }
-    }
-    batch.feed(builder)
-}
-
-/// Lines read but not yet handed to the builder: their bytes, one after another, and each
-/// line's number, byte range and whether it ended with a newline.
-#[derive(Default)]
-struct Batch {
-    bytes: Vec<u8>,
-    lines: Vec<(usize, std::ops::Range<usize>, bool)>,
-}
-
-impl Batch {
-    /// Parse the batch across cores, hand the lines to the builder in order, and empty it.
-    fn feed(&mut self, builder: &mut Builder<'_>) -> Result<(), LoadError> {
-        let bytes = &self.bytes;
-        let parse =
-            |(number, range, _): &(usize, std::ops::Range<usize>, bool)| parse_line(*number, &bytes[range.clone()]);
-        let parsed: Vec<ParsedLine> = if self.lines.len() > 1 {
-            self.lines.par_iter().map(parse).collect()
-        } else {
-            self.lines.iter().map(parse).collect()
-        };
-        for ((number, range, terminated), line) in self.lines.iter().zip(parsed) {
-            builder.push(
-                RawLine {
-                    number: *number,
-                    bytes: &bytes[range.clone()],
-                    terminated: *terminated,
-                },
-                line,
-            )?;
-        }
-        self.bytes.clear();
-        self.lines.clear();
-        Ok(())
-    }
-}
-
-/// One line, parsed off the builder (pure, so lines can be parsed in parallel).
-enum ParsedLine {
-    /// Only whitespace.
-    Blank,
-    /// A JSON value; `lossy` when invalid UTF-8 was read as U+FFFD first.
-    Value { value: Value, lossy: bool },
-    /// Not JSON.
-    Invalid {
-        error: JsonError,
-        lossy: bool,
-        has_cr: bool,
-        len: usize,
-    },
-}
-
-/// Trim a line's ending (and a leading byte-order mark on line 1), decode it as OpenClaw
-/// does and parse it.
-fn parse_line(number: usize, line: &[u8]) -> ParsedLine {
-    let mut bytes = line;
-    while let Some((last, rest)) = bytes.split_last() {
-        if *last == b'\n' || *last == b'\r' {
-            bytes = rest;
-        } else {
-            break;
-        }
-    }
-    // OpenClaw reads the file as UTF-8 text and trims it before splitting lines, so a
-    // byte-order mark before the first line is ignored.
-    if number == 1 {
-        bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return ParsedLine::Blank;
-    }
-    // Invalid UTF-8 is decoded with U+FFFD, as Node's `readFile(…, "utf8")` does.
-    let lossy_text;
-    let lossy = std::str::from_utf8(bytes).is_err();
-    if lossy {
-        lossy_text = String::from_utf8_lossy(bytes).into_owned();
-        bytes = lossy_text.as_bytes();
-    }
-    match parse_value(bytes) {
-        Ok(value) => ParsedLine::Value { value, lossy },
-        Err(error) => ParsedLine::Invalid {
-            error,
-            lossy,
-            has_cr: bytes.contains(&b'\r'),
-            len: bytes.len(),
-        },
-    }
 }
 
 enum State {
