@@ -78,9 +78,28 @@ impl LintView {
         self.replay.iter().chain(&self.stored)
     }
 
-    fn build(replay: &Replay<'_>, r: &mut Redactor) -> Option<Self> {
-        let stored = payload_of(replay, WireStage::Stored).ok()?;
-        let replayed = payload_of(replay, WireStage::Replay).ok()?;
+    /// Lint both payloads of the replay, one payload in memory at a time (each is as large as
+    /// the transcript), before the view copies the messages.
+    fn lint_payloads(replay: &Replay<'_>) -> Option<UnredactedLint> {
+        let (api, stored) = {
+            let payload = payload_of(replay, WireStage::Stored).ok()?;
+            (payload.payload.api.id(), lint(&payload))
+        };
+        let replay = lint(&payload_of(replay, WireStage::Replay).ok()?);
+        Some(UnredactedLint { api, stored, replay })
+    }
+}
+
+/// The findings of both payloads before their texts are redacted.
+struct UnredactedLint {
+    api: &'static str,
+    stored: Vec<Finding>,
+    replay: Vec<Finding>,
+}
+
+impl UnredactedLint {
+    /// Redact the findings' texts (the replay's first, as the report lists them).
+    fn redact(self, r: &mut Redactor) -> LintView {
         let mut redact = |findings: Vec<Finding>| -> Vec<Finding> {
             findings
                 .into_iter()
@@ -91,17 +110,17 @@ impl LintView {
                 })
                 .collect()
         };
-        let replay_findings = redact(lint(&replayed));
-        Some(Self {
-            api: replayed.payload.api.id(),
-            verdict: if replay_findings.is_empty() {
+        let replay = redact(self.replay);
+        LintView {
+            api: self.api,
+            verdict: if replay.is_empty() {
                 "accepted"
             } else {
                 "would be rejected"
             },
-            stored: redact(lint(&stored)),
-            replay: replay_findings,
-        })
+            stored: redact(self.stored),
+            replay,
+        }
     }
 }
 
@@ -109,6 +128,7 @@ impl View {
     /// Build the view of a replay, redacting and focusing as asked.
     pub fn build(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> Self {
         let redaction = options.redaction;
+        let lint = LintView::lint_payloads(replay);
         let mut r = Redactor::new(redaction);
         let mut text = |s: &str| r.text(s);
         let session_id = text(&session.id);
@@ -127,13 +147,13 @@ impl View {
             .collect();
         let mut stored: Vec<Value> = Vec::with_capacity(replay.transcript.messages.len());
         for m in &replay.transcript.messages {
-            let mut v = serde_json::to_value(m.message.as_ref()).unwrap_or(Value::Null);
+            let mut v = Value::Object(m.message.as_map().clone());
             r.message(&mut v);
             stored.push(v);
         }
         let mut replayed = Vec::with_capacity(replay.projection.messages.len());
         for m in &replay.projection.messages {
-            let mut v = serde_json::to_value(m.message.as_ref()).unwrap_or(Value::Null);
+            let mut v = Value::Object(m.message.as_map().clone());
             r.message(&mut v);
             replayed.push((m.source.clone(), v));
         }
@@ -147,7 +167,7 @@ impl View {
             })
             .collect();
         let rows = align(&replay.transcript.messages, &replay.projection);
-        let lint = LintView::build(replay, &mut r);
+        let lint = lint.map(|l| l.redact(&mut r));
         let verdict = Verdict::of(&rows, stored.len(), replayed.len(), &rewrites);
         let command = super::command::export_args(
             &super::command::Reproduce {
