@@ -256,8 +256,10 @@ fn a_claude_code_session_opens_with_its_own_target_and_notes() {
     tmux.send(&["j", "j", "j"]);
     tmux.wait_for("4/");
     tmux.send(&["w"]);
-    let screen = tmux.wait_for("wire payload (w: rewrites)");
-    assert!(screen.contains("\"tool_use\""), "{screen}");
+    // The pane's title is drawn in the same frame as its body; wait for the body itself, so
+    // a capture taken while the terminal is still drawing that frame cannot fail the test.
+    let screen = tmux.wait_for("\"tool_use\"");
+    assert!(screen.contains("wire payload (w: rewrites)"), "{screen}");
     tmux.send(&["q"]);
     tmux.wait_exit();
 }

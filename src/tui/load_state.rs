@@ -24,9 +24,12 @@ impl App {
         if let Some(l) = &mut self.loading {
             l.stage = "computing the projection of".into();
         }
-        self.mode = Mode::Normal;
-        // Moving from the preview of the first messages: stay on the stored message the
-        // user has selected.
+        // Moving from the preview of the first messages: keep what the user opened over it
+        // (help, a picker) and stay on the stored message they selected.
+        let from_preview = self.insp.as_ref().is_some_and(|i| i.preview);
+        if !from_preview {
+            self.mode = Mode::Normal;
+        }
         let anchor = self
             .insp
             .as_ref()
@@ -50,14 +53,17 @@ impl App {
     }
 
     /// A background load finished. When its stored side was already shown, the selection
-    /// stays on the same stored message.
+    /// stays on the same stored message and an overlay opened meanwhile stays open.
     pub fn loaded(&mut self, result: Result<Inspection, String>) {
         self.loading = None;
         match result {
             Ok(insp) => {
-                self.mode = Mode::Normal;
                 self.rule_set = insp.options.rule_set;
                 let shown_first = self.insp.as_ref().is_some_and(|i| i.pending);
+                // Whatever the user opened over the stored side (help, a picker) stays open.
+                if !shown_first {
+                    self.mode = Mode::Normal;
+                }
                 if shown_first {
                     let anchor = self.selected_row().and_then(|r| r.stored.first().copied());
                     self.insp = Some(insp);

@@ -194,3 +194,21 @@ fn a_small_file_has_no_preview() {
     let (events, _) = events_of("anthropic-tool-repair.jsonl");
     assert!(!events.iter().any(|e| matches!(e, LoadEvent::Preview(_))));
 }
+
+#[test]
+fn help_opened_while_the_projection_is_computed_stays_open_when_it_lands() {
+    let (events, done) = events_of("anthropic-tool-repair.jsonl");
+    let first = events
+        .into_iter()
+        .find_map(|e| match e {
+            LoadEvent::Stored(i) => Some(*i),
+            _ => None,
+        })
+        .unwrap();
+    let mut app = app_with(first, Theme::dark());
+    app.mode = crate::tui::app::Mode::Help;
+    app.loaded(Ok(done));
+    assert!(matches!(app.mode, crate::tui::app::Mode::Help));
+    let s = text(&screen(&mut app));
+    assert!(s.contains("next rewrite"), "{s}");
+}
