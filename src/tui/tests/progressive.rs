@@ -28,6 +28,19 @@ fn events_of(name: &str) -> (Vec<LoadEvent>, crate::tui::inspection::Inspection)
     (events, done)
 }
 
+/// The stored side a load reported first, and the finished inspection.
+fn stored_then_done(name: &str) -> (crate::tui::inspection::Inspection, crate::tui::inspection::Inspection) {
+    let (events, done) = events_of(name);
+    let first = events
+        .into_iter()
+        .find_map(|e| match e {
+            LoadEvent::Stored(i) => Some(*i),
+            _ => None,
+        })
+        .unwrap();
+    (first, done)
+}
+
 #[test]
 fn the_stored_side_comes_first_then_the_projection() {
     let (events, done) = events_of("anthropic-tool-repair.jsonl");
@@ -58,14 +71,7 @@ fn the_stored_side_comes_first_then_the_projection() {
 
 #[test]
 fn the_pending_view_shows_stored_rows_and_keeps_the_selection_when_the_projection_lands() {
-    let (events, done) = events_of("anthropic-tool-repair.jsonl");
-    let first = events
-        .into_iter()
-        .find_map(|e| match e {
-            LoadEvent::Stored(i) => Some(*i),
-            _ => None,
-        })
-        .unwrap();
+    let (first, done) = stored_then_done("anthropic-tool-repair.jsonl");
     let mut app = app_with(first, Theme::dark());
     let s = text(&screen(&mut app));
     assert!(s.contains("computing the projection"), "{s}");
@@ -197,14 +203,7 @@ fn a_small_file_has_no_preview() {
 
 #[test]
 fn help_opened_while_the_projection_is_computed_stays_open_when_it_lands() {
-    let (events, done) = events_of("anthropic-tool-repair.jsonl");
-    let first = events
-        .into_iter()
-        .find_map(|e| match e {
-            LoadEvent::Stored(i) => Some(*i),
-            _ => None,
-        })
-        .unwrap();
+    let (first, done) = stored_then_done("anthropic-tool-repair.jsonl");
     let mut app = app_with(first, Theme::dark());
     app.mode = crate::tui::app::Mode::Help;
     app.loaded(Ok(done));
