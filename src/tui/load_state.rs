@@ -26,19 +26,15 @@ impl App {
         }
         // Moving from the preview of the first messages: keep what the user opened over it
         // (help, a picker) and stay on the stored message they selected.
-        let from_preview = self.insp.as_ref().is_some_and(|i| i.preview);
-        if !from_preview {
+        let anchor = if self.insp.as_ref().is_some_and(|i| i.preview) {
+            self.selected_stored()
+        } else {
             self.mode = Mode::Normal;
-        }
-        let anchor = self
-            .insp
-            .as_ref()
-            .filter(|i| i.preview)
-            .and_then(|_| self.selected_row())
-            .and_then(|r| r.stored.first().copied());
+            None
+        };
         self.set_inspection(insp);
-        if let Some(pos) = anchor.and_then(|s| self.view.iter().position(|&r| self.rows[r].stored.contains(&s))) {
-            self.select(pos);
+        if let Some(stored) = anchor {
+            self.select_stored(stored);
         }
     }
 
@@ -59,27 +55,37 @@ impl App {
         match result {
             Ok(insp) => {
                 self.rule_set = insp.options.rule_set;
-                let shown_first = self.insp.as_ref().is_some_and(|i| i.pending);
-                // Whatever the user opened over the stored side (help, a picker) stays open.
-                if !shown_first {
-                    self.mode = Mode::Normal;
-                }
-                if shown_first {
-                    let anchor = self.selected_row().and_then(|r| r.stored.first().copied());
+                if self.insp.as_ref().is_some_and(|i| i.pending) {
+                    // The stored side was shown first: whatever the user opened over it (help,
+                    // a picker) stays open, and the selection stays on the same stored message,
+                    // whatever happened to it.
+                    let anchor = self.selected_stored();
                     self.insp = Some(insp);
                     self.realign(None);
-                    // The row holding the same stored message, whatever happened to it.
-                    if let Some(pos) =
-                        anchor.and_then(|s| self.view.iter().position(|&r| self.rows[r].stored.contains(&s)))
-                    {
-                        self.select(pos);
+                    if let Some(stored) = anchor {
+                        self.select_stored(stored);
                     }
                     self.request_wire();
                 } else {
+                    self.mode = Mode::Normal;
                     self.set_inspection(insp);
                 }
             }
             Err(e) => self.status = Some(e),
         }
+    }
+
+    /// The first stored message of the selected row.
+    fn selected_stored(&self) -> Option<usize> {
+        self.selected_row().and_then(|r| r.stored.first().copied())
+    }
+
+    /// Select the row holding stored message `stored`; false when no row holds it.
+    pub(super) fn select_stored(&mut self, stored: usize) -> bool {
+        let Some(pos) = self.view.iter().position(|&r| self.rows[r].stored.contains(&stored)) else {
+            return false;
+        };
+        self.select(pos);
+        true
     }
 }

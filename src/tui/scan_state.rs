@@ -452,8 +452,7 @@ impl App {
     /// projection lands).
     pub(super) fn select_open_at(&mut self) {
         let Some(stored) = self.open_at.take() else { return };
-        if let Some(pos) = self.view.iter().position(|&r| self.rows[r].stored.contains(&stored)) {
-            self.select(pos);
+        if self.select_stored(stored) {
             self.status = Some(format!("at the first replay lint finding (stored #{stored}; x: next)"));
         }
     }

@@ -173,19 +173,12 @@ mod tests {
 
     #[test]
     fn up_to_2026_7_there_is_no_duplicate_check() {
-        let ctx_of = |set: &'static crate::rule_set::RuleSet| {
-            let options = crate::hygiene::ReplayOptions {
-                rule_set: set,
-                ..crate::hygiene::ReplayOptions::default()
-            };
-            let resolved = crate::hygiene::rules::test_support::resolved("openai", "openai-completions", "gpt-4o");
-            let ctx = crate::hygiene::Context {
-                resolved: &resolved,
-                options: &options,
-                model_events: &[],
-                thinking_level: None,
-            };
-            DuplicateMirror.enabled(&ctx)
+        let ctx_of = |set| {
+            crate::hygiene::rules::test_support::enabled_in(
+                &DuplicateMirror,
+                ("openai", "openai-completions", "gpt-4o"),
+                set,
+            )
         };
         assert!(ctx_of(&crate::rule_set::V2026_8));
         assert!(!ctx_of(&crate::rule_set::V2026_7));

@@ -318,19 +318,12 @@ fn up_to_2026_9_1_orphaned_reasoning_goes_already_in_the_history() {
 
 #[test]
 fn in_2026_6_9_and_6_10_the_responses_invariant_is_not_checked() {
-    let on = |set: &'static crate::rule_set::RuleSet| {
-        let options = ReplayOptions {
-            rule_set: set,
-            ..ReplayOptions::default()
-        };
-        let resolved = resolved("openai", "openai-responses", "gpt-5");
-        let ctx = Context {
-            resolved: &resolved,
-            options: &options,
-            model_events: &[],
-            thinking_level: None,
-        };
-        ResponsesReplayInvariant.enabled(&ctx)
+    let on = |set| {
+        crate::hygiene::rules::test_support::enabled_in(
+            &ResponsesReplayInvariant,
+            ("openai", "openai-responses", "gpt-5"),
+            set,
+        )
     };
     assert!(on(&crate::rule_set::V2026_6));
     assert!(!on(&crate::rule_set::V2026_6_9));

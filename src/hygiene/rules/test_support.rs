@@ -107,17 +107,33 @@ pub fn apply_rule_with_events(
     )
 }
 
+/// Whether a rule runs for a target under a rule set.
+pub fn enabled_in(
+    rule: &dyn Rule,
+    (provider, api, model): (&str, &str, &str),
+    set: &'static crate::rule_set::RuleSet,
+) -> bool {
+    let options = ReplayOptions {
+        rule_set: set,
+        ..ReplayOptions::default()
+    };
+    let r = resolved(provider, api, model);
+    let ctx = Context {
+        resolved: &r,
+        options: &options,
+        model_events: &[],
+        thinking_level: None,
+    };
+    rule.enabled(&ctx)
+}
+
 /// Assert a rule's gate for `(provider, api, model, enabled)` targets, with default options.
 pub fn assert_gate(rule: &dyn Rule, cases: &[(&str, &str, &str, bool)]) {
-    let options = ReplayOptions::default();
     for &(provider, api, model, on) in cases {
-        let r = resolved(provider, api, model);
-        let ctx = Context {
-            resolved: &r,
-            options: &options,
-            model_events: &[],
-            thinking_level: None,
-        };
-        assert_eq!(rule.enabled(&ctx), on, "{provider} {api} {model}");
+        assert_eq!(
+            enabled_in(rule, (provider, api, model), crate::rule_set::RuleSet::newest()),
+            on,
+            "{provider} {api} {model}"
+        );
     }
 }

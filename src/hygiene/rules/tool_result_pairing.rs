@@ -90,7 +90,7 @@ impl Rule for ToolResultPairing {
             }
         };
         let Some(plan) = plan else { return };
-        let sources: Vec<Vec<usize>> = work.messages.iter().map(|m| m.source.clone()).collect();
+        let copy_sources = plan.copy_sources(|of| work.messages.get(of).map(|m| m.source.clone()));
         let mut old: Vec<Option<WorkingMessage<'s>>> =
             std::mem::take(&mut work.messages).into_iter().map(Some).collect();
         // (anchor input index, rewrite); a stable sort keeps rewrites in transcript order.
@@ -129,7 +129,7 @@ impl Rule for ToolResultPairing {
                 } => {
                     // A copy comes from the same stored messages as its original.
                     let mut wm = work.synthesized(message);
-                    wm.source = sources[of].clone();
+                    wm.source = copy_sources.get(&of).cloned().unwrap_or_default();
                     recorded.push((owner, PendingRewrite::on(INFO.id, Action::Insert, &wm, detail)));
                     next.push(wm);
                 }

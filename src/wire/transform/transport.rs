@@ -266,7 +266,7 @@ pub fn repair_pairing(inputs: Vec<WireInput>, missing_text: &str) -> Vec<WireInp
     // assistant, then one result per call occurrence, in order.
     let mut frame_calls: Vec<Option<String>> = Vec::new();
     let mut position = 0;
-    let sources: Vec<Vec<usize>> = inputs.iter().map(|i| i.source.clone()).collect();
+    let copy_sources = planned.copy_sources(|of| inputs.get(of).map(|i| i.source.clone()));
     let mut slots: Vec<Option<WireInput>> = inputs.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(planned.items.len());
     for item in planned.items {
@@ -288,7 +288,7 @@ pub fn repair_pairing(inputs: Vec<WireInput>, missing_text: &str) -> Vec<WireInp
             }
             Item::Copy { message, of, .. } => out.push(WireInput {
                 message,
-                source: sources.get(of).cloned().unwrap_or_default(),
+                source: copy_sources.get(&of).cloned().unwrap_or_default(),
             }),
             Item::Synthetic { mut message, .. } => {
                 if let Some(name) = frame_calls.get(position) {

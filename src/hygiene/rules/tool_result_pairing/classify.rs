@@ -137,6 +137,21 @@ pub struct Plan {
     pub dropped: Vec<(usize, String)>,
 }
 
+impl Plan {
+    /// The provenance of every input message an [`Item::Copy`] copies, taken from `source`
+    /// (an input's provenance by index) before the inputs are moved into the output. Only the
+    /// 2026.7 planner makes copies, so this is usually empty and costs nothing.
+    pub fn copy_sources(&self, source: impl Fn(usize) -> Option<Vec<usize>>) -> HashMap<usize, Vec<usize>> {
+        self.items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Copy { of, .. } => Some((*of, source(*of)?)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
 /// One tool result as classified: where it is, its legacy-adopted form, and its match key.
 #[derive(Debug, Clone)]
 struct Rec {
