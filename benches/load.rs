@@ -4,7 +4,7 @@
 //! 1600×900 / 2880×1800 PNGs that all need re-encoding, long runs of user turns).
 //!
 //! * `reference_parse`: read the file line by line and parse each line into a
-//!   `serde_json::Value`, keeping every value (the floor any loader is measured against).
+//!   `replaylens::model::json::Value`, keeping every value (the floor any loader is measured against).
 //! * `load`: `replaylens::load::load_path` followed by `Session::transcript()`.
 //! * `replay`: `load`, then the whole rule pipeline for the session's own target, with
 //!   image limits so high that no image is re-encoded (`…-no-image-reencoding`) and with the
@@ -25,7 +25,7 @@ use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::replay;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// A benchmark input, generated with `config` when absent.
 fn input(name: &str, config: &session_gen::Config) -> PathBuf {

@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use rusqlite::{Connection, params};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 /// `PRAGMA user_version` and `schema_meta.schema_version`.
 pub const SCHEMA_VERSION: i64 = 24;

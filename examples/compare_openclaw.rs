@@ -18,7 +18,7 @@ use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::{effective_target, replay_transcript};
-use serde_json::json;
+use replaylens::json;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -30,12 +30,12 @@ fn main() {
     let session = load_path(&path, &LoadOptions::default()).expect("load");
     let transcript = session.transcript();
     let target = effective_target(&Target::default(), &transcript.model);
-    let stored: Vec<serde_json::Value> = transcript
+    let stored: Vec<replaylens::model::json::Value> = transcript
         .messages
         .iter()
-        .map(|m| serde_json::to_value(m.message.as_ref()).expect("message JSON"))
+        .map(|m| replaylens::model::json::to_value(m.message.as_ref()).expect("message JSON"))
         .collect();
-    let request = |id: &str, messages: &[serde_json::Value]| {
+    let request = |id: &str, messages: &[replaylens::model::json::Value]| {
         json!({"id": id, "messages": messages, "provider": target.provider, "api": target.api, "model": target.model})
             .to_string()
     };
@@ -58,7 +58,7 @@ fn main() {
         let mut reply = String::new();
         from_node.read_line(&mut reply).expect("read reply");
         let elapsed = start.elapsed();
-        let reply: serde_json::Value = serde_json::from_str(&reply).expect("reply JSON");
+        let reply: replaylens::model::json::Value = serde_json::from_str(&reply).expect("reply JSON");
         assert!(reply.get("error").is_none(), "oracle error: {}", reply["error"]);
         (elapsed, reply["messages"].as_array().map_or(0, Vec::len))
     };

@@ -1,5 +1,5 @@
 //! Peak heap and time of loading a session, against a plain line-by-line
-//! `serde_json::Value` parse of the same file.
+//! `replaylens::model::json::Value` parse of the same file.
 //!
 //! `cargo run --release --example measure_load -- FILE.jsonl [--runs N]`
 //!
@@ -20,7 +20,7 @@ use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::replay;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// The system allocator, counting live and peak heap bytes while `COUNTING` is set.
 struct Counting;

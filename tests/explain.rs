@@ -6,7 +6,8 @@
 mod explain_support;
 
 use explain_support::*;
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 #[test]
 fn anthropic_tool_use_without_results_in_every_envelope() {

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 fn export(path: &Path, args: &[&str]) -> String {
     let out = Command::new(common::bin())

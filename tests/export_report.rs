@@ -14,7 +14,7 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// The generated session, written once per test run.
 fn session() -> &'static Path {
@@ -301,7 +301,7 @@ fn changes_are_diffs_of_the_changed_paths() {
 #[test]
 fn the_json_export_names_the_command_that_reproduces_it() {
     let json = export(&[MISTRAL, &["--format", "json"]].concat());
-    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let doc: replaylens::model::json::Value = serde_json::from_str(&json).unwrap();
     let command = doc["export"]["command"].as_str().expect("export.command");
     let again = split_command(command);
     let out = Command::new(common::bin()).args(&again).output().unwrap();
@@ -361,7 +361,7 @@ fn only_rule_keeps_that_rules_rows() {
     assert!(rewrites.len() > 100 && rewrites.iter().all(|r| r["rule"] == "tool-call-id"));
     assert_eq!(
         doc["export"]["filter"]["onlyRules"],
-        serde_json::json!(["tool-call-id"])
+        replaylens::json!(["tool-call-id"])
     );
     for key in ["session", "target", "policy", "stored", "replay", "rewrites", "export"] {
         assert!(doc.get(key).is_some(), "the contract keeps {key}");
@@ -392,7 +392,7 @@ fn messages_limits_rows_to_a_stored_range() {
         &[MISTRAL, &["--format", "json", "--messages", "0..5"]].concat(),
     ))
     .unwrap();
-    assert_eq!(doc["export"]["filter"]["messages"], serde_json::json!([0, 5]));
+    assert_eq!(doc["export"]["filter"]["messages"], replaylens::json!([0, 5]));
     for r in doc["rewrites"].as_array().unwrap() {
         let stored: Vec<u64> = r["stored"]
             .as_array()

@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 const CLAUDE: &str = "claude-code/claude-code-log/representative_messages.jsonl";
 const CODEX: &str =

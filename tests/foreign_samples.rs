@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::model::{Agent, Location, Session, SessionFormat, Severity};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 fn load(path: &Path) -> Session {
     load_path(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{} must load: {e}", path.display()))

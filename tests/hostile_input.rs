@@ -112,7 +112,7 @@ fn a_folder_of_hostile_files_lists_them_as_errors() {
     std::fs::write(dir.path().join("ok.jsonl"), format!("{HEADER}\n")).unwrap();
     let out = run(&["sessions", dir.path().to_str().unwrap(), "--format", "json"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: replaylens::model::json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 2, "{rows:?}");
     assert!(

@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use serde_json::json;
+use replaylens::json;
 
 /// Escape sequences an attacker would use: set the title, clear the screen, write the
 /// clipboard (OSC 52), ask the terminal to type a reply (DSR), a C1 CSI, DEL, bidi override.
@@ -152,7 +152,7 @@ fn json_outputs_keep_the_hostile_strings_losslessly() {
     let session = hostile_session(dir.path());
     let out = run(&["show", session.to_str().unwrap(), "--format", "json"]);
     assert!(out.status.success());
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let doc: replaylens::model::json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
     assert_eq!(doc[1]["message"]["content"][0]["text"], NASTY);
 }
 

@@ -98,7 +98,7 @@ fn cli_show_json_is_the_stored_array() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v: replaylens::model::json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v[0]["index"], 0);
     assert_eq!(v[0]["entryId"], "a1");
     assert_eq!(v[1]["message"]["content"][0]["text"], "yo");
@@ -231,11 +231,11 @@ fn custom_message_and_branch_summary_become_messages_custom_does_not() {
     assert_eq!(roles, ["custom", "branchSummary"]);
     assert_eq!(
         t.messages[0].message.get("customType"),
-        Some(&serde_json::json!("note"))
+        Some(&replaylens::json!("note"))
     );
     assert_eq!(
         t.messages[1].message.get("timestamp"),
-        Some(&serde_json::json!(1788249602000_i64))
+        Some(&replaylens::json!(1788249602000_i64))
     );
     assert_eq!(t.model.api.as_deref(), Some("openai-responses"));
     assert_eq!(t.branch_len, 4);

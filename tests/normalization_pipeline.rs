@@ -5,7 +5,8 @@
 use replaylens::hygiene::{Action, Context, ReplayOptions, Working, run};
 use replaylens::model::Message;
 use replaylens::policy::{Target, resolve};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 const SENTINEL: &str = "[assistant turn failed before producing content]";
 const EXPLANATION: &str = "This content was routed by OpenClaw from another session or internal tool. \

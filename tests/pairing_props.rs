@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use replaylens::hygiene::rules::synthetic::{
     ABORTED_TEXT, LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT, is_synthetic_result,

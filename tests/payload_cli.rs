@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 const TARGETS: [(&str, &str, &str, &str); 6] = [
     ("anthropic", "anthropic-messages", "claude-sonnet-4-6", "messages"),

@@ -7,7 +7,8 @@ use proptest::prelude::*;
 use replaylens::hygiene::{Context, ReplayOptions, Working, run};
 use replaylens::model::Message;
 use replaylens::policy::{Family, preset, resolve};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 fn id_strategy() -> impl Strategy<Value = Value> {
     prop_oneof![

@@ -44,7 +44,7 @@ use regex::Regex;
 use replaylens::lint::Constraint;
 use replaylens::lint::registry;
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use replaylens::model::json::{Map, Value};
 
 /// Constraints no transcript can trigger through OpenClaw's converters, with the reason.
 const NO_CASE: &[(&str, &str)] = &[
@@ -330,7 +330,7 @@ fn run_case(id: &str, path: &Path, dir: &Path) -> Result<(), String> {
         found
             .iter()
             .filter(|f| f["constraint"] == id)
-            .any(|f| f["message"] == case.message.as_str() && f["fixed_by"] == serde_json::json!(c.fixed_by))
+            .any(|f| f["message"] == case.message.as_str() && f["fixed_by"] == replaylens::json!(c.fixed_by))
     };
     match expect {
         Expect::Fixed => {
@@ -431,7 +431,7 @@ fn templates_match_what_they_stand_for() {
 
 #[test]
 fn placeholders_expand() {
-    let v = serde_json::json!([
+    let v = replaylens::json!([
         {"$repeat": 3, "item": {"data": {"$image": {"width": 9, "height": 4, "bytes": 500}}}},
         {"text": {"$text": 20}}
     ]);

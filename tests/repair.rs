@@ -13,7 +13,7 @@ use replaylens::repair::{FailPoint, RepairChange, RepairError, plan_file, repair
 fn damaged_copy(dir: &Path) -> PathBuf {
     let original = std::fs::read_to_string(common::bundled_samples().join("anthropic-tool-repair.jsonl")).unwrap();
     let mut lines: Vec<String> = original.lines().map(str::to_owned).collect();
-    let last_id = serde_json::from_str::<serde_json::Value>(lines.last().unwrap()).unwrap()["id"]
+    let last_id = serde_json::from_str::<replaylens::model::json::Value>(lines.last().unwrap()).unwrap()["id"]
         .as_str()
         .unwrap()
         .to_owned();

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use replaylens::policy::{Family, preset};
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 fn replay_json(path: &Path, args: &[&str]) -> Value {
     let out = Command::new(common::bin())

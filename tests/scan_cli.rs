@@ -6,7 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 fn scan(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_replaylens"))

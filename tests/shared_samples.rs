@@ -8,7 +8,7 @@ use std::path::Path;
 use replaylens::load::{LoadError, LoadOptions, load_path};
 use replaylens::model::Agent;
 use replaylens::model::{Location, Role, SessionFormat};
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 fn load(path: &Path) -> Result<replaylens::model::Session, LoadError> {
     load_path(path, &LoadOptions::default())
@@ -117,7 +117,7 @@ fn pi_v1_compaction_keeps_from_the_indexed_entry() {
     );
     assert_eq!(
         t.messages[0].message.get("tokensBefore"),
-        Some(&serde_json::json!(185014))
+        Some(&replaylens::json!(185014))
     );
     let compaction = s
         .entries
@@ -149,7 +149,7 @@ fn pi_v3_compaction_and_settings() {
     assert_eq!(t.compaction.as_ref().unwrap().entry_id.as_deref(), Some("2c19d326"));
     assert_eq!(
         t.messages[0].message.get("timestamp"),
-        Some(&serde_json::json!(1778547765843_i64))
+        Some(&replaylens::json!(1778547765843_i64))
     );
     assert_eq!(t.thinking_level.as_deref(), Some("off"));
     assert_eq!(t.model.provider.as_deref(), Some("pi-fixture"));

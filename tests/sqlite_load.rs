@@ -19,7 +19,7 @@ CREATE TABLE transcript_events (session_id TEXT NOT NULL, seq INTEGER NOT NULL, 
 ";
 
 fn event(id: &str, parent: Option<&str>, role: &str, text: &str) -> String {
-    serde_json::json!({
+    replaylens::json!({
         "type": "message", "id": id, "parentId": parent, "timestamp": "2026-09-01T08:00:01.000Z",
         "message": {"role": role, "content": [{"type": "text", "text": text}], "timestamp": 1788249601000_i64}
     })

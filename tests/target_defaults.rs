@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 fn anthropic_sample() -> PathBuf {
     common::bundled_samples().join("anthropic-tool-repair.jsonl")
@@ -47,7 +47,7 @@ fn another_provider_gets_its_default_api_and_model() {
     assert_eq!(doc["family"], "mistral");
     assert_eq!(
         doc["targetOrigin"],
-        serde_json::json!({"provider": "given", "api": "provider-default", "model": "provider-default"})
+        replaylens::json!({"provider": "given", "api": "provider-default", "model": "provider-default"})
     );
     let out = sample_run("replay", &["--provider", "mistral"]);
     assert_eq!(out.status.code(), Some(0));
@@ -81,7 +81,7 @@ fn the_plain_replay_and_a_full_target_say_nothing_about_origins() {
     let doc = json(&sample_run("replay", &["--format", "json"]));
     assert_eq!(
         doc["targetOrigin"],
-        serde_json::json!({"provider": "session", "api": "session", "model": "session"})
+        replaylens::json!({"provider": "session", "api": "session", "model": "session"})
     );
     let full = [
         "--provider",

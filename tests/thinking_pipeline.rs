@@ -1,7 +1,8 @@
 //! Realistic transcripts through the whole pipeline, one per provider family, checking the
 //! thinking / signature / usage rules: the full projection and every rewrite.
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use replaylens::hygiene::{Context, ReplayOptions, Working, run};
 use replaylens::model::{Message, ModelEvent, ModelRef};
@@ -45,7 +46,7 @@ fn project(stored: Value, target: (&str, &str, &str), events: &[ModelEvent]) -> 
         replay: Value::Array(
             p.messages
                 .iter()
-                .map(|m| serde_json::to_value(m.message.as_ref()).unwrap())
+                .map(|m| replaylens::model::json::to_value(m.message.as_ref()).unwrap())
                 .collect(),
         ),
         sources: p.messages.iter().map(|m| m.source.clone()).collect(),

@@ -160,7 +160,7 @@ fn escape_sequences_leave_title_and_screen_untouched() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("evil.json");
     let evil = "before \u{1b}]0;pwned\u{7} middle \u{1b}[2J after";
-    let json = serde_json::json!([{"role": "user", "content": [{"type": "text", "text": evil}]}]);
+    let json = replaylens::json!([{"role": "user", "content": [{"type": "text", "text": evil}]}]);
     std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
     let tmux = Tmux::start("evil", &command(&[&file], dir.path()));
     let screen = tmux.wait_for("after");

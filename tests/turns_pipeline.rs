@@ -7,7 +7,8 @@
 use replaylens::hygiene::{Action, Context, Projection, ReplayOptions, Stage, Working, run};
 use replaylens::model::Message;
 use replaylens::policy::{ResolvedPolicy, Target, resolve};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 fn target(provider: &str, api: &str, model: &str) -> ResolvedPolicy {
     resolve(&Target::new(Some(provider), Some(api), Some(model)))

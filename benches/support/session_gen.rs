@@ -15,7 +15,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use chrono::{DateTime, SecondsFormat};
-use serde_json::{Map, Value, json};
+use replaylens::json;
+use replaylens::model::json::{Map, Value};
 
 /// What to generate.
 #[derive(Debug, Clone, Copy)]

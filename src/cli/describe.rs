@@ -4,7 +4,7 @@ use std::io::Write;
 
 use replaylens::model::{BlockKind, Message, Role};
 use replaylens::text::{escape_controls_single_line as esc, truncate_chars};
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// The role of a shell command the user ran (`!cmd` in pi / OpenClaw), stored with its output.
 const BASH_EXECUTION: &str = "bashExecution";
@@ -131,7 +131,7 @@ fn bash_status(msg: &Message) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use replaylens::json;
 
     fn written(v: Value) -> String {
         let m = Message::from_value(v).unwrap();

@@ -10,7 +10,7 @@ use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
 use replaylens::wire::{WirePayload, WireStage, payload_of};
 use serde::Serialize;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// Longest string printed whole in the text output; longer ones (image data) are cut.
 const TEXT_STRING_CAP: usize = 160;
@@ -131,7 +131,7 @@ fn cap_strings(value: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use replaylens::json;
 
     #[test]
     fn long_strings_are_cut_in_text_and_say_their_size() {

@@ -5,7 +5,7 @@ use std::io::Write;
 use replaylens::policy::{Target, resolve_for};
 use replaylens::rule_set::RuleSet;
 use replaylens::text::escape_controls_single_line as esc;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// Print the policy resolved for `target`: JSON is the policy object plus `"family"`
 /// (README §3.2); text is the family, the normalised target and one flag per line.

@@ -1,7 +1,8 @@
 //! What part of a replay a report shows: the rows some rules touched, a range of stored
 //! messages. `--only-rule` and `--messages` parse here.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::rules;
 

@@ -1,7 +1,8 @@
 //! The `replay --format json` contract (reference README §3.1).
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use crate::hygiene::ReplayMessage;
 use crate::model::{Origin, Session, StoredMessage};

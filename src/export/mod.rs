@@ -17,7 +17,7 @@ pub use focus::{Focus, check_rules, parse_message_range, parse_rule_id, rule_ids
 pub use redact::{Redaction, Redactor};
 pub use view::View;
 
-use serde_json::json;
+use crate::json;
 
 use crate::model::Session;
 use crate::replay::Replay;

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 /// How much to redact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -327,7 +327,7 @@ impl Redactor {
 }
 
 /// Replace an image block's `data` with a `WxH mime bytes` note.
-fn image_note(obj: &mut Map<String, Value>, counts: &mut BTreeMap<&'static str, usize>) {
+fn image_note(obj: &mut Map, counts: &mut BTreeMap<&'static str, usize>) {
     let Some(Value::String(data)) = obj.get("data") else {
         return;
     };
@@ -343,7 +343,7 @@ fn image_note(obj: &mut Map<String, Value>, counts: &mut BTreeMap<&'static str, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn every_rule_redacts_its_own_example() {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::ExportOptions;
 use super::focus::Focus;
@@ -186,7 +186,7 @@ impl View {
             path,
             target,
             family: (replay.resolved.family.id(), replay.resolved.family.label()),
-            policy: serde_json::to_value(&replay.resolved.policy).unwrap_or(Value::Null),
+            policy: crate::model::json::to_value(&replay.resolved.policy).unwrap_or(Value::Null),
             stored,
             entry_ids,
             replay: replayed,

@@ -12,7 +12,7 @@ pub enum Change {
     /// Remove the message from the replay, with a detail.
     Drop(String),
     /// Replace its content with these blocks, with a detail.
-    Content(Vec<serde_json::Value>, String),
+    Content(Vec<crate::model::json::Value>, String),
     /// Replace the whole message, with a detail.
     Replace(Message, String),
 }

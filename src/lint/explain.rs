@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 use serde::Serialize;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::error_patterns::{COMPILED, PATTERNS};
 use super::{Finding, registry};

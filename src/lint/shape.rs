@@ -8,7 +8,7 @@
 
 use std::fmt::Display;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::Hit;
 use crate::hygiene::rules::image_ops::base64_image_facts;
@@ -410,7 +410,7 @@ pub(crate) fn no_text(what: String) -> String {
 mod tests {
     use super::*;
     use crate::lint::test_support::png_base64;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn images_are_found_with_the_provider_paths_and_measured() {

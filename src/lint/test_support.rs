@@ -3,7 +3,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
@@ -57,7 +57,7 @@ pub(crate) fn small_png() -> String {
 
 /// A user message with string content (Anthropic, OpenAI Chat, Mistral).
 pub(crate) fn user_text(text: &str) -> Value {
-    serde_json::json!({"role": "user", "content": text})
+    crate::json!({"role": "user", "content": text})
 }
 
 /// A body over 100 bytes: `[user("hi"), user(100 × "x")]` as a payload of the constraint's
@@ -82,7 +82,7 @@ pub(crate) fn payload(c: &Constraint, items: Value) -> Payload {
 /// passes, and a body over the limit is reported at the item crossing it, at the path of the
 /// conversation.
 pub(crate) fn assert_measured_request_size(c: &Constraint, user: fn(&str) -> Value) {
-    assert!(run(c, serde_json::json!([user("hi")])).is_empty());
+    assert!(run(c, crate::json!([user("hi")])).is_empty());
     let (payload, total) = oversized(c, user);
     let hits = crate::lint::shape::request_size(&payload, 100, crate::lint::shape::Wording::Measured);
     assert_eq!(

@@ -1,7 +1,7 @@
 //! Recognising transcript formats that are not OpenClaw/pi (session-formats §5), so that
 //! they fail with one sentence naming the format instead of a confusing parse report.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::model::SessionFormat;
 
@@ -77,7 +77,7 @@ pub fn foreign_document(doc: &Value) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn names_codex_and_claude_lines() {

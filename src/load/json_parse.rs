@@ -10,7 +10,7 @@
 //! export instead of failing the line.
 
 use serde::Deserialize;
-use serde_json::Value;
+use crate::model::json::Value;
 
 /// The deepest nesting of arrays and objects replaylens reads. Every view, export and
 /// rule walks values recursively, so the cap keeps them all on the stack with room to spare.

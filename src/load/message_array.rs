@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::error::LoadError;
 use super::foreign::foreign_document;
@@ -59,7 +59,7 @@ pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError
 
 /// A Claude Code web export `{"loglines": […]}`: each logline is one stored entry (located
 /// by its index); any other top-level field is kept as the header.
-fn load_web_export(path: &Path, mut document: serde_json::Map<String, Value>) -> Session {
+fn load_web_export(path: &Path, mut document: crate::model::json::Map) -> Session {
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())

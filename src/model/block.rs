@@ -4,7 +4,7 @@
 //! unknown fields survive every pass untouched. [`BlockKind`] classifies a block by its
 //! `type`, including the legacy tool-call spellings of hygiene-a §1.1.
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 /// How a tool-call block spells its `type` (hygiene-a §1.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,7 +116,7 @@ impl<'a> Block<'a> {
     }
 
     /// The raw object, when the block is an object.
-    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+    pub fn object(&self) -> Option<&'a Map> {
         self.raw.as_object()
     }
 
@@ -180,7 +180,7 @@ impl<'a> Block<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn classifies_every_spelling() {

@@ -1,6 +1,6 @@
 //! Session entries: one JSONL line (or one `transcript_events` row), kept as stored.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::diagnostic::Location;
 

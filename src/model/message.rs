@@ -7,7 +7,7 @@
 
 use ref_cast::RefCast;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use super::block::{Block, BlockKind};
 
@@ -93,11 +93,11 @@ impl<'a> StopReason<'a> {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, RefCast)]
 #[serde(transparent)]
 #[repr(transparent)]
-pub struct Message(Map<String, Value>);
+pub struct Message(Map);
 
 impl Message {
     /// View a borrowed raw object as a message without copying it.
-    pub fn from_map_ref(map: &Map<String, Value>) -> &Self {
+    pub fn from_map_ref(map: &Map) -> &Self {
         Self::ref_cast(map)
     }
 
@@ -107,7 +107,7 @@ impl Message {
     }
 
     /// Wrap a raw message object.
-    pub fn from_map(map: Map<String, Value>) -> Self {
+    pub fn from_map(map: Map) -> Self {
         Self(map)
     }
 
@@ -120,17 +120,17 @@ impl Message {
     }
 
     /// The raw object, exactly as stored (plus whatever rules changed).
-    pub fn as_map(&self) -> &Map<String, Value> {
+    pub fn as_map(&self) -> &Map {
         &self.0
     }
 
     /// Mutable access to the raw object.
-    pub fn as_map_mut(&mut self) -> &mut Map<String, Value> {
+    pub fn as_map_mut(&mut self) -> &mut Map {
         &mut self.0
     }
 
     /// Consume into the raw object.
-    pub fn into_map(self) -> Map<String, Value> {
+    pub fn into_map(self) -> Map {
         self.0
     }
 
@@ -234,7 +234,7 @@ impl Message {
     }
 
     /// The `usage` object.
-    pub fn usage(&self) -> Option<&Map<String, Value>> {
+    pub fn usage(&self) -> Option<&Map> {
         super::field(&self.0, "usage").and_then(Value::as_object)
     }
 
@@ -299,8 +299,8 @@ impl Message {
     }
 }
 
-impl From<Map<String, Value>> for Message {
-    fn from(map: Map<String, Value>) -> Self {
+impl From<Map> for Message {
+    fn from(map: Map) -> Self {
         Self(map)
     }
 }
@@ -308,7 +308,7 @@ impl From<Map<String, Value>> for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn msg(v: Value) -> Message {
         Message::from_value(v).expect("object")

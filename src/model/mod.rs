@@ -8,6 +8,7 @@ pub mod block;
 pub mod diagnostic;
 pub mod entry;
 pub mod image;
+pub mod json;
 pub mod mapped;
 pub mod message;
 pub mod owned_transcript;
@@ -24,17 +25,12 @@ pub use message::{Message, Role, StopReason};
 pub use session::{BareMessage, DbWindow, Session, SessionFormat};
 pub use transcript::{AppliedCompaction, ModelEvent, ModelRef, Origin, StoredMessage, Transcript};
 
-/// A field of a JSON object. Stored objects are small (a message or block has a handful of
-/// keys), where comparing keys in order beats hashing the key; larger ones use the index.
-pub fn field<'a>(object: &'a serde_json::Map<String, serde_json::Value>, key: &str) -> Option<&'a serde_json::Value> {
-    if object.len() <= 16 {
-        object.iter().find_map(|(k, v)| (k == key).then_some(v))
-    } else {
-        object.get(key)
-    }
+/// A field of a JSON object (stored objects are small: keys are compared in order).
+pub fn field<'a>(object: &'a json::Map, key: &str) -> Option<&'a json::Value> {
+    object.get(key)
 }
 
 /// A field of a JSON value that is an object ([`field`]); `None` for other values.
-pub fn value_field<'a>(value: &'a serde_json::Value, key: &str) -> Option<&'a serde_json::Value> {
+pub fn value_field<'a>(value: &'a json::Value, key: &str) -> Option<&'a json::Value> {
     value.as_object().and_then(|o| field(o, key))
 }

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::message::Message;
 use super::session::Session;
@@ -81,7 +81,7 @@ impl Session {
                     Some(Source::Mapped(i)) => self
                         .mapped
                         .as_mut()
-                        .map(|m| serde_json::Value::Object(std::mem::take(&mut m.messages[i].message).into_map())),
+                        .map(|m| crate::model::json::Value::Object(std::mem::take(&mut m.messages[i].message).into_map())),
                     None => None,
                 };
                 if let Some(message) = taken.and_then(Message::from_value) {

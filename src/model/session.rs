@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use serde::Serialize;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::Entry;

@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::{Entry, EntryKind};
@@ -424,7 +425,7 @@ fn entry_ms(entry: &Entry) -> Value {
     }
 }
 
-fn copy_fields(out: &mut Map<String, Value>, entry: &Entry, keys: &[&str]) {
+fn copy_fields(out: &mut Map, entry: &Entry, keys: &[&str]) {
     for k in keys {
         if let Some(v) = entry.raw.get(*k) {
             out.insert((*k).to_owned(), v.clone());

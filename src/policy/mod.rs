@@ -164,8 +164,8 @@ impl Policy {
     }
 
     /// The policy as the JSON object of README §3.1 (camelCase, absent flags omitted).
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    pub fn to_json(&self) -> crate::model::json::Value {
+        crate::model::json::to_value(self).unwrap_or(crate::model::json::Value::Null)
     }
 }
 
@@ -182,10 +182,10 @@ pub struct ResolvedPolicy {
 
 impl ResolvedPolicy {
     /// README §3.2: the policy object plus `"family"` naming the chosen row.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub fn to_json(&self) -> crate::model::json::Value {
         let mut v = self.policy.to_json();
         if let Some(obj) = v.as_object_mut() {
-            obj.insert("family".to_owned(), serde_json::Value::from(self.family.id()));
+            obj.insert("family".into(), crate::model::json::Value::from(self.family.id()));
         }
         v
     }

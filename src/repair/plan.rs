@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::hygiene::rules::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_blank, is_blank_text_block};

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use replaylens::model::{Block, BlockKind, Message, Role as MessageRole};
 use replaylens::text::{escape_controls, escape_controls_single_line, truncate_chars};
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 use super::image_info::ImageInfo;
 use super::theme::Role;
@@ -401,7 +401,7 @@ fn nth_image(message: &Message, n: usize) -> Option<ImageInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use replaylens::json;
 
     fn msg(v: Value) -> Message {
         Message::from_value(v).unwrap()

@@ -7,7 +7,8 @@ use replaylens::hygiene::{Action, Projection, ReplayMessage, ReplayOptions, Rewr
 use replaylens::model::{Message, ModelRef, Origin, StoredMessage, Transcript};
 use replaylens::policy::{Family, Target, preset, resolve};
 use replaylens::replay::Replay;
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::image_info::synthetic_base64;
 use super::inspection::{Inspection, SessionInfo};

@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use replaylens::policy::{Family, preset};
-use serde_json::json;
+use replaylens::json;
 
 use super::app::{App, Mode};
 use super::fixtures;
@@ -158,7 +158,7 @@ fn escape_sequences_are_shown_escaped() {
     let evil = "title \u{1b}]0;pwned\u{7} clear \u{1b}[2J done";
     let insp = fixtures::build(
         "evil\u{1b}[31m",
-        vec![serde_json::from_value(json!({"role": "user", "content": [{"type": "text", "text": evil}]})).unwrap()],
+        vec![replaylens::model::json::from_value(json!({"role": "user", "content": [{"type": "text", "text": evil}]})).unwrap()],
         vec![(vec![0], None)],
         Vec::new(),
     );
@@ -226,7 +226,7 @@ fn enter_expands_a_long_message() {
     let long = (0..30).map(|i| format!("line {i}")).collect::<Vec<_>>().join("\n");
     let insp = fixtures::build(
         "long",
-        vec![serde_json::from_value(json!({"role": "user", "content": long})).unwrap()],
+        vec![replaylens::model::json::from_value(json!({"role": "user", "content": long})).unwrap()],
         vec![(vec![0], None)],
         Vec::new(),
     );

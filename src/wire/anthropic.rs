@@ -21,7 +21,8 @@ mod tests;
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::coerce_arguments;
 use super::js::truthy;
@@ -220,9 +221,9 @@ fn assistant_message(
                 }
                 if truthy(block.get("redacted")) {
                     let mut redacted = Map::new();
-                    redacted.insert("type".to_owned(), json!("redacted_thinking"));
+                    redacted.insert("type".into(), json!("redacted_thinking"));
                     if let Some(data) = raw_signature {
-                        redacted.insert("data".to_owned(), data.clone());
+                        redacted.insert("data".into(), data.clone());
                     }
                     blocks.push(Value::Object(redacted));
                     continue;
@@ -250,13 +251,13 @@ fn assistant_message(
             }
             Some("toolCall") => {
                 let mut call = Map::new();
-                call.insert("type".to_owned(), json!("tool_use"));
+                call.insert("type".into(), json!("tool_use"));
                 for key in ["id", "name"] {
                     if let Some(v) = block.get(key) {
                         call.insert(key.to_owned(), v.clone());
                     }
                 }
-                call.insert("input".to_owned(), coerce_arguments(block.get("arguments")));
+                call.insert("input".into(), coerce_arguments(block.get("arguments")));
                 blocks.push(Value::Object(call));
             }
             _ => {}
@@ -275,10 +276,10 @@ fn assistant_message(
         );
     }
     let mut message = Map::new();
-    message.insert("role".to_owned(), json!("assistant"));
-    message.insert("content".to_owned(), Value::Array(blocks));
+    message.insert("role".into(), json!("assistant"));
+    message.insert("content".into(), Value::Array(blocks));
     if !reasoning_content.is_empty() {
-        message.insert("reasoning_content".to_owned(), json!(reasoning_content.join("\n")));
+        message.insert("reasoning_content".into(), json!(reasoning_content.join("\n")));
     }
     Some(Value::Object(message))
 }
@@ -289,13 +290,13 @@ fn tool_result_block(msg: &crate::model::Message, model: &WireModel) -> Value {
     // (on a vision model it fails the request instead): the result reads `(no output)`.
     let content: &[Value] = msg.content_array().map_or(&[], Vec::as_slice);
     let mut block = Map::new();
-    block.insert("type".to_owned(), json!("tool_result"));
+    block.insert("type".into(), json!("tool_result"));
     if let Some(id) = msg.get("toolCallId") {
-        block.insert("tool_use_id".to_owned(), id.clone());
+        block.insert("tool_use_id".into(), id.clone());
     }
-    block.insert("content".to_owned(), tool_result_content(content, model.input_images));
+    block.insert("content".into(), tool_result_content(content, model.input_images));
     if let Some(is_error) = msg.get("isError") {
-        block.insert("is_error".to_owned(), is_error.clone());
+        block.insert("is_error".into(), is_error.clone());
     }
     Value::Object(block)
 }
@@ -417,6 +418,6 @@ fn mark(message: &mut Value, block: usize, cache_control: &Value) {
         .and_then(|c| c.get_mut(block))
         .and_then(Value::as_object_mut)
     {
-        b.insert("cache_control".to_owned(), cache_control.clone());
+        b.insert("cache_control".into(), cache_control.clone());
     }
 }

@@ -37,7 +37,8 @@ mod tests;
 
 pub use claude::{CachePolicy, cache_policy, is_claude};
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::block_type;
 use super::canonical_base64::canonicalize_base64;

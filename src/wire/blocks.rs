@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use crate::model::Message;
 

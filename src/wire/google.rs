@@ -31,7 +31,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::{block_type, coerce_arguments, payload_text};
 use super::js::{join_element, put, truthy};

@@ -1,7 +1,7 @@
 //! JavaScript value semantics the ported transforms and converters share: truthiness,
 //! `String(value)` and `Array.prototype.join`, a field copied only when it is defined.
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use crate::hygiene::rules::turn_merge::js_truthy;
 
@@ -33,7 +33,7 @@ pub fn join_element(v: &Value) -> String {
 }
 
 /// Insert `key` with a copy of `value` when the field is defined (JSON drops `undefined`).
-pub fn put(object: &mut Map<String, Value>, key: &str, value: Option<&Value>) {
+pub fn put(object: &mut Map, key: &str, value: Option<&Value>) {
     if let Some(v) = value {
         object.insert(key.to_owned(), v.clone());
     }
@@ -42,7 +42,7 @@ pub fn put(object: &mut Map<String, Value>, key: &str, value: Option<&Value>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn string_conversion_follows_javascript() {

@@ -6,7 +6,8 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::js;
 use crate::model::Message;

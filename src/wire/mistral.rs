@@ -17,7 +17,8 @@
 //! The transcript transform has already shortened foreign tool-call ids to Mistral's nine
 //! alphanumerics (`transform::ids::mistral`).
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::{block_type, content_blocks};
 use super::openai_completions::data_url;

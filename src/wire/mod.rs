@@ -27,7 +27,7 @@ mod tool_result;
 pub mod transform;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use crate::model::Message;
 

@@ -32,7 +32,8 @@ use replay::apply_replay;
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::{block_type, content_blocks};
 use super::js;

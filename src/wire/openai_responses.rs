@@ -41,7 +41,8 @@ pub(crate) use ids::normalize_tool_call_id;
 pub(crate) use reasoning::ReplayContext;
 use reasoning::reasoning_item;
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::{block_type, content_blocks, payload_text};
 use super::openai_completions::data_url;

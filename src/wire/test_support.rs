@@ -3,7 +3,8 @@
 //! with what OpenClaw produced: byte for byte as JSON (key order included), every differing
 //! case listed before the test fails.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::{WireApi, WireInput, WireItem, WireModel, build, converter_inputs};
 use crate::model::Message;

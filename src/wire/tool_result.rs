@@ -14,7 +14,7 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use super::blocks::block_type;
 use super::transform::ids::truncate_utf16;
@@ -218,7 +218,7 @@ fn truncate_structured(text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn explicit_text_wins() {

@@ -27,7 +27,7 @@ pub mod transport;
 
 use std::collections::HashMap;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::blocks::block_type;
 use super::js;

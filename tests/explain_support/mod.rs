@@ -4,7 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 /// The provider, API and model that wrote an assistant turn.
 pub type Model = (&'static str, &'static str, &'static str);

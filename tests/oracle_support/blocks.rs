@@ -3,7 +3,8 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::rng::Rng;
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Serialize;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 use super::generate::generate;
 use super::targets::{TargetSpec, targets};

@@ -1,6 +1,7 @@
 //! Checking one case: replaylens under both rule sets against one oracle reply.
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::cases::Case;
 use super::compare::{Difference, compare, compare_policy};

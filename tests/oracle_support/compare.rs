@@ -6,7 +6,7 @@ use std::io::Cursor;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use serde_json::{Map, Value};
+use replaylens::model::json::{Map, Value};
 
 use super::lens::{LensMessage, RuleSetName};
 use super::oracle::truncate;
@@ -170,7 +170,7 @@ fn tolerate_documented_delta(ours: &mut Value, theirs: &Value) -> bool {
 fn neutralize_equivalent_images(ours: &mut Value, theirs: &mut Value) {
     match (ours, theirs) {
         (Value::Object(a), Value::Object(b)) => {
-            let is_image = |m: &Map<String, Value>| m.get("type").and_then(Value::as_str) == Some("image");
+            let is_image = |m: &Map| m.get("type").and_then(Value::as_str) == Some("image");
             if is_image(a) && is_image(b) {
                 if let (Some(Value::String(x)), Some(Value::String(y))) = (a.get("data"), b.get("data"))
                     && x != y

@@ -2,7 +2,8 @@
 //! rule (turn order, thinking and signatures, tool-call ids and names, tool-result pairing,
 //! failed turns, silent replies, metadata, mirrors, compaction, provenance, images).
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::blocks::{self, TOOL_NAMES, Text};
 use super::images::image_block;

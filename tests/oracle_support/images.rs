@@ -8,7 +8,8 @@ use std::sync::OnceLock;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use image::{ImageFormat, RgbImage};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::rng::Rng;
 

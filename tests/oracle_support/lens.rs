@@ -8,7 +8,7 @@ use replaylens::load::message_array::load_message_array;
 use replaylens::policy::{Target, resolve_for};
 use replaylens::replay::replay_transcript;
 use replaylens::rule_set::RuleSet;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 use super::targets::TargetSpec;
 
@@ -86,7 +86,7 @@ pub fn replay(
     let messages = history_stage(&replay.projection)
         .iter()
         .map(|m| {
-            let value = serde_json::to_value(m.message.as_ref()).map_err(|e| e.to_string())?;
+            let value = replaylens::model::json::to_value(m.message.as_ref()).map_err(|e| e.to_string())?;
             Ok(LensMessage {
                 value,
                 synthesized: m.source.is_empty(),

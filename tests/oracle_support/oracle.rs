@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// Where `.ci/run` (under `$HOME`) and this machine's set-up put Node 24, tried when
 /// `REPLAYLENS_NODE` is unset and `node` on `PATH` is too old.
@@ -214,7 +214,7 @@ impl OracleProcess {
                 match stdout.read_line(&mut line) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => replies.push(serde_json::from_str(&line).unwrap_or_else(
-                        |e| serde_json::json!({"error": format!("reply is not JSON ({e}): {}", truncate(&line, 200))}),
+                        |e| replaylens::json!({"error": format!("reply is not JSON ({e}): {}", truncate(&line, 200))}),
                     )),
                 }
                 let _ = tick.send(());

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use replaylens::model::Message;
 use replaylens::wire::{WireApi, WireModel, build};
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::cases::Case;
 use super::check::oracle_messages;

@@ -5,7 +5,8 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::cases::Case;
 use super::check::{LensRuns, lens_runs, verdict};

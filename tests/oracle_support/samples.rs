@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use replaylens::load::sqlite::load_all_windows;
 use replaylens::load::{LoadOptions, is_database, load_path};
 use replaylens::model::Session;
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// The loaded sample sessions and the files that did not load.
 #[derive(Debug, Default)]
@@ -101,6 +101,6 @@ fn messages_of(session: &Session) -> Vec<Value> {
         .transcript()
         .messages
         .iter()
-        .filter_map(|m| serde_json::to_value(m.message.as_ref()).ok())
+        .filter_map(|m| replaylens::model::json::to_value(m.message.as_ref()).ok())
         .collect()
 }

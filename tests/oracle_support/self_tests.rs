@@ -1,7 +1,8 @@
 //! Checks of the differential machinery itself (no oracle needed): the comparison, the
 //! documented deltas, and that the generator is deterministic and reaches every input shape.
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::cases::random_cases;
 use super::compare::{LEGACY_MISSING_TEXT, compare, compare_policy, json_eq};

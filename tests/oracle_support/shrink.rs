@@ -2,7 +2,7 @@
 //! optional block and message fields, keeping a change only while the `2026.9.6` run still differs the
 //! same way (same path kind and value sketch). Bounded by an oracle-call budget.
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 use super::cases::Case;
 use super::check::{judge, oracle_messages};
@@ -147,7 +147,7 @@ impl Shrinker<'_> {
 }
 
 /// Message `m`, or its content block `block`, as a JSON object.
-fn object_at(messages: &mut [Value], m: usize, block: Option<usize>) -> Option<&mut serde_json::Map<String, Value>> {
+fn object_at(messages: &mut [Value], m: usize, block: Option<usize>) -> Option<&mut replaylens::model::json::Map> {
     let message = messages.get_mut(m)?;
     match block {
         None => message.as_object_mut(),

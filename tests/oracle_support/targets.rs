@@ -1,6 +1,6 @@
 //! The replay targets every case is run against.
 
-use serde_json::Value;
+use replaylens::model::json::Value;
 
 /// A provider / API / model triple.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,7 +2,8 @@
 //! follow it, paired normally or missing, duplicated, displaced, mismatched, padded, renamed,
 //! reordered or stored as an earlier synthetic repair.
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::blocks::{self, Text};
 use super::compare::LEGACY_MISSING_TEXT;

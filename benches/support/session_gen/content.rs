@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use serde_json::{Value, json};
+use replaylens::json;
+use replaylens::model::json::Value;
 
 use super::vocab::{PROVIDERS, WORDS};
 use super::{Gen, base64};

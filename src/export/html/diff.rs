@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use html_escape::encode_text as esc;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::export::json_diff::{self, Line, Mark, Piece, Sign, thousands};
 
@@ -295,7 +295,7 @@ fn resolve<'v>(root: &'v Value, path: &str, old_side: bool) -> Option<&'v Value>
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use crate::json;
 
     use super::*;
 

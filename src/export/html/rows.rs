@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::diff::Lines;
 use crate::diff::{Row, RowKind};

@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 mod text;
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 use similar::{Algorithm, DiffOp, capture_diff_slices};
 
 use text::{whole, word_pieces};
@@ -227,7 +227,7 @@ impl Differ<'_> {
         }
     }
 
-    fn object(&mut self, path: &str, a: &Map<String, Value>, b: &Map<String, Value>) {
+    fn object(&mut self, path: &str, a: &Map, b: &Map) {
         let old_keys: Vec<&str> = a.keys().map(String::as_str).collect();
         let new_keys: Vec<&str> = b.keys().map(String::as_str).collect();
         for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
@@ -347,7 +347,7 @@ impl Differ<'_> {
 }
 
 /// Whether two objects differ in most of their keys (then shown replaced as a whole).
-fn mostly_different(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
+fn mostly_different(a: &Map, b: &Map) -> bool {
     let union = a.len() + b.keys().filter(|k| !a.contains_key(*k)).count();
     let differing =
         a.iter().filter(|(k, v)| b.get(*k) != Some(v)).count() + b.keys().filter(|k| !a.contains_key(*k)).count();

@@ -1,6 +1,6 @@
 //! Unit tests of the JSON diff: changed paths only, context, elision, word marks.
 
-use serde_json::json;
+use crate::json;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! Values as text for the JSON diff: JSON escaping, elision in the middle with the length
 //! left out, and the word-level pieces of a changed string.
 
-use serde_json::Value;
+use crate::model::json::Value;
 use similar::{ChangeTag, TextDiff};
 
 use super::{MIN_ELIDED, Mark, Options, Piece, WORD_DIFF_MAX_BYTES};

@@ -72,7 +72,7 @@ impl Rule for AnthropicTurnMerge {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use crate::json;
 
     use super::*;
     use crate::hygiene::rules::test_support::{assert_gate, msgs, resolved};

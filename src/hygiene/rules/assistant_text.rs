@@ -5,7 +5,7 @@
 //! The normalization rules and the on-disk repair use these so that every pass agrees on what
 //! "blank", "silent" and "zero usage" mean. Whitespace follows JavaScript's `String.trim()`.
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use crate::model::{BlockKind, Message};
 
@@ -61,7 +61,7 @@ fn finite(v: Option<&Value>) -> Option<f64> {
 }
 
 /// JavaScript `a ?? b`: the first value that is present and not `null`.
-fn coalesce<'a>(map: &'a Map<String, Value>, keys: &[&str]) -> Option<&'a Value> {
+fn coalesce<'a>(map: &'a Map, keys: &[&str]) -> Option<&'a Value> {
     keys.iter()
         .map(|k| map.get(*k))
         .find(|v| !matches!(v, None | Some(Value::Null)))
@@ -97,7 +97,7 @@ pub fn is_zero_usage_stop(m: &Message) -> bool {
 
 /// `hasNonzeroUsage(normalizeUsage(usage))`: any token count (canonical names and the common
 /// provider aliases) that is a finite number greater than zero.
-pub fn has_nonzero_usage(usage: &Map<String, Value>) -> bool {
+pub fn has_nonzero_usage(usage: &Map) -> bool {
     const TOKEN_FIELDS: &[&str] = &[
         "input",
         "output",
@@ -201,7 +201,7 @@ pub fn excerpt(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn zero_usage_snapshot() {

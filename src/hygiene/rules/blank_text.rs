@@ -1,7 +1,8 @@
 //! `blank-text`: remove blank text blocks; drop assistant turns left empty; give user and
 //! tool-result turns left empty the `[empty content omitted]` placeholder (hygiene-b §2.9).
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};

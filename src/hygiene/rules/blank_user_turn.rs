@@ -1,6 +1,6 @@
 //! `blank-user-turn`: drop blank user turns (hygiene-b §2.12, §2.9 "earlier", newest behaviour).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -119,7 +119,7 @@ mod tests {
     use super::*;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     fn summary(rw: &[PendingRewrite]) -> Vec<(Action, Vec<usize>, String)> {
         rw.iter()

@@ -96,7 +96,7 @@ mod tests {
     use super::*;
     use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, msgs, resolved};
     use crate::hygiene::{Action, ReplayOptions};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn strips_signatures_of_turns_strictly_before_the_latest_compaction() {

@@ -2,7 +2,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{BlockKind, Message, Role};
@@ -72,7 +73,7 @@ fn trimmed(v: Option<&Value>) -> Option<&str> {
 }
 
 /// The trimmed ids of the six id fields of a result message or block.
-fn match_ids(record: &serde_json::Map<String, Value>) -> Vec<String> {
+fn match_ids(record: &crate::model::json::Map) -> Vec<String> {
     RESULT_ID_FIELDS
         .iter()
         .filter_map(|k| trimmed(record.get(*k)))

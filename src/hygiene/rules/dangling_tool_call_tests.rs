@@ -1,6 +1,7 @@
 //! Unit tests of `dangling-tool-call` (OpenClaw's `stripDanglingAnthropicToolUses`).
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::*;
 use crate::hygiene::rules::test_support::{apply_rule, msgs, resolved};

@@ -66,13 +66,13 @@ mod tests {
     use super::*;
     use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
     use crate::hygiene::{Action, ReplayOptions};
-    use serde_json::json;
+    use crate::json;
 
     fn completions() -> crate::policy::ResolvedPolicy {
         resolved("vllm", "openai-completions", "qwen3-32b")
     }
 
-    fn run(v: serde_json::Value) -> (Vec<Message>, Vec<PendingRewrite>) {
+    fn run(v: crate::model::json::Value) -> (Vec<Message>, Vec<PendingRewrite>) {
         apply_rule_for(
             &DropReasoningHistory,
             msgs(v),

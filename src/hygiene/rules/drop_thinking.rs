@@ -59,7 +59,7 @@ mod tests {
     use super::*;
     use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
     use crate::hygiene::{Action, ReplayOptions};
-    use serde_json::json;
+    use crate::json;
 
     fn old_claude() -> crate::policy::ResolvedPolicy {
         resolved("anthropic", "anthropic-messages", "claude-3-7-sonnet-20250219")
@@ -83,7 +83,7 @@ mod tests {
         ]));
         let (out, rw) = apply_rule_for(&DropThinking, work, &old_claude(), &ReplayOptions::default());
         assert_eq!(
-            serde_json::to_value(&out[1]).unwrap(),
+            crate::model::json::to_value(&out[1]).unwrap(),
             json!({"role": "assistant", "content": [{"type": "text", "text": "answer"}], "stopReason": "stop"})
         );
         assert_eq!(

@@ -1,7 +1,7 @@
 //! `duplicate-mirror`: drop a bare zero-usage duplicate of the previous assistant turn
 //! (hygiene-b §2.8, newest behaviour).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -102,7 +102,7 @@ mod tests {
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn drops_zero_usage_duplicates_of_the_previous_turn() {

@@ -51,7 +51,7 @@ impl Rule for GeminiTurnMerge {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use crate::json;
 
     use super::*;
     use crate::hygiene::Action;

@@ -1,7 +1,7 @@
 //! `google-bootstrap`: prepend the `(session bootstrap)` user turn when history starts with the
 //! assistant.
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -51,10 +51,10 @@ impl Rule for GoogleBootstrap {
             .find_map(|m| m.get("timestamp").filter(|t| !t.is_null()))
             .cloned();
         let mut obj = Map::new();
-        obj.insert("role".to_owned(), Value::from("user"));
-        obj.insert("content".to_owned(), Value::from(BOOTSTRAP_TEXT));
+        obj.insert("role".into(), Value::from("user"));
+        obj.insert("content".into(), Value::from(BOOTSTRAP_TEXT));
         if let Some(ts) = timestamp {
-            obj.insert("timestamp".to_owned(), ts);
+            obj.insert("timestamp".into(), ts);
         }
         let wm = work.synthesized(Message::from_map(obj));
         rewrites.push(PendingRewrite::on(
@@ -69,7 +69,7 @@ impl Rule for GoogleBootstrap {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use crate::json;
 
     use super::*;
     use crate::hygiene::ReplayOptions;

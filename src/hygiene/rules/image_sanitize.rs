@@ -1,6 +1,7 @@
 //! `image-sanitize`: downscale / recompress oversized images; replace undecodable ones by text.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
@@ -91,7 +92,7 @@ impl Rule for ImageSanitize {
 
 /// The image blocks the rule processes: `(data, mimeType)` of every `{type:"image"}` block
 /// with string fields in the array content of user, assistant and toolResult messages.
-fn image_payloads(message: &Message) -> impl Iterator<Item = (usize, &Map<String, Value>, &str, &str)> {
+fn image_payloads(message: &Message) -> impl Iterator<Item = (usize, &Map, &str, &str)> {
     let blocks = match message.role() {
         Role::User | Role::Assistant | Role::ToolResult => message.content_array(),
         _ => None,
@@ -133,7 +134,7 @@ fn changed_blocks(message: &Message, limits: ImageLimits, cache: &ImageCache) ->
 /// The new block and detail for one image block, or `None` when it stays as it is.
 fn change(
     index: usize,
-    obj: &Map<String, Value>,
+    obj: &Map,
     data: &str,
     declared: &str,
     limits: ImageLimits,
@@ -159,7 +160,7 @@ fn change(
 }
 
 /// The block with the new `data` and `mimeType`, every other field kept in place.
-fn with_payload(obj: &Map<String, Value>, image: &SanitizedImage<'_>) -> Value {
+fn with_payload(obj: &Map, image: &SanitizedImage<'_>) -> Value {
     let mut next = Map::with_capacity(obj.len());
     for (key, value) in obj {
         let value = match key.as_str() {

@@ -1,7 +1,8 @@
 //! `inter-session-provenance`: prefix inter-session user turns with the
 //! `[Inter-session message] … isUser=false` marker (hygiene-b §2.11).
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

@@ -2,7 +2,8 @@
 //! (hygiene-b §2.3), normalize legacy string/object assistant content, and remove managed
 //! display blocks (newest behaviour).
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

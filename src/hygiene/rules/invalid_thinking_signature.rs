@@ -97,7 +97,7 @@ fn stripped(m: &Message) -> Option<(Message, String)> {
 }
 
 /// The candidate signature values present on a block.
-fn signature_fields(b: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
+fn signature_fields(b: &crate::model::json::Value) -> impl Iterator<Item = &crate::model::json::Value> {
     ["data", "signature", "thinkingSignature", "thought_signature"]
         .into_iter()
         .filter(|k| *k != "data" || block_type(b) == Some("redacted_thinking"))
@@ -109,7 +109,7 @@ mod tests {
     use super::*;
     use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, msgs, resolved};
     use crate::hygiene::{Action, ReplayOptions};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn removes_unsigned_blocks_from_older_turns_and_keeps_the_latest() {
@@ -132,7 +132,7 @@ mod tests {
             &json!([{"type": "thinking", "thinking": "b", "signature": "ok"}, {"type": "text", "text": "answer"}])
         );
         assert_eq!(
-            serde_json::to_value(&out[3]).unwrap(),
+            crate::model::json::to_value(&out[3]).unwrap(),
             json!({"role": "assistant", "content": [{"type": "text", "text": "[assistant reasoning omitted]"}], "stopReason": "stop"})
         );
         assert_eq!(

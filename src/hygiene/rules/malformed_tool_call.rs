@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, StopReason};
@@ -263,7 +263,7 @@ fn check_blocks(
             notes.push(format!("trimmed tool name `{raw}` → `{trimmed}`"));
             let trimmed = Value::String(trimmed.to_owned());
             if let Some(obj) = next.to_mut().as_object_mut() {
-                obj.insert("name".to_owned(), trimmed);
+                obj.insert("name".into(), trimmed);
             }
         }
         out.push(next);

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::rules::test_support::resolved;
 use crate::hygiene::{Context, ReplayOptions, Rule, Working, WorkingMessage};

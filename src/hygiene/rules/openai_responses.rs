@@ -2,7 +2,7 @@
 //! signatures (`rs_…` items), `call_…|fc_…` id pairs, their normalization, and the
 //! Responses `textSignature` phase.
 
-use serde_json::Value;
+use crate::model::json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::model::ModelRef;
@@ -191,7 +191,7 @@ pub fn describe_model(m: &ModelRef) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn reasoning_signatures_are_rs_items() {

@@ -1,6 +1,6 @@
 //! Unit tests of `prefill-strip` (hygiene-b §2.16).
 
-use serde_json::json;
+use crate::json;
 
 use super::*;
 use crate::hygiene::rules::test_support::{msgs, resolved};

@@ -1,6 +1,6 @@
 //! `reasoning-only-length`: drop reasoning-only turns cut off by the output limit (hygiene-b §2.4).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -75,7 +75,7 @@ mod tests {
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn drops_reasoning_only_length_turns() {

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
 use crate::model::Message;
@@ -265,7 +266,7 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
             match text_signature_phase(sig) {
                 Some(phase) => {
                     let s = json!({"v": 1, "phase": phase}).to_string();
-                    obj.insert("textSignature".to_owned(), Value::String(s));
+                    obj.insert("textSignature".into(), Value::String(s));
                     notes.push(format!(
                         "cleared the paired msg id from the textSignature of text block {i} (kept phase {phase})"
                     ));

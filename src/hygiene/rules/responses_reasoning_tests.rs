@@ -1,6 +1,6 @@
 //! Unit tests of `responses-reasoning`.
 
-use serde_json::json;
+use crate::json;
 
 use super::*;
 use crate::hygiene::ReplayOptions;
@@ -24,7 +24,7 @@ fn rs(id: &str) -> String {
     json!({"type": "reasoning", "id": id, "encrypted_content": "gAAA", "summary": []}).to_string()
 }
 
-fn run(v: serde_json::Value, model: &str, events: &[ModelEvent]) -> (Vec<Message>, Vec<PendingRewrite>) {
+fn run(v: crate::model::json::Value, model: &str, events: &[ModelEvent]) -> (Vec<Message>, Vec<PendingRewrite>) {
     apply_rule_with_events(
         &ResponsesReasoning,
         msgs(v),
@@ -250,7 +250,7 @@ fn history_stage_keeps_orphaned_reasoning() {
 
 #[test]
 fn responses_invariant_matches_openclaw_errors() {
-    let m = |v: serde_json::Value| Message::from_value(v).unwrap();
+    let m = |v: crate::model::json::Value| Message::from_value(v).unwrap();
     let call = |ids: &[&str]| {
         let blocks: Vec<_> = ids
             .iter()

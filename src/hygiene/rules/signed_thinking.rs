@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::Context;
 use crate::model::Message;
@@ -79,7 +79,7 @@ mod tests {
     use super::*;
     use crate::hygiene::ReplayOptions;
     use crate::hygiene::rules::test_support::resolved;
-    use serde_json::json;
+    use crate::json;
 
     fn allow(provider: &str, api: &str, model: &str) -> bool {
         let r = resolved(provider, api, model);

@@ -1,7 +1,7 @@
 //! `silent-reply`: remove `NO_REPLY` silent-reply text; drop turns it leaves empty or
 //! reasoning-only (hygiene-b §2.3, newest behaviour).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -105,7 +105,7 @@ mod tests {
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     fn summary(rw: &[PendingRewrite]) -> Vec<(Action, Vec<usize>, String)> {
         rw.iter()

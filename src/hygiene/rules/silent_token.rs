@@ -16,7 +16,7 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::assistant_text::js_trim;
 

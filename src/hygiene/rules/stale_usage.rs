@@ -1,7 +1,7 @@
 //! `stale-usage`: zero usage recorded before the latest compaction, then normalize every
 //! assistant usage snapshot (hygiene-b §2.13).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
@@ -114,7 +114,7 @@ mod tests {
     use super::*;
     use crate::hygiene::Action;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     fn full(n: i64) -> Value {
         json!({"input": n, "output": 1, "cacheRead": 0, "cacheWrite": 0, "totalTokens": n + 1,
@@ -184,7 +184,7 @@ mod tests {
         ]));
         let (out, rw) = apply_rule(&StaleUsage, work);
         assert_eq!(
-            serde_json::to_value(&out[1]).unwrap(),
+            crate::model::json::to_value(&out[1]).unwrap(),
             json!({"role": "assistant", "content": [], "usage": {"input": 10, "output": 5, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 15}, "stopReason": "stop"})
         );
         assert_eq!(out[2].get("usage"), Some(&zero_snapshot()));

@@ -5,7 +5,8 @@
 //! holding only the placeholder) are dropped. Two steps, because the placeholder comes before
 //! the delivery-mirror check and the tail trim after the user-turn checks of the same loop.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

@@ -1,7 +1,7 @@
 //! `stream-error-turn`: drop empty stream-error turns, legacy fallback placeholders and
 //! zero-usage empty stop turns (hygiene-b §2.2, newest behaviour).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -92,7 +92,7 @@ mod tests {
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     const S: &str = STREAM_ERROR_FALLBACK_TEXT;
 

@@ -1,6 +1,7 @@
 //! Synthetic missing-tool-result messages (README §1.3, hygiene-a §1.3, §3.5).
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::model::{BlockKind, Message};
 

@@ -1,6 +1,6 @@
 //! Helpers for rule unit tests.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, ReplayOptions, Rule, Working};
 use crate::model::{Message, ModelEvent};

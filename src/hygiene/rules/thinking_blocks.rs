@@ -2,7 +2,8 @@
 //! what a thinking-like block is, when its signature is replayable, the latest assistant
 //! turn, the "current tool turn" exemption and timestamp parsing.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::Context;
 use crate::model::Message;

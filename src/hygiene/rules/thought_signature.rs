@@ -1,7 +1,7 @@
 //! `thought-signature`: strip Gemini `thought_signature` / `thoughtSignature` values that are
 //! not valid for the target (hygiene-b §2.10).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, StopReason};
@@ -161,7 +161,7 @@ mod tests {
     use crate::hygiene::Action;
     use crate::hygiene::ReplayOptions;
     use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
-    use serde_json::json;
+    use crate::json;
 
     fn gemini() -> crate::policy::ResolvedPolicy {
         resolved("google", "google-generative-ai", "gemini-2.5-pro")

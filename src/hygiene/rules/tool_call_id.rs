@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{BlockKind, Message};
@@ -168,7 +168,7 @@ fn rewrite_calls(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> 
     let blocks = out.blocks_mut()?;
     for (j, next) in changed {
         if let Some(obj) = blocks.get_mut(j).and_then(Value::as_object_mut) {
-            obj.insert("id".to_owned(), Value::String(next));
+            obj.insert("id".into(), Value::String(next));
         }
     }
     Some((out, format!("tool call ids ({label}): {}", notes.join(", "))))

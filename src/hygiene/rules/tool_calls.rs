@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::ReplayOptions;
 use crate::model::{BlockKind, Message};
@@ -213,7 +213,7 @@ pub use super::tool_result_pairing::classify::completed_calls;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn m(v: Value) -> Message {
         Message::from_value(v).unwrap()

@@ -1,6 +1,7 @@
 //! `tool-result-details`: strip `details` from tool results before replay.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

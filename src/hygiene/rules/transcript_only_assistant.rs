@@ -1,7 +1,7 @@
 //! `transcript-only-assistant`: drop delivery-mirror / gateway-injected assistant rows
 //! (hygiene-b §2.1).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
@@ -77,7 +77,7 @@ mod tests {
     use crate::hygiene::Action;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn drops_mirror_and_injected_rows_by_provider_and_model() {

@@ -2,7 +2,8 @@
 //! same-role messages, the two merge recipes (assistant and user), JavaScript truthiness and
 //! content normalization for concatenation.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::{Action, PendingRewrite, Working, WorkingMessage};
 use crate::model::{Message, Role};

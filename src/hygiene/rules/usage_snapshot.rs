@@ -2,7 +2,8 @@
 //! normalization to `{input, output, cacheRead, cacheWrite, totalTokens[, cost]}`, and the
 //! test of whether a stored usage already has that shape.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 /// `makeZeroUsageSnapshot()`.
 pub fn zero_snapshot() -> Value {
@@ -17,7 +18,7 @@ pub fn num(x: f64) -> Value {
     if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
         Value::from(x as i64)
     } else {
-        serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
+        crate::model::json::Number::from_f64(x).map_or(Value::Null, Value::Number)
     }
 }
 
@@ -26,17 +27,17 @@ fn finite(v: Option<&Value>) -> Option<f64> {
 }
 
 /// JavaScript `a ?? b ?? …`: the first value that is present and not null.
-fn first<'a>(raw: &'a Map<String, Value>, keys: &[&str]) -> Option<&'a Value> {
+fn first<'a>(raw: &'a Map, keys: &[&str]) -> Option<&'a Value> {
     keys.iter().filter_map(|k| raw.get(*k)).find(|v| !v.is_null())
 }
 
-fn nested<'a>(raw: &'a Map<String, Value>, outer: &str, inner: &str) -> Option<&'a Value> {
+fn nested<'a>(raw: &'a Map, outer: &str, inner: &str) -> Option<&'a Value> {
     raw.get(outer).and_then(|o| o.get(inner)).filter(|v| !v.is_null())
 }
 
 /// `normalizeUsage`: the five token counts read through their aliases, or `None` when none
 /// is a finite number.
-fn normalize_counts(raw: &Map<String, Value>) -> Option<[Option<f64>; 5]> {
+fn normalize_counts(raw: &Map) -> Option<[Option<f64>; 5]> {
     let cache_read = finite(
         first(
             raw,
@@ -83,7 +84,7 @@ fn normalize_counts(raw: &Map<String, Value>) -> Option<[Option<f64>; 5]> {
 
 /// `normalizeAssistantUsageCost`: numeric cost fields, defaults 0, total defaulting to the
 /// sum; `totalOrigin: "provider-billed"` kept. `None` when no field is a finite number.
-fn normalize_cost(raw: &Map<String, Value>) -> Option<Value> {
+fn normalize_cost(raw: &Map) -> Option<Value> {
     let cost = raw.get("cost")?.as_object()?;
     let keys = ["input", "output", "cacheRead", "cacheWrite", "total"];
     let vals: Vec<Option<f64>> = keys.iter().map(|k| finite(cost.get(*k))).collect();
@@ -96,9 +97,9 @@ fn normalize_cost(raw: &Map<String, Value>) -> Option<Value> {
     for (i, k) in keys.iter().take(4).enumerate() {
         out.insert((*k).to_owned(), num(part(i)));
     }
-    out.insert("total".to_owned(), num(total));
+    out.insert("total".into(), num(total));
     if cost.get("totalOrigin").and_then(Value::as_str) == Some("provider-billed") {
-        out.insert("totalOrigin".to_owned(), Value::from("provider-billed"));
+        out.insert("totalOrigin".into(), Value::from("provider-billed"));
     }
     Some(Value::Object(out))
 }
@@ -120,16 +121,16 @@ pub fn normalize_snapshot(usage: Option<&Value>) -> Value {
         cache_write.unwrap_or(0.0),
     );
     let mut out = Map::new();
-    out.insert("input".to_owned(), num(i));
-    out.insert("output".to_owned(), num(o));
-    out.insert("cacheRead".to_owned(), num(r));
-    out.insert("cacheWrite".to_owned(), num(w));
+    out.insert("input".into(), num(i));
+    out.insert("output".into(), num(o));
+    out.insert("cacheRead".into(), num(r));
+    out.insert("cacheWrite".into(), num(w));
     if let Some(ctx) = raw.get("contextUsage").filter(|c| c.is_object()) {
-        out.insert("contextUsage".to_owned(), ctx.clone());
+        out.insert("contextUsage".into(), ctx.clone());
     }
-    out.insert("totalTokens".to_owned(), num(total.unwrap_or(i + o + r + w)));
+    out.insert("totalTokens".into(), num(total.unwrap_or(i + o + r + w)));
     if let Some(cost) = normalize_cost(raw) {
-        out.insert("cost".to_owned(), cost);
+        out.insert("cost".into(), cost);
     }
     Value::Object(out)
 }

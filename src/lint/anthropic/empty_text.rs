@@ -34,7 +34,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn text_passes() {

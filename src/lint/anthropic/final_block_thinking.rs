@@ -30,7 +30,7 @@ mod tests {
     use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn thinking_then_text_passes() {

@@ -30,7 +30,7 @@ mod tests {
     use super::*;
     use crate::lint::anthropic::image_message;
     use crate::lint::test_support::{png_base64, run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn an_image_at_the_limit_passes() {

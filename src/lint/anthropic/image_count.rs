@@ -32,7 +32,7 @@ mod tests {
     use super::*;
     use crate::lint::anthropic::image_message;
     use crate::lint::test_support::{run, small_png, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_hundred_images_pass() {

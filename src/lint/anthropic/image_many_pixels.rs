@@ -41,7 +41,7 @@ mod tests {
     use super::*;
     use crate::lint::anthropic::image_message;
     use crate::lint::test_support::{png_base64, run, small_png, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn large_images_in_a_small_request_pass() {

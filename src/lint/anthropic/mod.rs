@@ -19,7 +19,7 @@ mod tool_use_id_pattern;
 mod tool_use_id_unique;
 mod whitespace_text;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::shape::{Image, blocks, hit, kind, messages_of, str_at};
 use super::{Constraint, Hit};
@@ -136,23 +136,23 @@ fn dimension_hits(found: Vec<Image<'_>>, too_large: impl Fn(u32) -> bool, text: 
 fn calls(ids: &[&str]) -> Value {
     let blocks: Vec<Value> = ids
         .iter()
-        .map(|id| serde_json::json!({"type": "tool_use", "id": id, "name": "read", "input": {}}))
+        .map(|id| crate::json!({"type": "tool_use", "id": id, "name": "read", "input": {}}))
         .collect();
-    serde_json::json!({"role": "assistant", "content": blocks})
+    crate::json!({"role": "assistant", "content": blocks})
 }
 
 /// For tests: a conversation of a user's "hi" and an assistant reply of `content`.
 #[cfg(test)]
 fn reply(content: Value) -> Value {
-    serde_json::json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": content}])
+    crate::json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": content}])
 }
 
 /// For tests: a user turn with a text block then one PNG image per payload.
 #[cfg(test)]
 fn image_message(data: &[String]) -> Value {
-    let mut content = vec![serde_json::json!({"type": "text", "text": "look"})];
+    let mut content = vec![crate::json!({"type": "text", "text": "look"})];
     content.extend(data.iter().map(
-        |d| serde_json::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
+        |d| crate::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
     ));
-    serde_json::json!({"role": "user", "content": content})
+    crate::json!({"role": "user", "content": content})
 }

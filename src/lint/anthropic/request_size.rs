@@ -33,7 +33,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::*;
     use crate::lint::test_support::{located, oversized, run, user_text as user};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_small_body_passes() {

@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 };
 
 /// Whether a block is `thinking` or `redacted_thinking`.
-fn is_thinking(block: &serde_json::Value) -> bool {
+fn is_thinking(block: &crate::model::json::Value) -> bool {
     matches!(kind(block), Some("thinking" | "redacted_thinking"))
 }
 
@@ -44,7 +44,7 @@ mod tests {
     use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn thinking_first_passes() {

@@ -24,7 +24,7 @@ mod tests {
     use super::super::reply;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_signed_block_passes() {

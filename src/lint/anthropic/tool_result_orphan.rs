@@ -50,7 +50,7 @@ mod tests {
     use super::*;
     use crate::lint::anthropic::calls;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn results_answering_the_previous_message_pass() {

@@ -1,6 +1,6 @@
 //! Every `tool_use` block needs its `tool_result` in the very next message.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::lint::shape::{blocks, hit, kind, messages_of, role};
 use crate::lint::{Constraint, Hit};
@@ -57,7 +57,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn run(messages: Value) -> Vec<Hit> {
         let values = messages.as_array().unwrap().clone();

@@ -39,7 +39,7 @@ mod tests {
     use super::*;
     use crate::lint::anthropic::calls;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn native_ids_pass() {

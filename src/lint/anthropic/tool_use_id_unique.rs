@@ -41,7 +41,7 @@ mod tests {
     use super::*;
     use crate::lint::anthropic::calls;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn distinct_ids_pass() {

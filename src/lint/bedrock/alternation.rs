@@ -30,7 +30,7 @@ mod tests {
     use super::super::{calls, results, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn alternating_roles_pass() {

@@ -44,7 +44,7 @@ mod tests {
     use super::super::{message, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn text_passes() {

@@ -35,9 +35,9 @@ mod tests {
     use super::super::{calls, message, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
-    fn result(content: serde_json::Value) -> serde_json::Value {
+    fn result(content: crate::model::json::Value) -> crate::model::json::Value {
         message(
             "user",
             json!([{"toolResult": {"toolUseId": "a", "content": content, "status": "error"}}]),

@@ -30,7 +30,7 @@ mod tests {
     use super::super::image_message;
     use super::*;
     use crate::lint::test_support::{run, small_png, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn twenty_images_pass() {

@@ -14,7 +14,7 @@ mod tool_result_count;
 mod tool_use_duplicate_id;
 mod tool_use_id_format;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::Constraint;
 use super::shape::blocks;
@@ -48,13 +48,13 @@ fn blocks_with<'a>(message: &'a Value, key: &'a str) -> impl Iterator<Item = (us
 /// For tests: a message of `role` with `content` blocks.
 #[cfg(test)]
 fn message(role: &str, content: Value) -> Value {
-    serde_json::json!({"role": role, "content": content})
+    crate::json!({"role": role, "content": content})
 }
 
 /// For tests: a user text message.
 #[cfg(test)]
 fn user(text: &str) -> Value {
-    message("user", serde_json::json!([{"text": text}]))
+    message("user", crate::json!([{"text": text}]))
 }
 
 /// For tests: an assistant message calling `ids`.
@@ -62,7 +62,7 @@ fn user(text: &str) -> Value {
 fn calls(ids: &[&str]) -> Value {
     let content: Vec<Value> = ids
         .iter()
-        .map(|id| serde_json::json!({"toolUse": {"toolUseId": id, "name": "read", "input": {}}}))
+        .map(|id| crate::json!({"toolUse": {"toolUseId": id, "name": "read", "input": {}}}))
         .collect();
     message("assistant", Value::Array(content))
 }
@@ -73,7 +73,7 @@ fn results(ids: &[&str]) -> Value {
     let content: Vec<Value> = ids
         .iter()
         .map(
-            |id| serde_json::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}),
+            |id| crate::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}),
         )
         .collect();
     message("user", Value::Array(content))
@@ -82,10 +82,10 @@ fn results(ids: &[&str]) -> Value {
 /// For tests: a user message with a text block then one PNG image per payload.
 #[cfg(test)]
 fn image_message(data: &[String]) -> Value {
-    let mut content = vec![serde_json::json!({"text": "look"})];
+    let mut content = vec![crate::json!({"text": "look"})];
     content.extend(
         data.iter()
-            .map(|d| serde_json::json!({"image": {"format": "png", "source": {"bytes": d}}})),
+            .map(|d| crate::json!({"image": {"format": "png", "source": {"bytes": d}}})),
     );
     message("user", Value::Array(content))
 }

@@ -3,7 +3,7 @@
 //! The message is AWS request validation, whose list indices are 1-based (`messages.1.member`
 //! is `messages[0]`).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::blocks_with;
 use crate::lint::shape::hit;
@@ -50,7 +50,7 @@ mod tests {
     use super::super::{message, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn reasoning_with_text_passes() {

@@ -34,7 +34,7 @@ mod tests {
     use super::super::{calls, results, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn one_result_per_use_passes() {

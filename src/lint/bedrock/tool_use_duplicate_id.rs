@@ -45,7 +45,7 @@ mod tests {
     use super::super::{calls, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn distinct_ids_and_ids_reused_in_another_turn_pass() {

@@ -59,7 +59,7 @@ mod tests {
     use super::super::{calls, results, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn native_and_mcp_style_ids_pass() {

@@ -28,7 +28,7 @@ mod tests {
     use super::super::user;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn one_content_passes() {

@@ -36,7 +36,7 @@ mod tests {
     use super::super::user;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_content_with_a_part_passes() {

@@ -3,7 +3,7 @@
 //! A signature-only part (`text: ""` with a `thoughtSignature`, as Gemini itself streams and
 //! OpenClaw replays to the same model) is not counted.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::parts;
 use crate::lint::shape::{field, hit};
@@ -42,7 +42,7 @@ mod tests {
     use super::super::user;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn text_and_signature_only_parts_pass() {

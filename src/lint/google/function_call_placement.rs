@@ -34,7 +34,7 @@ mod tests {
     use super::super::{calls, responses, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn calls_after_user_and_response_turns_pass() {

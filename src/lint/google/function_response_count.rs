@@ -32,7 +32,7 @@ mod tests {
     use super::super::{calls, responses, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn every_call_answered_passes() {

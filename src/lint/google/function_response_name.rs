@@ -35,7 +35,7 @@ mod tests {
     use super::super::{calls, responses, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_named_response_passes() {

@@ -33,7 +33,7 @@ mod tests {
     use super::super::{calls, responses, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_response_after_its_call_passes() {

@@ -11,7 +11,7 @@ mod function_response_placement;
 mod request_size;
 mod thought_signature;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::Constraint;
 use super::shape::{array, field, role};
@@ -60,7 +60,7 @@ fn response_count(content: &Value) -> usize {
 /// For tests: a user text turn.
 #[cfg(test)]
 fn user(text: &str) -> Value {
-    serde_json::json!({"role": "user", "parts": [{"text": text}]})
+    crate::json!({"role": "user", "parts": [{"text": text}]})
 }
 
 /// For tests: a model turn calling `names` (the first call signed with `signature`).
@@ -70,14 +70,14 @@ fn calls(names: &[&str], signature: Option<&str>) -> Value {
         .iter()
         .enumerate()
         .map(|(n, name)| {
-            let mut part = serde_json::json!({"functionCall": {"name": name, "args": {}}});
+            let mut part = crate::json!({"functionCall": {"name": name, "args": {}}});
             if let (0, Some(s)) = (n, signature) {
                 part["thoughtSignature"] = s.into();
             }
             part
         })
         .collect();
-    serde_json::json!({"role": "model", "parts": parts})
+    crate::json!({"role": "model", "parts": parts})
 }
 
 /// For tests: a user turn answering `names`.
@@ -85,7 +85,7 @@ fn calls(names: &[&str], signature: Option<&str>) -> Value {
 fn responses(names: &[&str]) -> Value {
     let parts: Vec<Value> = names
         .iter()
-        .map(|name| serde_json::json!({"functionResponse": {"name": name, "response": {"output": "ok"}}}))
+        .map(|name| crate::json!({"functionResponse": {"name": name, "response": {"output": "ok"}}}))
         .collect();
-    serde_json::json!({"role": "user", "parts": parts})
+    crate::json!({"role": "user", "parts": parts})
 }

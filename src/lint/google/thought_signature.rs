@@ -8,7 +8,7 @@
 //! `position` is the 1-based index of the content (reports show `position 2` for a call at
 //! `contents[1]`).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::{function_call, function_response, parts};
 use crate::lint::shape::{field, hit, role, str_at};
@@ -80,7 +80,7 @@ mod tests {
     use super::super::{calls, responses, user};
     use super::*;
     use crate::lint::test_support::{model_of, run, run_model, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn signed_current_calls_and_unsigned_old_ones_pass() {

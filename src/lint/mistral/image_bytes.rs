@@ -30,7 +30,7 @@ mod tests {
     use super::super::image_message;
     use super::*;
     use crate::lint::test_support::{payload, png_base64, run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn a_small_image_passes() {

@@ -29,7 +29,7 @@ mod tests {
     use super::super::image_message;
     use super::*;
     use crate::lint::test_support::{run, small_png, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn eight_images_pass() {

@@ -29,7 +29,7 @@ mod tests {
     use super::super::image_message;
     use super::*;
     use crate::lint::test_support::{png_base64, run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn an_image_at_the_limit_passes() {

@@ -13,7 +13,7 @@ mod tool_call_count;
 mod tool_call_id_format;
 mod user_after_tool;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::shape::{field, hit, provider_index, str_at};
 use super::{Constraint, Hit};
@@ -66,24 +66,24 @@ use super::test_support::user_text as user;
 fn calls(ids: &[&str]) -> Value {
     let calls: Vec<Value> = ids
         .iter()
-        .map(|id| serde_json::json!({"id": id, "type": "function", "function": {"name": "read", "arguments": "{}"}}))
+        .map(|id| crate::json!({"id": id, "type": "function", "function": {"name": "read", "arguments": "{}"}}))
         .collect();
-    serde_json::json!({"role": "assistant", "tool_calls": calls})
+    crate::json!({"role": "assistant", "tool_calls": calls})
 }
 
 /// For tests: the tool message answering `id`.
 #[cfg(test)]
 fn answer(id: &str) -> Value {
-    serde_json::json!({"role": "tool", "tool_call_id": id, "name": "read", "content": [{"type": "text", "text": "ok"}]})
+    crate::json!({"role": "tool", "tool_call_id": id, "name": "read", "content": [{"type": "text", "text": "ok"}]})
 }
 
 /// For tests: a user message with a text part then one PNG image per payload.
 #[cfg(test)]
 fn image_message(data: &[String]) -> Value {
-    let mut content = vec![serde_json::json!({"type": "text", "text": "look"})];
+    let mut content = vec![crate::json!({"type": "text", "text": "look"})];
     content.extend(
         data.iter()
-            .map(|d| serde_json::json!({"type": "image_url", "image_url": format!("data:image/png;base64,{d}")})),
+            .map(|d| crate::json!({"type": "image_url", "image_url": format!("data:image/png;base64,{d}")})),
     );
-    serde_json::json!({"role": "user", "content": content})
+    crate::json!({"role": "user", "content": content})
 }

@@ -33,7 +33,7 @@ mod tests {
     use super::super::{answer, calls, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn an_assistant_between_passes() {

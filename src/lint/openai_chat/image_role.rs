@@ -37,9 +37,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::*;
     use crate::lint::test_support::{run, small_png, texts};
-    use serde_json::json;
+    use crate::json;
 
-    fn image() -> serde_json::Value {
+    fn image() -> crate::model::json::Value {
         json!({"type": "image_url", "image_url": {"url": format!("data:image/png;base64,{}", small_png())}})
     }
 

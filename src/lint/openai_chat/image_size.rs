@@ -42,9 +42,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::*;
     use crate::lint::test_support::{payload, png_base64, run, texts};
-    use serde_json::json;
+    use crate::json;
 
-    fn message(mime: &str, data: &str) -> serde_json::Value {
+    fn message(mime: &str, data: &str) -> crate::model::json::Value {
         json!({"role": "user", "content": [{"type": "image_url", "image_url": {"url": format!("data:{mime};base64,{data}")}}]})
     }
 

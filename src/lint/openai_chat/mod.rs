@@ -8,7 +8,7 @@ mod tool_call_id_length;
 mod tool_calls_answered;
 mod tool_message_answers_call;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::Constraint;
 use super::shape::{array, str_at};
@@ -37,13 +37,13 @@ fn call_ids(message: &Value) -> Vec<&str> {
 fn calls(ids: &[&str]) -> Value {
     let calls: Vec<Value> = ids
         .iter()
-        .map(|id| serde_json::json!({"id": id, "type": "function", "function": {"name": "read", "arguments": "{}"}}))
+        .map(|id| crate::json!({"id": id, "type": "function", "function": {"name": "read", "arguments": "{}"}}))
         .collect();
-    serde_json::json!({"role": "assistant", "content": null, "tool_calls": calls})
+    crate::json!({"role": "assistant", "content": null, "tool_calls": calls})
 }
 
 /// For tests: the tool message answering `id`.
 #[cfg(test)]
 fn answer(id: &str) -> Value {
-    serde_json::json!({"role": "tool", "content": "ok", "tool_call_id": id})
+    crate::json!({"role": "tool", "content": "ok", "tool_call_id": id})
 }

@@ -1,6 +1,6 @@
 //! An assistant message's `content` may be null only when it has `tool_calls`.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::lint::shape::{array, hit, messages_of, provider_index};
 use crate::lint::{Constraint, Hit};
@@ -32,7 +32,7 @@ mod tests {
     use super::super::calls;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn null_with_tool_calls_passes() {

@@ -40,7 +40,7 @@ mod tests {
     use super::super::calls;
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn forty_characters_pass() {

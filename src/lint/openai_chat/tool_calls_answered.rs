@@ -50,7 +50,7 @@ mod tests {
     use super::super::{answer, calls};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn answered_calls_pass() {

@@ -44,7 +44,7 @@ mod tests {
     use super::super::{answer, calls};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn answers_right_after_their_calls_pass() {

@@ -39,7 +39,7 @@ mod tests {
     use super::super::{call, output, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn sixty_four_characters_pass() {

@@ -38,7 +38,7 @@ mod tests {
     use super::super::{call, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn distinct_ids_pass() {

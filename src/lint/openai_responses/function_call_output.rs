@@ -51,7 +51,7 @@ mod tests {
     use super::super::{call, output, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn an_answered_call_passes() {

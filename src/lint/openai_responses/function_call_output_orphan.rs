@@ -44,7 +44,7 @@ mod tests {
     use super::super::{call, output, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn an_output_after_its_call_passes() {

@@ -26,9 +26,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::*;
     use crate::lint::test_support::{payload, png_base64, run, texts};
-    use serde_json::json;
+    use crate::json;
 
-    fn image(data: &str) -> serde_json::Value {
+    fn image(data: &str) -> crate::model::json::Value {
         json!({"type": "input_image", "detail": "auto", "image_url": format!("data:image/png;base64,{data}")})
     }
 

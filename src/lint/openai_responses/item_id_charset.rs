@@ -39,7 +39,7 @@ mod tests {
     use super::super::{call, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     #[test]
     fn plain_ids_pass() {

@@ -11,7 +11,7 @@ mod item_id_prefix;
 mod reasoning_following;
 mod request_size;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::Constraint;
 use super::shape::{kind, role};
@@ -41,7 +41,7 @@ fn item_type(item: &Value) -> &str {
 /// For tests: a function call item.
 #[cfg(test)]
 fn call(id: Option<&str>, call_id: &str) -> Value {
-    let mut v = serde_json::json!({"type": "function_call", "call_id": call_id, "name": "read", "arguments": "{}"});
+    let mut v = crate::json!({"type": "function_call", "call_id": call_id, "name": "read", "arguments": "{}"});
     if let Some(id) = id {
         v["id"] = id.into();
     }
@@ -51,11 +51,11 @@ fn call(id: Option<&str>, call_id: &str) -> Value {
 /// For tests: the output answering `call_id`.
 #[cfg(test)]
 fn output(call_id: &str) -> Value {
-    serde_json::json!({"type": "function_call_output", "call_id": call_id, "output": "ok"})
+    crate::json!({"type": "function_call_output", "call_id": call_id, "output": "ok"})
 }
 
 /// For tests: a user message item.
 #[cfg(test)]
 fn user(text: &str) -> Value {
-    serde_json::json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]})
+    crate::json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]})
 }

@@ -4,7 +4,7 @@
 //! call, or another `*_call` item. Reasoning items without an `id` are not checked (the provider
 //! names the item by id).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::{APIS, item_type};
 use crate::lint::shape::{hit, role, str_at};
@@ -49,7 +49,7 @@ mod tests {
     use super::super::{call, user};
     use super::*;
     use crate::lint::test_support::{run, texts};
-    use serde_json::json;
+    use crate::json;
 
     fn reasoning(id: &str) -> Value {
         json!({"type": "reasoning", "id": id, "summary": [], "encrypted_content": "gAAA"})

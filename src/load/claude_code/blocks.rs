@@ -1,6 +1,7 @@
 //! Anthropic content blocks as Claude Code stores them → OpenClaw's block shapes.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 /// A block mapped into the common model, or kept as stored when it has no place there.
 pub(super) enum Mapped {
@@ -57,7 +58,7 @@ pub(super) fn map_block(block: &Value) -> Mapped {
 }
 
 /// `{type:"image", source:{type:"base64", media_type, data}}` → `{type:"image", data, mimeType}`.
-fn image(obj: &Map<String, Value>) -> Option<Value> {
+fn image(obj: &Map) -> Option<Value> {
     let source = obj.get("source")?.as_object()?;
     if source.get("type").and_then(Value::as_str) != Some("base64") {
         return None;

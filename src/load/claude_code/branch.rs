@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::model::{Diagnostic, Entry};
 

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::blocks::{Mapped as MappedBlock, map_block, tool_result_content};
 use crate::load::note_tally::NoteTally;
@@ -32,7 +33,7 @@ fn ms(e: &Entry) -> Option<Value> {
     e.timestamp().and_then(iso_to_ms).map(|ms| json!(ms as i64))
 }
 
-fn api_message(e: &Entry) -> Option<&Map<String, Value>> {
+fn api_message(e: &Entry) -> Option<&Map> {
     e.raw.get("message").and_then(Value::as_object)
 }
 
@@ -100,7 +101,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn emit(&mut self, e: &Entry, message: Map<String, Value>) {
+    fn emit(&mut self, e: &Entry, message: Map) {
         self.open_response = None;
         self.messages.push(MappedMessage {
             entry_id: e.str_field("uuid").map(str::to_owned),
@@ -268,14 +269,14 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn map_has_tool_call(map: &Map<String, Value>) -> bool {
+fn map_has_tool_call(map: &Map) -> bool {
     map.get("content").and_then(Value::as_array).is_some_and(|c| {
         c.iter()
             .any(|b| b.get("type").and_then(Value::as_str) == Some("toolCall"))
     })
 }
 
-fn user_message(content: Value, e: &Entry) -> Map<String, Value> {
+fn user_message(content: Value, e: &Entry) -> Map {
     let mut m = Map::new();
     m.insert("role".into(), json!("user"));
     m.insert("content".into(), content);
@@ -285,7 +286,7 @@ fn user_message(content: Value, e: &Entry) -> Map<String, Value> {
     m
 }
 
-fn tool_result(id: &str, name: &str, content: Vec<Value>, is_error: bool, e: &Entry) -> Map<String, Value> {
+fn tool_result(id: &str, name: &str, content: Vec<Value>, is_error: bool, e: &Entry) -> Map {
     let mut m = Map::new();
     m.insert("role".into(), json!("toolResult"));
     m.insert("toolCallId".into(), json!(id));

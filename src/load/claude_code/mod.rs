@@ -12,7 +12,7 @@ mod tests;
 
 use std::collections::HashSet;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::model::{AppliedCompaction, Entry, Mapped, ModelRef, Session};
 

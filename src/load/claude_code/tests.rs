@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::load::{LoadOptions, load_path};
 use crate::model::{Location, Role, Session, SessionFormat};

@@ -3,7 +3,8 @@
 //! carry the whole reasoning item as their signature, `text` blocks with a `textSignature`,
 //! `toolCall` blocks with `call_id|item_id` ids, and `toolResult` messages.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use crate::load::json_parse::parse_value;
 
@@ -37,7 +38,7 @@ pub(super) enum ItemKind<'a> {
 }
 
 /// Classify an item by its `type` (a payload with a `role` but no `type` is a message).
-pub(super) fn classify(item: &Map<String, Value>) -> ItemKind<'_> {
+pub(super) fn classify(item: &Map) -> ItemKind<'_> {
     let role = item.get("role").and_then(Value::as_str);
     match item.get("type").and_then(Value::as_str) {
         Some("message") => message_kind(role),
@@ -122,7 +123,7 @@ fn text_block(text: &str) -> Value {
 
 /// The parts of a user-side message: `content` as a string or an array of parts, else the
 /// drift spelling `message` (a string).
-pub(super) fn message_parts(item: &Map<String, Value>) -> Vec<Part> {
+pub(super) fn message_parts(item: &Map) -> Vec<Part> {
     match item.get("content") {
         Some(Value::String(text)) => vec![Part::Block(text_block(text))],
         Some(Value::Array(parts)) => parts.iter().map(content_part).collect(),
@@ -137,7 +138,7 @@ pub(super) fn message_parts(item: &Map<String, Value>) -> Vec<Part> {
 /// An assistant `message` item as pi-ai stores it: ONE text block holding its
 /// `output_text` (and `refusal`) parts joined, with `textSignature` `{"v":1,"id",phase?}`
 /// when the item has an id. Parts that are not text are returned to be kept as stored.
-pub(super) fn assistant_text(item: &Map<String, Value>) -> (Value, Vec<Part>) {
+pub(super) fn assistant_text(item: &Map) -> (Value, Vec<Part>) {
     let mut text = String::new();
     let mut kept = Vec::new();
     match item.get("content") {
@@ -181,7 +182,7 @@ pub(super) fn assistant_text(item: &Map<String, Value>) -> (Value, Vec<Part>) {
 
 /// A `reasoning` item → `{type:"thinking", thinking: <summary texts joined by a blank
 /// line>, thinkingSignature: <the whole stored item as compact JSON>}`.
-pub(super) fn thinking_block(item: &Map<String, Value>) -> Value {
+pub(super) fn thinking_block(item: &Map) -> Value {
     let thinking = item
         .get("summary")
         .and_then(Value::as_array)
@@ -213,7 +214,7 @@ pub(super) struct CallParts<'a> {
 }
 
 /// Read a call item of kind `FunctionCall`, `CustomToolCall` or `LocalShellCall`.
-pub(super) fn call_parts<'a>(kind: ItemKind<'_>, item: &'a Map<String, Value>) -> CallParts<'a> {
+pub(super) fn call_parts<'a>(kind: ItemKind<'_>, item: &'a Map) -> CallParts<'a> {
     let function = item.get("function").and_then(Value::as_object);
     let name = match kind {
         ItemKind::LocalShellCall => Some("local_shell"),
@@ -276,7 +277,7 @@ pub(super) fn tool_call_block(id: &str, name: &str, arguments: Value) -> Value {
 
 /// The stored output of a tool-output item: `output`, or the drift spellings `result`
 /// and `content` (the first one present and not null).
-pub(super) fn output_value(item: &Map<String, Value>) -> Option<&Value> {
+pub(super) fn output_value(item: &Map) -> Option<&Value> {
     ["output", "result", "content"]
         .iter()
         .find_map(|k| item.get(*k).filter(|v| !v.is_null()))

@@ -1,10 +1,11 @@
 //! Unit tests for the item mappers, on hand-written items.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::items::*;
 
-fn obj(v: Value) -> Map<String, Value> {
+fn obj(v: Value) -> Map {
     match v {
         Value::Object(m) => m,
         other => panic!("test item is not an object: {other}"),
@@ -41,7 +42,7 @@ fn classifies_every_era_and_drift_spelling() {
 #[test]
 fn reasoning_becomes_thinking_signed_with_the_whole_item() {
     let stored = r#"{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"**Plan**"},{"type":"summary_text","text":"then act"}],"content":null,"encrypted_content":"gAAA=="}"#;
-    let item: Map<String, Value> = serde_json::from_str(stored).expect("test JSON");
+    let item: Map = serde_json::from_str(stored).expect("test JSON");
     let block = thinking_block(&item);
     assert_eq!(
         serde_json::to_string(&block).expect("serializes"),

@@ -21,7 +21,7 @@ mod walk_tests;
 
 use std::path::PathBuf;
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use crate::load::note_tally::NoteTally as Tally;
 use crate::model::time::iso_to_ms;
@@ -191,7 +191,7 @@ impl Walk {
 
     /// A line without an envelope: the bare-era header, state markers, bare response
     /// items, and the drift shapes (`created_at`, `role` + `message`, `function_call`…).
-    fn bare(&mut self, index: usize, obj: &Map<String, Value>, at: At) {
+    fn bare(&mut self, index: usize, obj: &Map, at: At) {
         let header = index == 0 && !obj.contains_key("type") && !obj.contains_key("role") && obj.contains_key("id");
         if header {
             self.meta_seen = true;
@@ -248,7 +248,7 @@ impl Walk {
     }
 
     /// A top-level response item: counted as a line that fed the transcript when mapped.
-    fn response_item(&mut self, at: At, item: &Map<String, Value>) {
+    fn response_item(&mut self, at: At, item: &Map) {
         if self.item(at, item) {
             self.fed += 1;
             self.live += 1;
@@ -257,7 +257,7 @@ impl Walk {
 
     /// A `compacted` line: the transcript so far is replaced by its `replacement_history`,
     /// or, without one, by its `message` summary as one user turn.
-    fn compacted(&mut self, at: At, payload: &Map<String, Value>) {
+    fn compacted(&mut self, at: At, payload: &Map) {
         self.flush();
         self.messages.clear();
         self.cut += self.live;

@@ -1,7 +1,8 @@
 //! Tests on the CLI 0.146 sample (`agent-sessions/small.jsonl`): its first window (ids,
 //! signatures, call pairing), its six `compacted` lines, and `developer` messages.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::tests::{content, has_note, load, load_head, mapped, roles};
 use crate::model::{Location, Severity};

@@ -5,7 +5,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::model::{Location, Mapped, Session, SessionFormat, Severity};
 

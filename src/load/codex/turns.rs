@@ -2,7 +2,8 @@
 //! assistant-side items (reasoning, assistant messages, tool calls), and tool results
 //! paired with their calls.
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::calls::Pairing;
 use super::items::{
@@ -40,7 +41,7 @@ const NO_CALL_ID_WHAT: &str = "calls get the id `call_line<N>` (N: their line) a
 
 impl Walk {
     /// Map one response item; false when it has no place in the common model.
-    pub(super) fn item(&mut self, at: At, item: &Map<String, Value>) -> bool {
+    pub(super) fn item(&mut self, at: At, item: &Map) -> bool {
         let kind = classify(item);
         match kind {
             ItemKind::UserMessage { developer } => {
@@ -98,7 +99,7 @@ impl Walk {
         true
     }
 
-    fn call(&mut self, at: At, kind: ItemKind<'_>, item: &Map<String, Value>) {
+    fn call(&mut self, at: At, kind: ItemKind<'_>, item: &Map) {
         let parts = call_parts(kind, item);
         let id = match parts.call_id {
             Some(cid) => tool_call_id(cid, parts.item_id),
@@ -136,7 +137,7 @@ impl Walk {
         draft.tool_call = true;
     }
 
-    fn output(&mut self, at: At, item: &Map<String, Value>) {
+    fn output(&mut self, at: At, item: &Map) {
         let call_id = item.get("call_id").and_then(Value::as_str);
         let stored_name = item.get("name").and_then(Value::as_str);
         let (id, name) = match self.calls.answer(call_id, stored_name) {
@@ -204,7 +205,7 @@ impl Walk {
     }
 
     /// The open assistant turn, started at this item when there is none.
-    fn draft(&mut self, at: At, item: &Map<String, Value>) -> &mut Draft {
+    fn draft(&mut self, at: At, item: &Map) -> &mut Draft {
         let model = &self.model;
         let draft = self.draft.get_or_insert_with(|| Draft {
             entry_id: None,
@@ -245,7 +246,7 @@ impl Walk {
     }
 
     /// Append a user-side message (closing the open assistant turn first).
-    fn push(&mut self, at: At, item: &Map<String, Value>, message: Value) {
+    fn push(&mut self, at: At, item: &Map, message: Value) {
         self.flush();
         self.messages.push(MappedMessage {
             entry_id: item.get("id").and_then(Value::as_str).map(str::to_owned),

@@ -1,6 +1,7 @@
 //! Tests of the walk on hand-written rollouts, mapped through [`super::map`].
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::tests::located;
 

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::load::LoadError;
 use crate::model::{Agent, Session, time};

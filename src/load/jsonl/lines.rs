@@ -6,7 +6,7 @@ use std::io::{BufRead, Read};
 use std::path::Path;
 
 use rayon::prelude::*;
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::Builder;
 use crate::load::error::LoadError;

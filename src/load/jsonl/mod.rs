@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::io::BufRead;
 use std::path::Path;
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::error::LoadError;
 use super::foreign::{foreign_format, mapped_format};

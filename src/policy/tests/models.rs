@@ -252,9 +252,9 @@ fn json_is_camel_case_with_absent_flags_omitted() {
     let g = r("google", "gemini-2.5-pro", "google-generative-ai").policy.to_json();
     assert_eq!(
         g["sanitizeThoughtSignatures"],
-        serde_json::json!({"allowBase64Only": true, "includeCamelCase": true})
+        crate::json!({"allowBase64Only": true, "includeCamelCase": true})
     );
-    assert_eq!(g["appendOnlyRuntimeContext"], serde_json::json!(false));
+    assert_eq!(g["appendOnlyRuntimeContext"], crate::json!(false));
     let m = r("moonshot", "kimi-k2.6", "openai-completions").policy.to_json();
     assert_eq!(m["duplicateToolCallIdStyle"], "openai");
     assert!(m.get("appendOnlyRuntimeContext").is_none());
@@ -266,7 +266,7 @@ fn json_is_camel_case_with_absent_flags_omitted() {
         assert!(m.get(absent).is_none(), "{absent}");
     }
     // Round trip.
-    let back: Policy = serde_json::from_value(m).unwrap();
+    let back: Policy = crate::model::json::from_value(m).unwrap();
     assert_eq!(back, r("moonshot", "kimi-k2.6", "openai-completions").policy);
     let t = serde_json::to_string(&Target::new(Some("openai"), None, Some("gpt-5"))).unwrap();
     assert_eq!(t, r#"{"provider":"openai","model":"gpt-5"}"#);

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use replaylens::text::escape_controls_single_line;
-use serde_json::Value;
+use replaylens::model::json::Value;
 use syntect::easy::HighlightLines;
 use syntect::highlighting::{Theme as SyntaxTheme, ThemeSet};
 use syntect::parsing::SyntaxSet;
@@ -36,7 +36,7 @@ pub fn fold(value: &Value) -> Value {
 
 /// Fold an object's values, copying only what is shown (a 50 MB message costs its folded
 /// size, not a copy of itself).
-pub fn fold_map(map: &serde_json::Map<String, Value>) -> Value {
+pub fn fold_map(map: &replaylens::model::json::Map) -> Value {
     Value::Object(map.iter().map(|(k, v)| (k.clone(), fold(v))).collect())
 }
 
@@ -101,7 +101,7 @@ pub fn highlight(line: &str, theme: Option<&SyntaxTheme>, plain: Style) -> Line<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use replaylens::json;
 
     #[test]
     fn folds_long_values_and_escapes_controls() {

@@ -2,7 +2,7 @@
 //! the rest is laid out as the user scrolls into it.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use serde_json::json;
+use replaylens::json;
 
 use super::{app_with, press, screen, text};
 use crate::tui::describe::Extent;
@@ -17,8 +17,8 @@ fn huge_app() -> crate::tui::app::App {
     let insp = fixtures::build(
         "huge",
         vec![
-            serde_json::from_value(json!({"role": "user", "content": [{"type": "text", "text": many_lines}]})).unwrap(),
-            serde_json::from_value(json!({"role": "toolResult", "toolCallId": "c1", "toolName": "read",
+            replaylens::model::json::from_value(json!({"role": "user", "content": [{"type": "text", "text": many_lines}]})).unwrap(),
+            replaylens::model::json::from_value(json!({"role": "toolResult", "toolCallId": "c1", "toolName": "read",
                 "content": [{"type": "text", "text": one_line_blob}]}))
             .unwrap(),
         ],

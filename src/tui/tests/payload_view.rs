@@ -3,7 +3,7 @@
 //! header says whether the provider would accept the request.
 
 use replaylens::policy::{Family, preset};
-use serde_json::json;
+use replaylens::json;
 
 use super::{app_with, press, screen, text};
 use crate::tui::app::DetailView;
@@ -15,7 +15,7 @@ use crate::tui::theme::Theme;
 /// converter keeps the order, and Anthropic rejects it (no hygiene rule reorders blocks).
 fn misordered_thinking() -> crate::tui::inspection::Inspection {
     let target = preset(Family::Anthropic);
-    let m = |v: serde_json::Value| serde_json::from_value(v).unwrap();
+    let m = |v: replaylens::model::json::Value| replaylens::model::json::from_value(v).unwrap();
     fixtures::build(
         "lint",
         vec![

@@ -4,7 +4,7 @@
 //! `messages` array `oracle/openclaw_payload.mjs` captured for each (thinking level `medium`, or
 //! `off` where `reasoning` is false; cache retention `short` unless the case says otherwise).
 
-use serde_json::json;
+use crate::json;
 
 use super::{AnthropicOptions, convert, convert_with};
 use crate::wire::test_support::{OracleCase, assert_matches_every_case, oracle_cases, prepared, values};
@@ -14,7 +14,7 @@ fn cases() -> Vec<OracleCase> {
     oracle_cases(include_str!("oracle_cases.json"), "anthropic-messages", 50)
 }
 
-fn build(messages: &[serde_json::Value], model: &WireModel, options: &AnthropicOptions) -> Vec<WireItem> {
+fn build(messages: &[crate::model::json::Value], model: &WireModel, options: &AnthropicOptions) -> Vec<WireItem> {
     convert_with(&prepared(WireApi::AnthropicMessages, messages, model), model, options)
 }
 

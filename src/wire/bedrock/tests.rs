@@ -4,7 +4,7 @@
 //! `canonicalizeBase64`, `resolveClaudeModelIdentity`, `bindsClaudeThinkingPrefix`), bytes
 //! base64-encoded as the AWS SDK serializes them, default cache retention.
 
-use serde_json::json;
+use crate::json;
 
 use super::*;
 use crate::wire::test_support::{assert_matches_every_case, inputs, oracle_cases, values};

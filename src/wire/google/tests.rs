@@ -3,7 +3,8 @@
 //! it) returned for them; cases marked `through_transform` went through the plugin's whole
 //! `buildGoogleGenerativeAiParams`.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::*;
 use crate::wire::test_support::{assert_matches_every_case, inputs, oracle_cases, values};

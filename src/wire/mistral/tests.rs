@@ -2,7 +2,7 @@
 //! and the `messages` of the body pi-ai's Mistral provider sent for them (captured at fetch,
 //! after the Mistral SDK's serialization). Each case runs the whole wire stage.
 
-use serde_json::json;
+use crate::json;
 
 use super::*;
 use crate::wire::WireApi;

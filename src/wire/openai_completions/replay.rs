@@ -6,7 +6,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use super::super::google::requires_tool_call_signature;
 use super::super::{WireInput, WireItem, WireModel};
@@ -120,7 +121,7 @@ pub(super) fn reasoning_model_candidates(model_id: &str) -> Vec<String> {
 }
 
 /// `sanitizeOpenRouterReasoningReplayFields`.
-fn sanitize_openrouter_reasoning(record: &mut Map<String, Value>) {
+fn sanitize_openrouter_reasoning(record: &mut Map) {
     match record.get("reasoning_details").cloned() {
         Some(Value::String(details)) => {
             if !details.is_empty() && !record.get("reasoning").is_some_and(Value::is_string) {

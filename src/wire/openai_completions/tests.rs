@@ -3,7 +3,7 @@
 //! (`oracle/openclaw_payload.mjs`, the request body captured at fetch). Each case runs the
 //! whole wire stage: the transcript transform, then [`convert`].
 
-use serde_json::json;
+use crate::json;
 
 use super::replay::reasoning_model_candidates;
 use super::*;

@@ -89,7 +89,7 @@ pub(crate) fn shorten_item_id(id: &str, prefix: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
     fn source(provider: &str, api: &str) -> Message {
         Message::from_value(json!({"role": "assistant", "provider": provider, "api": api, "model": "m"})).unwrap()

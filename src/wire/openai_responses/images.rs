@@ -7,7 +7,8 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use serde_json::{Map, Value, json};
+use crate::json;
+use crate::model::json::{Map, Value};
 
 use crate::wire::canonical_base64::canonicalize_base64;
 

@@ -4,7 +4,8 @@
 //! (provider, API, model, base URL; no session or auth profile in a transcript replay), or,
 //! on the Codex route, when the item carries no metadata at all.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::super::WireModel;
 use super::super::transform::ids::short_hash;

@@ -4,7 +4,8 @@
 //! Each case runs the whole wire stage: the transcript transform, then the converter. Cases
 //! with `replay_item_ids` ran with `compat.supportsResponsesContinuation` (stored responses).
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::super::transform::ids::short_hash;
 use super::*;

@@ -1,7 +1,7 @@
 //! What both transforms share: failed-turn classification (`resolveFailedAssistantReplay`),
 //! reasoning-only `length` turns, message and block builders.
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use super::claude::ThinkingReplayMode;
 use crate::hygiene::rules::assistant_text::js_trim;
@@ -17,7 +17,7 @@ pub const FAILED_ASSISTANT_REPLAY_TEXT: &str =
 pub const STREAM_ERROR_FALLBACK_TEXT: &str = "[assistant turn failed before producing content]";
 
 /// `isRecord`: a non-array object.
-pub fn as_record(v: &Value) -> Option<&Map<String, Value>> {
+pub fn as_record(v: &Value) -> Option<&Map> {
     v.as_object()
 }
 
@@ -112,7 +112,7 @@ pub fn with_field(m: &Message, key: &str, value: Value) -> Message {
 
 /// A text block `{type:"text", text}`.
 pub fn text_block(text: &str) -> Value {
-    serde_json::json!({"type": "text", "text": text})
+    crate::json!({"type": "text", "text": text})
 }
 
 /// A thinking block of an assistant turn as both transforms project it for the target;
@@ -141,9 +141,9 @@ pub fn project_text(block: &Value, same: bool) -> Value {
         return block.clone();
     }
     let mut out = Map::new();
-    out.insert("type".to_owned(), Value::String("text".to_owned()));
+    out.insert("type".into(), Value::String("text".to_owned()));
     if let Some(text) = block.get("text") {
-        out.insert("text".to_owned(), text.clone());
+        out.insert("text".into(), text.clone());
     }
     Value::Object(out)
 }

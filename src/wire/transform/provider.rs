@@ -10,7 +10,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;
@@ -110,7 +111,7 @@ fn transform_assistant(
 
 fn set_id(block: &mut Value, id: &str) {
     if let Some(obj) = block.as_object_mut() {
-        obj.insert("id".to_owned(), Value::String(id.to_owned()));
+        obj.insert("id".into(), Value::String(id.to_owned()));
     }
 }
 
@@ -136,16 +137,16 @@ pub fn transform(
             if id.as_ref().is_some_and(|id| answered.contains(id)) {
                 continue;
             }
-            let mut m = serde_json::Map::new();
-            m.insert("role".to_owned(), json!("toolResult"));
+            let mut m = crate::model::json::Map::new();
+            m.insert("role".into(), json!("toolResult"));
             if let Some(id) = id {
-                m.insert("toolCallId".to_owned(), Value::String(id));
+                m.insert("toolCallId".into(), Value::String(id));
             }
             if let Some(name) = name {
-                m.insert("toolName".to_owned(), name);
+                m.insert("toolName".into(), name);
             }
-            m.insert("content".to_owned(), json!([text_block("No result provided")]));
-            m.insert("isError".to_owned(), Value::Bool(true));
+            m.insert("content".into(), json!([text_block("No result provided")]));
+            m.insert("isError".into(), Value::Bool(true));
             result.push(WireInput {
                 message: Message::from_map(m),
                 source: Vec::new(),

@@ -5,7 +5,8 @@
 //! `transformProviderMessages` / `transformMessages` with each transport's id normalizer.
 //! Timestamps are left out: upstream stamps synthesized results with the clock.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::wire::test_support::{OracleCase, assert_matches_every_case, oracle_cases, prepared};
 use crate::wire::{WireApi, WireInput, WireModel};

@@ -14,7 +14,8 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::rules::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
 use crate::hygiene::rules::tool_result_pairing::classify::{ErroredPolicy, Item, Options, plan, tool_calls};
@@ -229,7 +230,7 @@ fn transform_assistant(
                     if normalized != id {
                         id_map.insert(id.to_owned(), normalized.clone());
                         if let Some(obj) = call.as_object_mut() {
-                            obj.insert("id".to_owned(), Value::String(normalized));
+                            obj.insert("id".into(), Value::String(normalized));
                         }
                     }
                 }

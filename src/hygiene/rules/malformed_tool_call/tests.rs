@@ -2,7 +2,8 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::*;
 use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, msgs, resolved};
@@ -33,7 +34,7 @@ fn run_a(v: Value, tools: Option<&[&str]>) -> (Vec<Message>, Vec<PendingRewrite>
 }
 
 fn json_of(out: &[Message]) -> Value {
-    serde_json::to_value(out).unwrap()
+    crate::model::json::to_value(out).unwrap()
 }
 
 fn assert_rewrite(rw: &PendingRewrite, action: Action, stored: &[usize], detail: &str) {

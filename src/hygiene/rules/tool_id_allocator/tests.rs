@@ -38,7 +38,7 @@ fn unique_strict_base_hash_suffix_and_length_limit() {
         make_unique_tool_id(long, &used, S, 0),
         "calla1b2c3d4e5a1b2c3d4e5a1b2c3d4e5a1b2c3"
     );
-    used.insert("calla1b2c3d4e5a1b2c3d4e5a1b2c3d4e5a1b2c3".to_owned());
+    used.insert("calla1b2c3d4e5a1b2c3d4e5a1b2c3d4e5a1b2c3".into());
     // base[0:32] + sha256(long)[:8] (c9a45be5)
     let candidate = "calla1b2c3d4e5a1b2c3d4e5a1b2c3d4c9a45be5";
     assert_eq!(make_unique_tool_id(long, &used, S, 0), candidate);

@@ -1,7 +1,7 @@
 //! Tool results as `tool-result-pairing` reads and rewrites them: ids, legacy id adoption,
 //! name normalisation, and how ids and names appear in detail lines.
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use super::classify::Call;
 use crate::model::Message;
@@ -143,9 +143,9 @@ pub fn finalize(original: &Message, adopted: Option<&Message>, call: &Call<'_>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json;
 
-    fn result(name: serde_json::Value) -> Message {
+    fn result(name: crate::model::json::Value) -> Message {
         Message::from_value(json!({"role": "toolResult", "toolName": name})).unwrap()
     }
 

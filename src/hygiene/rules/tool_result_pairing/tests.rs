@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::ToolResultPairing;
 use super::classify::{ErroredPolicy, Item, Options, plan};
@@ -97,7 +98,7 @@ fn run_for(policy: &ResolvedPolicy, input: Value) -> (Value, Vec<Rw>) {
         assert!(second.is_empty(), "a second pass records nothing: {second:?}");
     }
     let summary = rewrites.into_iter().map(|p| (p.action, p.stored, p.detail)).collect();
-    (serde_json::to_value(&out).unwrap(), summary)
+    (crate::model::json::to_value(&out).unwrap(), summary)
 }
 
 fn run(input: Value) -> (Value, Vec<Rw>) {
@@ -141,7 +142,7 @@ fn info_and_gate() {
 
 #[test]
 fn paired_transcript_is_left_untouched_and_borrowed() {
-    let stored: Vec<Message> = serde_json::from_value(json!([
+    let stored: Vec<Message> = crate::model::json::from_value(json!([
         user("hi"),
         asst(json!([tc("a", "read"), tc("b", "exec")])),
         res("a", "read", "A"),

@@ -1,6 +1,6 @@
 //! Result ids and names as OpenClaw 2026.7 reads them (JavaScript `trim()`, legacy id adoption).
 
-use serde_json::Value;
+use crate::model::json::Value;
 
 use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;

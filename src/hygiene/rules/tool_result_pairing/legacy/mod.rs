@@ -47,7 +47,8 @@ mod output;
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use crate::hygiene::rules::synthetic::{ABORTED_TEXT, SYNTHETIC_MARKER, is_synthetic_result};
 use crate::model::{Message, StopReason};

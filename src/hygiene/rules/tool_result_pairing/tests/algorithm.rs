@@ -333,7 +333,7 @@ fn a_mixed_transcript_is_repaired_in_one_idempotent_pass() {
 
 #[test]
 fn preserve_policy_keeps_failed_frames_without_synthesizing() {
-    let input: Vec<Message> = serde_json::from_value(json!([
+    let input: Vec<Message> = crate::model::json::from_value(json!([
         failed(json!([tc("a", "read"), tc("b", "exec")]), "error"),
         user("u"),
         res("a", "read", "A")

@@ -1,6 +1,7 @@
 //! Unit tests of the 2026.7 planner (`legacy::plan_legacy`), against what the real release returned.
 
-use serde_json::{Value, json};
+use crate::json;
+use crate::model::json::Value;
 
 use super::super::classify::{ErroredPolicy, Item, Options, Plan};
 use super::super::legacy::plan_legacy;
@@ -53,7 +54,7 @@ fn run_with_opts(input: Value, opts: &Options<'_>) -> (Value, Option<Plan>) {
     let view: Vec<&Message> = list.iter().collect();
     let plan = plan_legacy(&view, opts);
     let out = apply(&list, plan.clone());
-    (serde_json::to_value(out).unwrap(), plan)
+    (crate::model::json::to_value(out).unwrap(), plan)
 }
 
 // Every expected transcript below is what the real OpenClaw 2026.7.35
