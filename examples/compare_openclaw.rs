@@ -60,7 +60,7 @@ fn main() {
         let elapsed = start.elapsed();
         let reply: replaylens::model::json::Value = serde_json::from_str(&reply).expect("reply JSON");
         assert!(reply.get("error").is_none(), "oracle error: {}", reply["error"]);
-        (elapsed, reply["messages"].as_array().map_or(0, Vec::len))
+        (elapsed, reply["messages"].as_array().map_or(0, |a| a.len()))
     };
     ask(request("warm-up", &stored[..stored.len().min(2)]));
     let big = request("session", &stored);

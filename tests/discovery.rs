@@ -121,7 +121,7 @@ fn run(home: &Path, env: &[(&str, &Path)], args: &[&str]) -> Output {
 fn rows(home: &Path, env: &[(&str, &Path)]) -> Vec<Value> {
     let out = run(home, env, &["sessions", "--format", "json"]);
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    v.as_array().expect("array").clone()
+    v.as_array().expect("array").to_vec()
 }
 
 /// The row for a file `rel` under `home`.
@@ -248,7 +248,7 @@ fn every_agents_default_location_is_listed_newest_first() {
         .unwrap()
         .as_array()
         .unwrap()
-        .clone();
+        .to_vec();
     let mut by_path = rel_paths(&by_path, home);
     by_path.sort();
     assert_eq!(by_path, expected, "sessions PATH");

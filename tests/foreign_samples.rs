@@ -79,7 +79,7 @@ fn every_stored_line_is_kept_as_it_was() {
         let text = std::fs::read_to_string(&file).unwrap();
         let input: Vec<Value> = if session.format == SessionFormat::ClaudeCodeWeb {
             let doc: Value = serde_json::from_str(&text).unwrap();
-            doc["loglines"].as_array().unwrap().clone()
+            doc["loglines"].as_array().unwrap().to_vec()
         } else {
             text.lines()
                 .filter_map(|l| serde_json::from_str::<Value>(l).ok())

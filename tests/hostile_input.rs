@@ -201,7 +201,7 @@ fn deep_nesting_and_huge_numbers_load_in_every_command() {
     let json = run(&["replay", file, "--format", "json"]);
     let doc = replaylens::load::json_parse::parse_value(&json.stdout).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        doc["replay"].as_array().map(Vec::len),
+        doc["replay"].as_array().map(|a| a.len()),
         Some(2),
         "both messages replayed"
     );

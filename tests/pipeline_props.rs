@@ -83,7 +83,7 @@ fn usage_strategy() -> impl Strategy<Value = Value> {
 
 fn message_strategy() -> impl Strategy<Value = Value> {
     let content = prop_oneof![
-        prop::collection::vec(block_strategy(), 0..4).prop_map(Value::Array),
+        prop::collection::vec(block_strategy(), 0..4).prop_map(Value::from),
         text_strategy().prop_map(Value::from),
         Just(Value::Null),
     ];

@@ -213,12 +213,12 @@ fn expand(v: &Value) -> Value {
             if let Some(spec) = o.get("$image") {
                 let side = |k: &str| u32::try_from(as_count(&spec[k], k)).expect("side fits u32");
                 let bytes = spec.get("bytes").map(|b| as_count(b, "bytes"));
-                return Value::String(png_base64(side("width"), side("height"), bytes));
+                return Value::from(png_base64(side("width"), side("height"), bytes));
             }
             if let Some(n) = o.get("$text") {
-                return Value::String(text_of_len(as_count(n, "$text")));
+                return Value::from(text_of_len(as_count(n, "$text")));
             }
-            Value::Object(o.iter().map(|(k, v)| (k.clone(), expand(v))).collect::<Map<_, _>>())
+            Value::Object(o.iter().map(|(k, v)| (k.clone(), expand(v))).collect::<Map>())
         }
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());
@@ -231,7 +231,7 @@ fn expand(v: &Value) -> Value {
                     None => out.push(expand(item)),
                 }
             }
-            Value::Array(out)
+            Value::Array(out.into())
         }
         other => other.clone(),
     }
@@ -261,7 +261,7 @@ fn findings<'a>(doc: &'a Value, stage: &str) -> &'a [Value] {
         .as_array()
         .and_then(|stages| stages.iter().find(|s| s["stage"] == stage))
         .and_then(|s| s["findings"].as_array())
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |a| a.as_slice())
 }
 
 /// `constraint: message` of each finding, for failure messages.
@@ -313,7 +313,7 @@ fn run_case(id: &str, path: &Path, dir: &Path) -> Result<(), String> {
         ));
     }
     let session = dir.join(format!("{id}.json"));
-    let messages = expand(&Value::Array(case.messages));
+    let messages = expand(&Value::Array(case.messages.into()));
     std::fs::write(&session, serde_json::to_vec(&messages).expect("JSON")).map_err(|e| e.to_string())?;
     let t = &case.target;
     let target = ["--provider", &t.provider, "--api", &t.api, "--model", &t.model];
@@ -344,7 +344,7 @@ fn run_case(id: &str, path: &Path, dir: &Path) -> Result<(), String> {
             let rule = c.fixed_by.expect("fixed");
             let acted: BTreeSet<&str> = projection["rewrites"]
                 .as_array()
-                .map_or(&[][..], Vec::as_slice)
+                .map_or(&[][..], |a| a.as_slice())
                 .iter()
                 .filter_map(|r| r["rule"].as_str())
                 .collect();

@@ -224,7 +224,7 @@ impl<W: Write> Gen<W> {
         let mut m = Map::new();
         m.insert("type".into(), json!(kind));
         m.insert("id".into(), json!(id));
-        m.insert("parentId".into(), parent.map_or(Value::Null, Value::String));
+        m.insert("parentId".into(), parent.map_or(Value::Null, Value::from));
         m.insert("timestamp".into(), json!(self.iso()));
         if let Value::Object(extra) = fields {
             m.extend(extra);

@@ -120,7 +120,7 @@ fn cap_strings(value: &Value) -> Value {
     match value {
         Value::String(s) if s.chars().count() > TEXT_STRING_CAP => {
             let head: String = s.chars().take(TEXT_STRING_CAP).collect();
-            Value::String(format!("{head}… ({} bytes in all)", s.len()))
+            Value::String(format!("{head}… ({} bytes in all)", s.len()).into())
         }
         Value::Array(items) => Value::Array(items.iter().map(cap_strings).collect()),
         Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), cap_strings(v))).collect()),

@@ -25,10 +25,10 @@ pub fn run(target: Target, rule_set: &RuleSet, json_out: bool) -> anyhow::Result
     }
     writeln!(out)?;
     if let Value::Object(flags) = resolved.policy.to_json() {
-        let width = flags.keys().map(String::len).max().unwrap_or(0);
+        let width = flags.keys().map(|k| k.len()).max().unwrap_or(0);
         for (name, value) in &flags {
             let shown = match value {
-                Value::String(s) => s.clone(),
+                Value::String(s) => s.to_string(),
                 other => other.to_string(),
             };
             writeln!(out, "{name:<width$}  {shown}")?;

@@ -216,7 +216,7 @@ impl Redactor {
             return;
         }
         match v {
-            Value::String(s) => *s = self.text(s),
+            Value::String(s) => *s = self.text(s).into(),
             Value::Array(items) => items.iter_mut().for_each(|i| self.value(i)),
             Value::Object(map) => {
                 let old = std::mem::take(map);
@@ -224,12 +224,12 @@ impl Redactor {
                     match &mut val {
                         // A key that names a secret: its value goes, whatever it looks like.
                         Value::String(s) if !s.is_empty() && SECRET_KEY.is_match(&k) => {
-                            *s = self.placeholder("secret", s);
+                            *s = self.placeholder("secret", s).into();
                         }
                         _ => self.value(&mut val),
                     }
                     let key = self.text(&k);
-                    map.insert(key, val);
+                    map.insert(key.into(), val);
                 }
             }
             _ => {}
@@ -247,7 +247,7 @@ impl Redactor {
         let prose = self.mode == Redaction::AllText && matches!(role.as_str(), "user" | "assistant" | "toolResult");
         if let Some(obj) = message.as_object_mut() {
             if prose && let Some(Value::String(s)) = obj.get_mut("content") {
-                *s = self.prose(s);
+                *s = self.prose(s).into();
             }
             if let Some(Value::Array(blocks)) = obj.get_mut("content") {
                 for block in blocks.iter_mut() {
@@ -264,7 +264,7 @@ impl Redactor {
             Some("image") => image_note(obj, &mut self.counts),
             Some("text") if role == "toolResult" => {
                 if prose && let Some(Value::String(t)) = obj.get_mut("text") {
-                    *t = self.prose(t);
+                    *t = self.prose(t).into();
                 }
                 if let Some(Value::String(t)) = obj.get_mut("text")
                     && t.len() > MAX_TOOL_OUTPUT_BYTES
@@ -274,7 +274,7 @@ impl Redactor {
                     while !t.is_char_boundary(cut) {
                         cut -= 1;
                     }
-                    *t = format!("{}… [truncated: {total} bytes in all]", &t[..cut]);
+                    *t = format!("{}… [truncated: {total} bytes in all]", &t[..cut]).into();
                     *self.counts.entry("long tool output").or_default() += 1;
                 }
             }
@@ -287,12 +287,12 @@ impl Redactor {
             }
             Some("text") if prose => {
                 if let Some(Value::String(t)) = obj.get_mut("text") {
-                    *t = self.prose(t);
+                    *t = self.prose(t).into();
                 }
             }
             Some("thinking") if prose => {
                 if let Some(Value::String(t)) = obj.get_mut("thinking") {
-                    *t = self.prose(t);
+                    *t = self.prose(t).into();
                 }
             }
             _ => {}
@@ -302,7 +302,7 @@ impl Redactor {
     /// Every string inside a value becomes a length-preserving placeholder.
     fn prose_strings(&mut self, v: &mut Value) {
         match v {
-            Value::String(s) => *s = self.prose(s),
+            Value::String(s) => *s = self.prose(s).into(),
             Value::Array(items) => items.iter_mut().for_each(|i| self.prose_strings(i)),
             Value::Object(map) => map.values_mut().for_each(|i| self.prose_strings(i)),
             _ => {}
@@ -335,7 +335,7 @@ fn image_note(obj: &mut Map, counts: &mut BTreeMap<&'static str, usize>) {
     let dims = summary.dims.map(|(w, h)| format!("{w}×{h} ")).unwrap_or_default();
     obj.insert(
         "data".into(),
-        Value::String(format!("[image: {dims}{} {} bytes]", summary.mime, summary.bytes)),
+        Value::String(format!("[image: {dims}{} {} bytes]", summary.mime, summary.bytes).into()),
     );
     *counts.entry("image data").or_default() += 1;
 }

@@ -26,7 +26,7 @@ pub(crate) fn kind(block: &Value) -> Option<&str> {
 
 /// The array under `key`, or nothing.
 pub(crate) fn array<'a>(value: &'a Value, key: &str) -> &'a [Value] {
-    value.get(key).and_then(Value::as_array).map_or(&[], Vec::as_slice)
+    value.get(key).and_then(Value::as_array).map_or(&[], |a| a.as_slice())
 }
 
 /// The content blocks of a message (`content` as an array; nothing for string content).

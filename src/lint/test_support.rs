@@ -63,7 +63,7 @@ pub(crate) fn user_text(text: &str) -> Value {
 /// A body over 100 bytes: `[user("hi"), user(100 × "x")]` as a payload of the constraint's
 /// first API, and its size. Item 1 takes it over a 100-byte limit.
 pub(crate) fn oversized(c: &Constraint, user: fn(&str) -> Value) -> (Payload, usize) {
-    let p = payload(c, Value::Array(vec![user("hi"), user(&"x".repeat(100))]));
+    let p = payload(c, Value::Array(vec![user("hi"), user(&"x".repeat(100))].into()));
     let total = p.body_bytes();
     (p, total)
 }
@@ -75,7 +75,7 @@ pub(crate) fn located(hits: &[Hit]) -> Vec<(usize, String)> {
 
 /// `items` as a payload of the constraint's first API.
 pub(crate) fn payload(c: &Constraint, items: Value) -> Payload {
-    Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").clone())
+    Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").to_vec())
 }
 
 /// The test every request-size constraint without a provider text shares: a small body

@@ -67,7 +67,7 @@ fn load_web_export(path: &Path, mut document: crate::model::json::Map) -> Sessio
         .to_owned();
     let mut session = Session::new(path, SessionFormat::ClaudeCodeWeb, stem);
     let lines = match document.remove("loglines") {
-        Some(Value::Array(lines)) => lines,
+        Some(Value::Array(lines)) => lines.into_vec(),
         Some(other) => {
             session.diagnostics.push(Diagnostic::skipped(
                 path,

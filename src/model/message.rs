@@ -7,7 +7,7 @@
 
 use ref_cast::RefCast;
 use serde::{Deserialize, Serialize};
-use crate::model::json::{Map, Value};
+use crate::model::json::{Array, Map, Value};
 
 use super::block::{Block, BlockKind};
 
@@ -188,7 +188,7 @@ impl Message {
 
     /// Number of content blocks (0 when content is a string or missing).
     pub fn block_count(&self) -> usize {
-        self.content().and_then(Value::as_array).map_or(0, Vec::len)
+        self.content().and_then(Value::as_array).map_or(0, |a| a.len())
     }
 
     /// The tool-call blocks in any spelling.
@@ -270,7 +270,7 @@ impl Message {
 
     /// Set a field, keeping the position of an existing key.
     pub fn set(&mut self, key: &str, value: Value) {
-        self.0.insert(key.to_owned(), value);
+        self.0.insert(key.to_owned().into(), value);
     }
 
     /// Remove a field, keeping the order of the others.
@@ -279,13 +279,13 @@ impl Message {
     }
 
     /// The content blocks as raw values, when content is an array.
-    pub fn content_array(&self) -> Option<&Vec<Value>> {
+    pub fn content_array(&self) -> Option<&Array> {
         self.content().and_then(Value::as_array)
     }
 
     /// Replace the content with an array of blocks, keeping the field's position.
-    pub fn set_content(&mut self, blocks: Vec<Value>) {
-        self.set("content", Value::Array(blocks));
+    pub fn set_content(&mut self, blocks: impl Into<Array>) {
+        self.set("content", Value::Array(blocks.into()));
     }
 
     /// The mutable `content` value, when present.
@@ -294,7 +294,7 @@ impl Message {
     }
 
     /// Mutable content blocks, when content is an array.
-    pub fn blocks_mut(&mut self) -> Option<&mut Vec<Value>> {
+    pub fn blocks_mut(&mut self) -> Option<&mut Array> {
         self.0.get_mut("content").and_then(Value::as_array_mut)
     }
 }

@@ -428,7 +428,7 @@ fn entry_ms(entry: &Entry) -> Value {
 fn copy_fields(out: &mut Map, entry: &Entry, keys: &[&str]) {
     for k in keys {
         if let Some(v) = entry.raw.get(*k) {
-            out.insert((*k).to_owned(), v.clone());
+            out.insert((*k).to_owned().into(), v.clone());
         }
     }
 }

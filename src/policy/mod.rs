@@ -165,7 +165,7 @@ impl Policy {
 
     /// The policy as the JSON object of README §3.1 (camelCase, absent flags omitted).
     pub fn to_json(&self) -> crate::model::json::Value {
-        crate::model::json::to_value(self).unwrap_or(crate::model::json::Value::Null)
+        crate::model::json::to_value(&self).unwrap_or(crate::model::json::Value::Null)
     }
 }
 

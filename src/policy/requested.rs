@@ -217,7 +217,7 @@ mod tests {
             e.describe(),
             "mistral (given) / mistral-conversations (mistral's default API) / mistral-large-latest (mistral's default model)"
         );
-        let json = crate::model::json::to_value(e.origin()).unwrap();
+        let json = crate::model::json::to_value(&e.origin()).unwrap();
         assert_eq!(
             json,
             crate::json!({"provider": "given", "api": "provider-default", "model": "provider-default"})
@@ -227,7 +227,7 @@ mod tests {
     #[test]
     fn origin_ids_are_their_json_names() {
         for o in [Given, Session, ProviderDefault, Missing] {
-            assert_eq!(crate::model::json::to_value(o).unwrap(), o.id());
+            assert_eq!(crate::model::json::to_value(&o).unwrap(), o.id());
         }
     }
 

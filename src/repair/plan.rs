@@ -332,7 +332,7 @@ fn rewrite_message(line: &mut Line<'_>) -> Option<RepairChange> {
             let empty = message
                 .get("content")
                 .and_then(Value::as_array)
-                .is_some_and(Vec::is_empty);
+                .is_some_and(|a| a.is_empty());
             if empty && message.get("stopReason").and_then(Value::as_str) == Some("error") {
                 message["content"] = json!([{"type": "text", "text": STREAM_ERROR_FALLBACK_TEXT}]);
                 line.changed = true;
@@ -348,7 +348,7 @@ fn rewrite_message(line: &mut Line<'_>) -> Option<RepairChange> {
                     if kept.is_empty() {
                         json!([{"type": "text", "text": BLANK_USER_FALLBACK_TEXT}])
                     } else {
-                        Value::Array(kept)
+                        Value::Array(kept.into())
                     }
                 }
                 _ => return None,

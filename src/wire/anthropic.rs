@@ -131,8 +131,8 @@ fn convert_messages(
                 let content = match msg.content_str() {
                     Some(content) => (!js_trim(content).is_empty()).then(|| json!(content)),
                     None => {
-                        let blocks = user_blocks(msg.content_array().map_or(&[], Vec::as_slice), model.input_images);
-                        (!blocks.is_empty()).then(|| Value::Array(blocks))
+                        let blocks = user_blocks(msg.content_array().map_or(&[], |a| a.as_slice()), model.input_images);
+                        (!blocks.is_empty()).then(|| Value::Array(blocks.into()))
                     }
                 };
                 if let Some(content) = content {
@@ -147,7 +147,7 @@ fn convert_messages(
             }
             Some("assistant") => {
                 if let Some(value) = assistant_message(
-                    msg.content_array().map_or(&[], Vec::as_slice),
+                    msg.content_array().map_or(&[], |a| a.as_slice()),
                     i,
                     active_tool_turn,
                     options,
@@ -254,7 +254,7 @@ fn assistant_message(
                 call.insert("type".into(), json!("tool_use"));
                 for key in ["id", "name"] {
                     if let Some(v) = block.get(key) {
-                        call.insert(key.to_owned(), v.clone());
+                        call.insert(key.to_owned().into(), v.clone());
                     }
                 }
                 call.insert("input".into(), coerce_arguments(block.get("arguments")));
@@ -277,7 +277,7 @@ fn assistant_message(
     }
     let mut message = Map::new();
     message.insert("role".into(), json!("assistant"));
-    message.insert("content".into(), Value::Array(blocks));
+    message.insert("content".into(), Value::Array(blocks.into()));
     if !reasoning_content.is_empty() {
         message.insert("reasoning_content".into(), json!(reasoning_content.join("\n")));
     }
@@ -288,7 +288,7 @@ fn assistant_message(
 fn tool_result_block(msg: &crate::model::Message, model: &WireModel) -> Value {
     // Upstream iterates a string content character by character and finds no block in it
     // (on a vision model it fails the request instead): the result reads `(no output)`.
-    let content: &[Value] = msg.content_array().map_or(&[], Vec::as_slice);
+    let content: &[Value] = msg.content_array().map_or(&[], |a| a.as_slice());
     let mut block = Map::new();
     block.insert("type".into(), json!("tool_result"));
     if let Some(id) = msg.get("toolCallId") {
@@ -333,7 +333,7 @@ fn tool_result_content(content: &[Value], images: bool) -> Value {
     if !has_text {
         blocks.insert(0, text(placeholder.unwrap_or("(see attached image)")));
     }
-    Value::Array(blocks)
+    Value::Array(blocks.into())
 }
 
 /// `findActiveAnthropicToolTurnAssistantIndex`: the assistant turn whose calls the trailing

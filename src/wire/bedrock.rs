@@ -75,7 +75,7 @@ pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
                 result.push(item("user", content, input.source.clone()));
             }
             Role::Assistant => {
-                let blocks = m.content_array().map_or(&[][..], Vec::as_slice);
+                let blocks = m.content_array().map_or(&[][..], |a| a.as_slice());
                 let content: Vec<Value> = blocks.iter().filter_map(|b| assistant_block(b, claude)).collect();
                 if !content.is_empty() {
                     result.push(item("assistant", content, input.source.clone()));
@@ -177,7 +177,7 @@ fn thinking_block(block: &Value, claude: bool) -> Option<Value> {
 /// A tool result as its `toolResult` block.
 fn tool_result(input: &WireInput) -> Value {
     let m = &input.message;
-    let blocks = m.content_array().map_or(&[][..], Vec::as_slice);
+    let blocks = m.content_array().map_or(&[][..], |a| a.as_slice());
     let mut content: Vec<Value> = blocks
         .iter()
         .filter_map(|b| match block_type(b) {
@@ -191,7 +191,7 @@ fn tool_result(input: &WireInput) -> Value {
     }
     let mut result = Map::new();
     put(&mut result, "toolUseId", m.get("toolCallId"));
-    result.insert("content".into(), Value::Array(content));
+    result.insert("content".into(), Value::Array(content.into()));
     let status = if truthy(m.get("isError")) { "error" } else { "success" };
     result.insert("status".into(), json!(status));
     json!({ "toolResult": result })
@@ -213,7 +213,7 @@ fn tool_results_content(mut results: Vec<Value>, model_id: &str) -> Vec<Value> {
         let (images, kept): (Vec<Value>, Vec<Value>) = std::mem::take(content)
             .into_iter()
             .partition(|part| truthy(part.get("image")));
-        *content = kept;
+        *content = kept.into();
         if images.is_empty() {
             continue;
         }

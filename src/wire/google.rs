@@ -162,11 +162,11 @@ fn stable_stringify(value: &Value) -> String {
     match value {
         Value::Array(items) => format!("[{}]", items.iter().map(stable_stringify).collect::<Vec<_>>().join(",")),
         Value::Object(object) => {
-            let mut keys: Vec<&String> = object.keys().collect();
+            let mut keys: Vec<&str> = object.keys().map(|k| k.as_str()).collect();
             keys.sort();
             let fields: Vec<String> = keys
                 .into_iter()
-                .map(|k| format!("{}:{}", Value::String(k.clone()), stable_stringify(&object[k])))
+                .map(|k| format!("{}:{}", Value::String(k.clone().into()), stable_stringify(&object[k])))
                 .collect();
             format!("{{{}}}", fields.join(","))
         }
@@ -247,7 +247,7 @@ impl<'m> Projection<'m> {
         let parts = match m.content() {
             Some(Value::String(s)) => vec![json!({ "text": non_empty(s) })],
             content => {
-                let blocks = content.and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+                let blocks = content.and_then(Value::as_array).map_or(&[][..], |a| a.as_slice());
                 let mut parts = Vec::new();
                 for block in blocks {
                     match block_type(block) {
@@ -276,7 +276,7 @@ impl<'m> Projection<'m> {
     fn assistant(&mut self, input: &WireInput) {
         let m = &input.message;
         let same = self.same_route(m);
-        let blocks = m.content_array().map_or(&[][..], Vec::as_slice);
+        let blocks = m.content_array().map_or(&[][..], |a| a.as_slice());
         let mut parts = Vec::new();
         let mut next_signatures = Vec::new();
         for block in blocks {
@@ -368,7 +368,7 @@ impl<'m> Projection<'m> {
 
     fn tool_result(&mut self, input: &WireInput) {
         let m = &input.message;
-        let blocks = m.content_array().map_or(&[][..], Vec::as_slice);
+        let blocks = m.content_array().map_or(&[][..], |a| a.as_slice());
         let text = tool_result_text(blocks);
         let images: Vec<Value> = if self.model.input_images {
             blocks
@@ -389,7 +389,7 @@ impl<'m> Projection<'m> {
         let key = if truthy(m.get("isError")) { "error" } else { "output" };
         response.insert("response".into(), json!({ key: value }));
         if !images.is_empty() && self.multimodal_response {
-            response.insert("parts".into(), Value::Array(images.clone()));
+            response.insert("parts".into(), Value::Array(images.clone().into()));
         }
         let own_call = m.tool_call_id().is_some_and(|id| self.own_call_ids.contains(id));
         if own_call || self.requires_id {

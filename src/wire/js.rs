@@ -16,7 +16,7 @@ pub fn truthy(v: Option<&Value>) -> bool {
 pub fn string(v: Option<&Value>) -> String {
     match v {
         None => "undefined".to_owned(),
-        Some(Value::String(s)) => s.clone(),
+        Some(Value::String(s)) => s.to_string(),
         Some(Value::Object(_)) => "[object Object]".to_owned(),
         Some(Value::Array(items)) => items.iter().map(join_element).collect::<Vec<_>>().join(","),
         Some(other) => other.to_string(),
@@ -35,7 +35,7 @@ pub fn join_element(v: &Value) -> String {
 /// Insert `key` with a copy of `value` when the field is defined (JSON drops `undefined`).
 pub fn put(object: &mut Map, key: &str, value: Option<&Value>) {
     if let Some(v) = value {
-        object.insert(key.to_owned(), v.clone());
+        object.insert(key.to_owned().into(), v.clone());
     }
 }
 

@@ -103,10 +103,10 @@ fn assistant_message(msg: &Message) -> Option<Value> {
     let mut out = Map::new();
     out.insert("role".into(), json!("assistant"));
     if !parts.is_empty() {
-        out.insert("content".into(), Value::Array(parts));
+        out.insert("content".into(), Value::Array(parts.into()));
     }
     if !calls.is_empty() {
-        out.insert("tool_calls".into(), Value::Array(calls));
+        out.insert("tool_calls".into(), Value::Array(calls.into()));
     }
     out.insert("prefix".into(), json!(false));
     Some(Value::Object(out))
@@ -123,7 +123,7 @@ fn tool_call(block: &Value) -> Value {
     if let Some(name) = value_field(block, "name") {
         function.insert("name".into(), name.clone());
     }
-    function.insert("arguments".into(), Value::String(arguments.to_string()));
+    function.insert("arguments".into(), Value::String(arguments.to_string().into()));
     json!({
         "id": value_field(block, "id").cloned().unwrap_or_else(|| json!("null")),
         "type": "function",
@@ -171,7 +171,7 @@ fn tool_message(msg: &Message, supports_images: bool) -> Value {
     }
     let mut out = Map::new();
     out.insert("role".into(), json!("tool"));
-    out.insert("content".into(), Value::Array(content));
+    out.insert("content".into(), Value::Array(content.into()));
     if let Some(id) = msg.get("toolCallId").filter(|v| !v.is_null()) {
         out.insert("tool_call_id".into(), id.clone());
     }

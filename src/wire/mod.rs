@@ -250,7 +250,7 @@ impl Payload {
     pub fn body(&self) -> Value {
         let mut body = Map::new();
         body.insert(
-            self.api.conversation_key().to_string(),
+            self.api.conversation_key().to_string().into(),
             Value::Array(self.items.iter().map(|i| i.value.clone()).collect()),
         );
         Value::Object(body)

@@ -135,7 +135,7 @@ fn convert_messages(inputs: &[WireInput], model: &WireModel, compat: &Compat) ->
                             i += 1;
                             continue;
                         }
-                        Value::Array(parts)
+                        Value::Array(parts.into())
                     }
                 };
                 if carrier {
@@ -209,11 +209,11 @@ fn assistant_message(msg: &Message, model: &WireModel, compat: &Compat) -> Optio
         let reasoning: Vec<&str> = thinking.iter().filter_map(|b| str_field(b, "thinking")).collect();
         let mut parts = vec![json!({"type": "text", "text": reasoning.join("\n\n")})];
         parts.extend(texts.iter().map(|t| json!({"type": "text", "text": t})));
-        out.insert("content".into(), Value::Array(parts));
+        out.insert("content".into(), Value::Array(parts.into()));
     } else {
         let text = texts.join("\n");
         if !text.is_empty() {
-            out.insert("content".into(), Value::String(text));
+            out.insert("content".into(), Value::String(text.into()));
         }
         let signature = thinking.first().and_then(|b| str_field(b, "thinkingSignature"));
         let signature = match signature {
@@ -222,12 +222,12 @@ fn assistant_message(msg: &Message, model: &WireModel, compat: &Compat) -> Optio
         };
         if let Some(field) = signature.filter(|s| !s.is_empty()) {
             let reasoning: Vec<&str> = thinking.iter().filter_map(|b| str_field(b, "thinking")).collect();
-            out.insert(field.to_string(), Value::String(reasoning.join("\n")));
+            out.insert(field.to_string().into(), Value::String(reasoning.join("\n").into()));
         }
     }
     if !calls.is_empty() {
         let tool_calls: Vec<Value> = calls.iter().map(|call| tool_call(call)).collect();
-        out.insert("tool_calls".into(), Value::Array(tool_calls));
+        out.insert("tool_calls".into(), Value::Array(tool_calls.into()));
         let details: Vec<Value> = calls
             .iter()
             .filter_map(|call| str_field(call, "thoughtSignature").filter(|s| !s.is_empty()))
@@ -235,7 +235,7 @@ fn assistant_message(msg: &Message, model: &WireModel, compat: &Compat) -> Optio
             .filter(js_truthy)
             .collect();
         if !details.is_empty() {
-            out.insert("reasoning_details".into(), Value::Array(details));
+            out.insert("reasoning_details".into(), Value::Array(details.into()));
         }
     }
     if compat.requires_reasoning_content && model.reasoning && !out.contains_key("reasoning_content") {
@@ -256,7 +256,7 @@ fn tool_call(block: &Value) -> Value {
         function.insert("name".into(), name.clone());
     }
     if let Some(arguments) = value_field(block, "arguments") {
-        function.insert("arguments".into(), Value::String(arguments.to_string()));
+        function.insert("arguments".into(), Value::String(arguments.to_string().into()));
     }
     let mut call = Map::new();
     if let Some(id) = value_field(block, "id") {
@@ -291,7 +291,7 @@ fn tool_results(
         };
         let mut out = Map::new();
         out.insert("role".into(), json!("tool"));
-        out.insert("content".into(), Value::String(content));
+        out.insert("content".into(), Value::String(content.into()));
         if let Some(id) = msg.get("toolCallId") {
             out.insert("tool_call_id".into(), id.clone());
         }
@@ -349,7 +349,7 @@ fn flatten_string_content(message: &mut Value) {
         .collect();
     if let Some(texts) = texts {
         let joined = texts.join("\n");
-        message["content"] = Value::String(joined);
+        message["content"] = Value::String(joined.into());
     }
 }
 

@@ -316,7 +316,7 @@ fn assistant_items(msg: &Message, model: &WireModel, policy: &Policy, msg_index:
                 );
                 item.insert("status".into(), json!("completed"));
                 if let Some(id) = id.filter(|id| !id.is_empty()) {
-                    item.insert("id".into(), Value::String(ids::shorten_item_id(&id, "msg")));
+                    item.insert("id".into(), Value::String(ids::shorten_item_id(&id, "msg").into()));
                 }
                 if let Some(phase) = phase {
                     item.insert("phase".into(), json!(phase));
@@ -369,12 +369,12 @@ fn function_call(block: &Value, policy: &Policy, different_model: bool) -> Value
     }
     let arguments = value_field(block, "arguments");
     let arguments = if policy.provider_style {
-        arguments.map(|a| Value::String(a.to_string()))
+        arguments.map(|a| Value::String(a.to_string().into()))
     } else {
         Some(match arguments {
             Some(Value::String(s)) => Value::String(s.clone()),
             Some(Value::Null) | None => json!("{}"),
-            Some(other) => Value::String(other.to_string()),
+            Some(other) => Value::String(other.to_string().into()),
         })
     };
     if let Some(arguments) = arguments {
@@ -400,11 +400,11 @@ fn tool_result_item(msg: &Message, model: &WireModel) -> Value {
             parts.push(json!({"type": "input_text", "text": "(see attached media)"}));
         }
         parts.extend(images.into_iter().map(input_image));
-        Value::Array(parts)
+        Value::Array(parts.into())
     } else if has_text {
-        Value::String(text)
+        Value::String(text.into())
     } else {
-        Value::String(placeholder.unwrap_or("(no output)").to_string())
+        Value::String(placeholder.unwrap_or("(no output)").to_string().into())
     };
     json!({"type": "function_call_output", "call_id": call_id, "output": output})
 }

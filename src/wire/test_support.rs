@@ -61,8 +61,8 @@ pub(crate) fn oracle_cases(fixture: &str, default_api: &str, min: usize) -> Vec<
                 label: format!("{name} ({} {})", model.api, model.model),
                 name,
                 model,
-                messages: case["messages"].as_array().cloned().expect("messages"),
-                expected: case["expected"].as_array().cloned().expect("expected"),
+                messages: case["messages"].as_array().map(|a| a.to_vec()).expect("messages"),
+                expected: case["expected"].as_array().map(|a| a.to_vec()).expect("expected"),
                 raw: case,
             }
         })

@@ -148,23 +148,23 @@ fn is_binary_mime(mime: &str) -> bool {
 /// property order: array-index keys first, ascending, then the others as stored.
 fn redact(value: &Value) -> Value {
     match value {
-        Value::String(s) => Value::String(redact_data_uris(s)),
+        Value::String(s) => Value::String(redact_data_uris(s).into()),
         Value::Array(items) => Value::Array(items.iter().map(redact).collect()),
         Value::Object(object) => {
             let mime = mime_type(value);
-            let mut keys: Vec<&String> = object.keys().collect();
+            let mut keys: Vec<&str> = object.keys().map(|k| k.as_str()).collect();
             keys.sort_by_key(|k| array_index(k).map_or((1, 0), |i| (0, i)));
             let mut out = Map::new();
             for key in keys {
                 let v = &object[key];
                 let next = if OPAQUE_KEY.is_match(key) {
-                    Value::String(format!("[omitted {key}]"))
+                    Value::String(format!("[omitted {key}]").into())
                 } else if key == "data" && mime.is_some_and(is_binary_mime) {
-                    Value::String(omitted(v, "binary data"))
+                    Value::String(omitted(v, "binary data").into())
                 } else {
                     redact(v)
                 };
-                out.insert(key.clone(), next);
+                out.insert(key.clone().into(), next);
             }
             Value::Object(out)
         }

@@ -106,7 +106,7 @@ fn prepare_google(inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
                 && google::route_api(msg_api) != msg_api
             {
                 let folded = google::route_api(msg_api).to_owned();
-                input.message.set("api", Value::String(folded));
+                input.message.set("api", Value::String(folded.into()));
             }
             input
         })

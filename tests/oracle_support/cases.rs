@@ -113,7 +113,7 @@ pub fn read_request_file(file: &Path, label: &str) -> Result<Case, String> {
     let messages = request
         .get("messages")
         .and_then(Value::as_array)
-        .cloned()
+        .map(|a| a.to_vec())
         .ok_or_else(|| format!("{}: no messages array", file.display()))?;
     let tools = request
         .get("tools")

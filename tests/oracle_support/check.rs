@@ -48,7 +48,7 @@ pub fn oracle_messages(reply: &Value) -> Result<&[Value], String> {
     reply
         .get("messages")
         .and_then(Value::as_array)
-        .map(Vec::as_slice)
+        .map(|a| a.as_slice())
         .ok_or_else(|| "the reply has no messages".to_owned())
 }
 

@@ -76,7 +76,7 @@ pub fn compare(lens: &[LensMessage], oracle: &[Value], rule_set: RuleSetName) ->
     for (o, t) in ours.iter_mut().zip(theirs.iter_mut()) {
         neutralize_equivalent_images(o, t);
     }
-    let difference = first_difference(&Value::Array(ours), &Value::Array(theirs), String::new());
+    let difference = first_difference(&Value::Array(ours.into()), &Value::Array(theirs.into()), String::new());
     Outcome { difference, deltas }
 }
 
@@ -105,7 +105,7 @@ pub fn compare_policy(ours: &Value, theirs: &Value) -> Option<Difference> {
 
 fn text_of(message: &Value) -> Option<String> {
     match message.get("content")? {
-        Value::String(s) => Some(s.clone()),
+        Value::String(s) => Some(s.to_string()),
         Value::Array(blocks) => {
             let texts: Vec<&str> = blocks.iter().filter_map(|b| b.get("text")?.as_str()).collect();
             (texts.len() == 1).then(|| texts[0].to_owned())

@@ -219,7 +219,7 @@ impl Generator {
             m["content"] = text;
             m
         } else {
-            self.assistant(Value::Array(content), stop)
+            self.assistant(Value::Array(content.into()), stop)
         };
         self.messages.push(msg);
     }

@@ -128,7 +128,7 @@ impl Shrinker<'_> {
                 .and_then(Value::as_object),
         };
         let keys: Vec<String> = object
-            .map(|o| o.keys().filter(|k| !kept.contains(&k.as_str())).cloned().collect())
+            .map(|o| o.keys().filter(|k| !kept.contains(&k.as_str())).map(|k| k.to_string()).collect())
             .unwrap_or_default();
         let mut progress = false;
         for key in keys {
@@ -156,7 +156,7 @@ fn object_at(messages: &mut [Value], m: usize, block: Option<usize>) -> Option<&
 }
 
 fn block_count(message: &Value) -> usize {
-    message.get("content").and_then(Value::as_array).map_or(0, Vec::len)
+    message.get("content").and_then(Value::as_array).map_or(0, |a| a.len())
 }
 
 /// Shrink `case`, which differs with `first`, spending at most `budget` oracle calls.

@@ -38,7 +38,7 @@ impl Generator {
         let stop = *self.rng.pick(&[
             "toolUse", "toolUse", "toolUse", "toolUse", "toolUse", "stop", "error", "aborted", "length",
         ]);
-        let msg = self.assistant(Value::Array(content), stop);
+        let msg = self.assistant(Value::Array(content.into()), stop);
         self.messages.push(msg);
         let mut results = Vec::new();
         for (id, name) in calls {

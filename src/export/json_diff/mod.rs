@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 mod text;
 
-use crate::model::json::{Map, Value};
+use crate::model::json::{Key, Map, Value};
 use similar::{Algorithm, DiffOp, capture_diff_slices};
 
 use text::{whole, word_pieces};
@@ -228,13 +228,13 @@ impl Differ<'_> {
     }
 
     fn object(&mut self, path: &str, a: &Map, b: &Map) {
-        let old_keys: Vec<&str> = a.keys().map(String::as_str).collect();
-        let new_keys: Vec<&str> = b.keys().map(String::as_str).collect();
+        let old_keys: Vec<&str> = a.keys().map(Key::as_str).collect();
+        let new_keys: Vec<&str> = b.keys().map(Key::as_str).collect();
         for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
             let (removed, added) = match op {
                 DiffOp::Equal { old_index, len, .. } => {
                     for k in &old_keys[old_index..old_index + len] {
-                        self.value(&key_path(path, k), &a[*k], &b[*k]);
+                        self.value(&key_path(path, k), &a[k], &b[k]);
                     }
                     continue;
                 }

@@ -83,7 +83,7 @@ pub fn blank_user_outcome(m: &Message) -> Option<UserOutcome> {
                 };
                 return Some(if has_persisted_media(m) {
                     UserOutcome::Modify(
-                        Value::String(String::new()),
+                        Value::String(String::new().into()),
                         format!("{what}; kept with content \"\" because the turn carries persisted media"),
                     )
                 } else {
@@ -101,7 +101,7 @@ pub fn blank_user_outcome(m: &Message) -> Option<UserOutcome> {
                 .collect();
             let list: Vec<String> = blank.iter().map(usize::to_string).collect();
             Some(UserOutcome::Modify(
-                Value::Array(kept),
+                Value::Array(kept.into()),
                 format!("removed blank text block(s) {}", list.join(", ")),
             ))
         }

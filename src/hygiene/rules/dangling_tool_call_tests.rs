@@ -189,7 +189,7 @@ fn thinking_turn_is_replaced_whole_when_a_call_is_unresolved() {
             "stopReason": "toolUse"}),
         ];
         all.extend(after.as_array().unwrap().iter().cloned());
-        let (out, rw) = apply_rule(&DanglingToolCall, msgs(Value::Array(all)));
+        let (out, rw) = apply_rule(&DanglingToolCall, msgs(Value::Array(all.into())));
         assert_json(
             &out[..1],
             json!([{"role": "assistant", "content": [{"type": "text", "text": "[tool calls omitted]"}], "stopReason": "toolUse"}]),

@@ -164,8 +164,8 @@ fn with_payload(obj: &Map, image: &SanitizedImage<'_>) -> Value {
     let mut next = Map::with_capacity(obj.len());
     for (key, value) in obj {
         let value = match key.as_str() {
-            "data" => Value::String(image.data.clone().into_owned()),
-            "mimeType" => Value::String(image.mime_type.to_owned()),
+            "data" => Value::String(image.data.clone().into_owned().into()),
+            "mimeType" => Value::String(image.mime_type.to_owned().into()),
             _ => value.clone(),
         };
         next.insert(key.clone(), value);
@@ -264,7 +264,7 @@ mod tests {
         let (mime, bytes, w, h) = decoded(&out[0], 1);
         assert_eq!((mime.as_str(), w, h), ("image/jpeg", 1200, 185));
         let block = &out[0].content_array().unwrap()[1];
-        let keys: Vec<&str> = block.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = block.as_object().unwrap().keys().map(crate::model::json::Key::as_str).collect();
         assert_eq!(keys, ["type", "source", "data", "mimeType", "z"]);
         assert_eq!(block["source"], json!("upload"));
         assert_eq!(block["z"], json!(1));

@@ -150,7 +150,7 @@ fn annotated(m: &Message) -> Option<(Message, String)> {
     match m.content() {
         Some(Value::String(s)) => {
             let (text, r) = annotate_text(s, &marker)?;
-            next.set("content", Value::String(text));
+            next.set("content", Value::String(text.into()));
             Some((
                 next,
                 format!("prefixed `{header}` to the string content{}", replaced(r)),
@@ -165,7 +165,7 @@ fn annotated(m: &Message) -> Option<(Message, String)> {
                 Some(i) => {
                     let text = blocks[i]["text"].as_str().unwrap_or_default();
                     let (text, r) = annotate_text(text, &marker)?;
-                    blocks[i]["text"] = Value::String(text);
+                    blocks[i]["text"] = Value::String(text.into());
                     format!("prefixed `{header}` to text block {i}{}", replaced(r))
                 }
                 None => {

@@ -173,7 +173,7 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_la
         }
         notes.push(format!("stripped {} from text block {i} ({n} chars)", stripped.what()));
         let mut changed = block.clone();
-        changed["text"] = Value::String(stripped.text);
+        changed["text"] = Value::String(stripped.text.into());
         kept.push(changed);
     }
     if !touched {

@@ -261,7 +261,7 @@ fn check_blocks(
         if let Some(trimmed) = trimmed_name(block) {
             let raw = block.get("name").and_then(Value::as_str).unwrap_or_default();
             notes.push(format!("trimmed tool name `{raw}` → `{trimmed}`"));
-            let trimmed = Value::String(trimmed.to_owned());
+            let trimmed = Value::String(trimmed.to_owned().into());
             if let Some(obj) = next.to_mut().as_object_mut() {
                 obj.insert("name".into(), trimmed);
             }

@@ -266,7 +266,7 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
             match text_signature_phase(sig) {
                 Some(phase) => {
                     let s = json!({"v": 1, "phase": phase}).to_string();
-                    obj.insert("textSignature".into(), Value::String(s));
+                    obj.insert("textSignature".into(), Value::String(s.into()));
                     notes.push(format!(
                         "cleared the paired msg id from the textSignature of text block {i} (kept phase {phase})"
                     ));
@@ -278,7 +278,7 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
             }
         }
     }
-    let kept = kept.into_iter().map(|(_, b)| b).collect();
+    let kept: Vec<Value> = kept.into_iter().map(|(_, b)| b).collect();
     Verdict::Modify(with_content(m, kept), format!("{}: {why}", notes.join(", ")))
 }
 
@@ -334,7 +334,7 @@ fn rename_ids(
                 continue;
             };
             if let Some(new) = call(&old).filter(|n| *n != old) {
-                b["id"] = Value::String(new.clone());
+                b["id"] = Value::String(new.clone().into());
                 renamed.push((old, new));
             }
         }
@@ -345,7 +345,7 @@ fn rename_ids(
         for field in RESULT_ID_FIELDS {
             let Some(old) = m.str_field(field) else { continue };
             if let Some(new) = result(old).filter(|n| n != old) {
-                next.set(field, Value::String(new.clone()));
+                next.set(field, Value::String(new.clone().into()));
                 renamed.push((format!("{field} {old}"), new));
             }
         }

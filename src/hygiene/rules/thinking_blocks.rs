@@ -195,7 +195,7 @@ pub fn strip_thinking_and_blank_text(content: &[Value], why: &str) -> Option<(Ve
 }
 
 /// The message with its content replaced (key position kept).
-pub fn with_content(m: &Message, content: Vec<Value>) -> Message {
+pub fn with_content(m: &Message, content: impl Into<crate::model::json::Array>) -> Message {
     let mut next = m.clone();
     next.set_content(content);
     next

@@ -168,7 +168,7 @@ fn rewrite_calls(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> 
     let blocks = out.blocks_mut()?;
     for (j, next) in changed {
         if let Some(obj) = blocks.get_mut(j).and_then(Value::as_object_mut) {
-            obj.insert("id".into(), Value::String(next));
+            obj.insert("id".into(), Value::String(next.into()));
         }
     }
     Some((out, format!("tool call ids ({label}): {}", notes.join(", "))))
@@ -217,7 +217,7 @@ fn rewrite_result(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) ->
     }
     let mut out = m.clone();
     for field in fields {
-        out.set(field, Value::String(next.clone()));
+        out.set(field, Value::String(next.clone().into()));
     }
     Some((out, format!("result id ({label}): {}", notes.join(", "))))
 }

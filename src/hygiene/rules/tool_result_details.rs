@@ -63,7 +63,7 @@ fn stripped(m: &Message, keep_marker: bool) -> Option<Message> {
             return None;
         }
         let mut only = Map::new();
-        only.insert(SYNTHETIC_MARKER.to_owned(), Value::Bool(true));
+        only.insert(SYNTHETIC_MARKER.to_owned().into(), Value::Bool(true));
         next.set("details", Value::Object(only));
     } else {
         next.remove("details");

@@ -28,7 +28,7 @@ fn present<'a>(m: &'a Message, key: &str) -> Option<&'a Value> {
 /// anything else (missing, `null`, an object) nothing.
 pub fn content_for_merge(m: &Message) -> Vec<Value> {
     match m.content() {
-        Some(Value::Array(blocks)) => blocks.clone(),
+        Some(Value::Array(blocks)) => blocks.to_vec(),
         Some(Value::String(s)) => vec![json!({"type": "text", "text": s})],
         _ => Vec::new(),
     }
@@ -37,7 +37,7 @@ pub fn content_for_merge(m: &Message) -> Vec<Value> {
 /// The blocks a message contributes to a merge, taken out of it (no copy of an array).
 fn take_content_for_merge(m: &mut Message) -> Vec<Value> {
     match m.content_mut() {
-        Some(Value::Array(blocks)) => std::mem::take(blocks),
+        Some(Value::Array(blocks)) => std::mem::take(blocks).into_vec(),
         Some(Value::String(s)) => vec![json!({"type": "text", "text": std::mem::take(s)})],
         _ => Vec::new(),
     }

@@ -95,7 +95,7 @@ fn normalize_cost(raw: &Map) -> Option<Value> {
     let total = vals[4].unwrap_or(part(0) + part(1) + part(2) + part(3));
     let mut out = Map::new();
     for (i, k) in keys.iter().take(4).enumerate() {
-        out.insert((*k).to_owned(), num(part(i)));
+        out.insert((*k).to_owned().into(), num(part(i)));
     }
     out.insert("total".into(), num(total));
     if cost.get("totalOrigin").and_then(Value::as_str) == Some("provider-billed") {

@@ -60,7 +60,7 @@ mod tests {
     use crate::json;
 
     fn run(messages: Value) -> Vec<Hit> {
-        let values = messages.as_array().unwrap().clone();
+        let values = messages.as_array().unwrap().to_vec();
         check(
             &Payload::from_values(WireApi::AnthropicMessages, values),
             &WireModel::new("anthropic", "anthropic-messages", "claude-sonnet-4-6"),

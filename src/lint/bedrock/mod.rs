@@ -64,7 +64,7 @@ fn calls(ids: &[&str]) -> Value {
         .iter()
         .map(|id| crate::json!({"toolUse": {"toolUseId": id, "name": "read", "input": {}}}))
         .collect();
-    message("assistant", Value::Array(content))
+    message("assistant", Value::Array(content.into()))
 }
 
 /// For tests: a user message answering `ids`.
@@ -76,7 +76,7 @@ fn results(ids: &[&str]) -> Value {
             |id| crate::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}),
         )
         .collect();
-    message("user", Value::Array(content))
+    message("user", Value::Array(content.into()))
 }
 
 /// For tests: a user message with a text block then one PNG image per payload.
@@ -87,5 +87,5 @@ fn image_message(data: &[String]) -> Value {
         data.iter()
             .map(|d| crate::json!({"image": {"format": "png", "source": {"bytes": d}}})),
     );
-    message("user", Value::Array(content))
+    message("user", Value::Array(content.into()))
 }

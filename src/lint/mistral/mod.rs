@@ -36,7 +36,7 @@ pub static CONSTRAINTS: &[&Constraint] = &[
 fn tool_calls(message: &Value) -> &[Value] {
     field(message, &["tool_calls", "toolCalls"])
         .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
+        .map_or(&[], |a| a.as_slice())
 }
 
 /// A tool message's call id.

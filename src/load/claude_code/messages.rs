@@ -168,7 +168,7 @@ impl<'a> Builder<'a> {
             .filter_map(|b| b.get("text").and_then(Value::as_str))
             .collect::<Vec<_>>()
             .join("\n");
-        m.insert("content".into(), Value::Array(blocks));
+        m.insert("content".into(), Value::Array(blocks.into()));
         m.insert("api".into(), json!("anthropic-messages"));
         m.insert("provider".into(), json!("anthropic"));
         m.insert("model".into(), json!(model.unwrap_or("unknown")));
@@ -213,7 +213,7 @@ impl<'a> Builder<'a> {
                 continue;
             }
             if !pending.is_empty() {
-                self.emit(e, user_message(Value::Array(std::mem::take(&mut pending)), e));
+                self.emit(e, user_message(Value::Array(std::mem::take(&mut pending).into()), e));
             }
             let id = b.get("tool_use_id").and_then(Value::as_str).unwrap_or_default();
             let (blocks, kept) = tool_result_content(b.get("content"));
@@ -225,7 +225,7 @@ impl<'a> Builder<'a> {
             self.emit(e, tool_result(id, name, blocks, is_error, e));
         }
         if !pending.is_empty() {
-            self.emit(e, user_message(Value::Array(pending), e));
+            self.emit(e, user_message(Value::Array(pending.into()), e));
         }
     }
 
@@ -291,7 +291,7 @@ fn tool_result(id: &str, name: &str, content: Vec<Value>, is_error: bool, e: &En
     m.insert("role".into(), json!("toolResult"));
     m.insert("toolCallId".into(), json!(id));
     m.insert("toolName".into(), json!(name));
-    m.insert("content".into(), Value::Array(content));
+    m.insert("content".into(), Value::Array(content.into()));
     m.insert("isError".into(), json!(is_error));
     if let Some(ts) = ms(e) {
         m.insert("timestamp".into(), ts);

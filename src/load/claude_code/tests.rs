@@ -20,7 +20,7 @@ fn line(ty: &str, uuid: &str, parent: Option<&str>, extra: Value) -> Value {
     let mut v = json!({"type": ty, "uuid": uuid, "parentUuid": parent, "sessionId": "s1",
         "timestamp": "2026-05-01T09:00:00.000Z", "cwd": "/home/u/app", "isSidechain": false});
     for (k, x) in extra.as_object().unwrap() {
-        v[k] = x.clone();
+        v[k.as_str()] = x.clone();
     }
     v
 }

@@ -121,7 +121,7 @@ fn developer_messages_become_user_turns_with_one_note() {
     assert!(m.messages[7].message.is_user());
     assert_eq!(
         m.messages[7].message.block_count(),
-        developer["content"].as_array().map_or(0, Vec::len)
+        developer["content"].as_array().map_or(0, |a| a.len())
     );
     assert_eq!(m.model.model.as_deref(), Some("gpt-5.6-sol"));
     assert_eq!(m.model.provider.as_deref(), Some("openai"));

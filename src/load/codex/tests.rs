@@ -45,7 +45,7 @@ pub(super) fn roles(m: &Mapped) -> Vec<&str> {
     m.messages.iter().map(|m| m.message.role().as_str()).collect()
 }
 
-pub(super) fn content(m: &Mapped, i: usize) -> &Vec<Value> {
+pub(super) fn content(m: &Mapped, i: usize) -> &[Value] {
     m.messages[i].message.content_array().expect("array content")
 }
 

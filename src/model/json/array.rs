@@ -9,7 +9,7 @@ use super::Value;
 
 /// A JSON array. Copies share their elements until one of them is changed (then that copy
 /// gets its own elements; nested arrays and objects stay shared).
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Array(EcoVec<Value>);
 
 impl Array {
@@ -66,6 +66,11 @@ impl Array {
     /// Append clones of `values`.
     pub fn extend_from_slice(&mut self, values: &[Value]) {
         self.0.extend_from_slice(values);
+    }
+
+    /// The values as a slice.
+    pub fn as_slice(&self) -> &[Value] {
+        &self.0
     }
 
     /// The values as a plain vector (cloning only what is shared).

@@ -285,9 +285,39 @@ impl Map {
         self.0.get(index).map(|(k, v)| (k, v))
     }
 
+    /// The entry of `key`, to read or insert it.
+    pub fn entry(&mut self, key: impl Into<Key>) -> Entry<'_> {
+        Entry { map: self, key: key.into() }
+    }
+
     /// The place of `key`.
     pub fn get_index_of(&self, key: &str) -> Option<usize> {
         self.position(key)
+    }
+}
+
+/// One key of a [`Map`], present or not ([`Map::entry`]).
+pub struct Entry<'a> {
+    map: &'a mut Map,
+    key: Key,
+}
+
+impl<'a> Entry<'a> {
+    /// The value, inserted from `make` (last) when the key is missing.
+    pub fn or_insert_with(self, make: impl FnOnce() -> Value) -> &'a mut Value {
+        let i = match self.map.position(&self.key) {
+            Some(i) => i,
+            None => {
+                self.map.0.push((self.key, make()));
+                self.map.0.len() - 1
+            }
+        };
+        &mut self.map.0.make_mut()[i].1
+    }
+
+    /// The value, inserted as `value` (last) when the key is missing.
+    pub fn or_insert(self, value: Value) -> &'a mut Value {
+        self.or_insert_with(|| value)
     }
 }
 
@@ -338,6 +368,8 @@ impl PartialEq for Map {
         self.0.iter().all(|(k, v)| index.get(k.as_str()) == Some(&v))
     }
 }
+
+impl Eq for Map {}
 
 impl fmt::Debug for Map {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

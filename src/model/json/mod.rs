@@ -24,14 +24,14 @@ mod tests;
 pub use array::Array;
 pub use convert::{from_value, to_value};
 pub use index::Index;
-pub use map::{Iter as MapIter, Key, Map};
+pub use map::{Entry, Iter as MapIter, Key, Map};
 pub use number::Number;
 
 /// A JSON string. Up to 15 bytes are stored inline; longer ones are shared between copies.
 pub type Str = ecow::EcoString;
 
 /// A JSON value.
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, Default, PartialEq, Eq)]
 pub enum Value {
     /// `null`
     #[default]

@@ -21,12 +21,12 @@ pub fn fold(value: &Value) -> Value {
     match value {
         Value::String(s) if s.len() > MAX_STRING && s.chars().count() > MAX_STRING => {
             let cut: String = s.chars().take(MAX_STRING).collect();
-            Value::String(format!("{cut}… ({} chars folded)", s.chars().count()))
+            Value::String(format!("{cut}… ({} chars folded)", s.chars().count()).into())
         }
         Value::Array(items) if items.len() > MAX_ITEMS => {
             let mut v: Vec<Value> = items.iter().take(MAX_ITEMS).map(fold).collect();
-            v.push(Value::String(format!("… {} more items", items.len() - MAX_ITEMS)));
-            Value::Array(v)
+            v.push(Value::String(format!("… {} more items", items.len() - MAX_ITEMS).into()));
+            Value::Array(v.into())
         }
         Value::Array(items) => Value::Array(items.iter().map(fold).collect()),
         Value::Object(map) => fold_map(map),

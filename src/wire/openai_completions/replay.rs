@@ -211,7 +211,10 @@ fn inject_thought_signatures(items: &mut [WireItem], inputs: &[WireInput], model
                 continue;
             };
             let Value::Object(call) = call else { continue };
-            let extra = call.entry("extra_content").or_insert_with(|| json!({}));
+            if !call.contains_key("extra_content") {
+                call.insert("extra_content".into(), json!({}));
+            }
+            let extra = call.get_mut("extra_content").expect("inserted above");
             if !extra.is_object() {
                 *extra = json!({});
             }
@@ -222,7 +225,7 @@ fn inject_thought_signatures(items: &mut [WireItem], inputs: &[WireInput], model
                 if !google.is_object() {
                     *google = json!({});
                 }
-                google["thought_signature"] = Value::String(sig.to_string());
+                google["thought_signature"] = Value::String(sig.to_string().into());
             }
         }
     }

@@ -28,7 +28,7 @@ pub(crate) fn sanitize(value: &Value) -> Value {
                 return match sanitize_data_url(url) {
                     Some(url) => {
                         let mut next = object.clone();
-                        next.insert("image_url".into(), Value::String(url));
+                        next.insert("image_url".into(), Value::String(url.into()));
                         Value::Object(next)
                     }
                     None => json!({"type": "input_text", "text": INVALID_IMAGE_TEXT}),
@@ -38,7 +38,7 @@ pub(crate) fn sanitize(value: &Value) -> Value {
                 object
                     .iter()
                     .map(|(k, v)| (k.clone(), sanitize(v)))
-                    .collect::<Map<_, _>>(),
+                    .collect::<Map>(),
             )
         }
         other => other.clone(),

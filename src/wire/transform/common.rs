@@ -43,7 +43,7 @@ pub fn failed_replay(m: &Message, pairing_aware: bool) -> FailedReplay {
     if !m.is_assistant() || !matches!(m.str_field("stopReason"), Some("error" | "aborted")) {
         return FailedReplay::Keep;
     }
-    let content: &[Value] = m.content_array().map_or(&[], Vec::as_slice);
+    let content: &[Value] = m.content_array().map_or(&[], |a| a.as_slice());
     if content
         .iter()
         .any(|b| as_record(b).is_some() && block_type(b) == Some("toolCall"))
@@ -141,7 +141,7 @@ pub fn project_text(block: &Value, same: bool) -> Value {
         return block.clone();
     }
     let mut out = Map::new();
-    out.insert("type".into(), Value::String("text".to_owned()));
+    out.insert("type".into(), Value::String("text".to_owned().into()));
     if let Some(text) = block.get("text") {
         out.insert("text".into(), text.clone());
     }

@@ -67,7 +67,7 @@ fn transform_assistant(
     let same = mode == ThinkingReplayMode::Preserve || strictly_same_model(message, target);
     let blocks: Vec<Value> = match message.content() {
         Some(Value::String(s)) => vec![text_block(s)],
-        Some(Value::Array(a)) => a.clone(),
+        Some(Value::Array(a)) => a.to_vec(),
         _ => Vec::new(),
     };
     let mut content = Vec::with_capacity(blocks.len());
@@ -106,12 +106,12 @@ fn transform_assistant(
             }
         }
     }
-    with_field(message, "content", Value::Array(content))
+    with_field(message, "content", Value::Array(content.into()))
 }
 
 fn set_id(block: &mut Value, id: &str) {
     if let Some(obj) = block.as_object_mut() {
-        obj.insert("id".into(), Value::String(id.to_owned()));
+        obj.insert("id".into(), Value::String(id.to_owned().into()));
     }
 }
 
@@ -140,7 +140,7 @@ pub fn transform(
             let mut m = crate::model::json::Map::new();
             m.insert("role".into(), json!("toolResult"));
             if let Some(id) = id {
-                m.insert("toolCallId".into(), Value::String(id));
+                m.insert("toolCallId".into(), Value::String(id.into()));
             }
             if let Some(name) = name {
                 m.insert("toolName".into(), name);
@@ -203,14 +203,14 @@ pub fn transform(
                 TOOL_IMAGE_PLACEHOLDER
             };
             let replaced = replace_images(content, placeholder);
-            message.set("content", Value::Array(replaced));
+            message.set("content", Value::Array(replaced.into()));
         }
         if message.is_tool_result() {
             if let Some(raw) = message.str_field("toolCallId").map(str::to_owned) {
                 let trimmed = js_trim(&raw).to_owned();
                 let id = id_map.get(&trimmed).cloned().unwrap_or(trimmed);
                 if id != raw {
-                    message.set("toolCallId", Value::String(id.clone()));
+                    message.set("toolCallId", Value::String(id.clone().into()));
                 }
                 pending_async.retain(|(pid, _)| pid.as_deref() != Some(id.as_str()));
                 answered.insert(id);
@@ -266,7 +266,7 @@ fn relocate_async_results(inputs: Vec<WireInput>, target: &Target<'_>) -> Vec<Wi
         if let Some(input) = slots[i].take() {
             out.push(input);
         }
-        for &r in relocated.get(&i).map_or(&[][..], Vec::as_slice) {
+        for &r in relocated.get(&i).map_or(&[][..], |a| a.as_slice()) {
             if let Some(input) = slots[r].take() {
                 out.push(input);
             }
@@ -306,7 +306,7 @@ pub fn transform_provider(
                         out.push(text_block(IMAGE_OMISSION));
                     }
                 }
-                input.message.set("content", Value::Array(out));
+                input.message.set("content", Value::Array(out.into()));
             }
             input
         })

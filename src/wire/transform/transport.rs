@@ -131,7 +131,7 @@ pub fn transform(
                 Some("toolResult") => {
                     let mut result = if is_synthetic_result(msg) && !is_exact_text(msg.content(), synthetic_text) {
                         let mut details = msg.get("details").and_then(as_record).cloned().unwrap_or_default();
-                        details.insert(SYNTHETIC_MARKER.to_owned(), Value::Bool(true));
+                        details.insert(SYNTHETIC_MARKER.to_owned().into(), Value::Bool(true));
                         let mut r = with_field(msg, "content", json!([text_block(synthetic_text)]));
                         r.set("details", Value::Object(details));
                         r
@@ -142,7 +142,7 @@ pub fn transform(
                         && let Some(mapped) = id_map.get(id)
                         && mapped != id
                     {
-                        result.set("toolCallId", Value::String(mapped.clone()));
+                        result.set("toolCallId", Value::String(mapped.clone().into()));
                     }
                     result
                 }
@@ -230,7 +230,7 @@ fn transform_assistant(
                     if normalized != id {
                         id_map.insert(id.to_owned(), normalized.clone());
                         if let Some(obj) = call.as_object_mut() {
-                            obj.insert("id".into(), Value::String(normalized));
+                            obj.insert("id".into(), Value::String(normalized.into()));
                         }
                     }
                 }
@@ -239,7 +239,7 @@ fn transform_assistant(
             _ => content.push(block.clone()),
         }
     }
-    with_field(msg, "content", Value::Array(content))
+    with_field(msg, "content", Value::Array(content.into()))
 }
 
 /// `delete block[key]`, keeping the order of the other keys.
@@ -295,7 +295,7 @@ pub fn repair_pairing(inputs: Vec<WireInput>, missing_text: &str) -> Vec<WireInp
                 if let Some(name) = frame_calls.get(position) {
                     message.set(
                         "toolName",
-                        Value::String(name.clone().unwrap_or_else(|| "unknown".to_owned())),
+                        Value::String(name.clone().unwrap_or_else(|| "unknown".to_owned()).into()),
                     );
                     position += 1;
                 }

@@ -34,7 +34,7 @@ fn run_a(v: Value, tools: Option<&[&str]>) -> (Vec<Message>, Vec<PendingRewrite>
 }
 
 fn json_of(out: &[Message]) -> Value {
-    crate::model::json::to_value(out).unwrap()
+    crate::model::json::to_value(&out).unwrap()
 }
 
 fn assert_rewrite(rw: &PendingRewrite, action: Action, stored: &[usize], detail: &str) {

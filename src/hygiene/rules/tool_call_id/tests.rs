@@ -16,7 +16,7 @@ fn anthropic() -> ResolvedPolicy {
 
 fn run(r: &ResolvedPolicy, v: Value) -> (Value, Vec<PendingRewrite>) {
     let (out, rw) = apply_rule_for(&ToolCallId, msgs(v), r, &ReplayOptions::default());
-    (crate::model::json::to_value(out).unwrap(), rw)
+    (crate::model::json::to_value(&out).unwrap(), rw)
 }
 
 fn enabled_for(r: &ResolvedPolicy) -> bool {

@@ -135,7 +135,7 @@ pub fn finalize(original: &Message, adopted: Option<&Message>, call: &Call<'_>) 
     }
     let mut next = base.clone();
     if let Some(name) = renamed {
-        next.set("toolName", Value::String(name));
+        next.set("toolName", Value::String(name.into()));
     }
     (next != *original).then(|| (next, notes.join("; ")))
 }

@@ -78,7 +78,7 @@ fn anthropic() -> ResolvedPolicy {
 /// over the output changes nothing (hygiene-a §3.4 step 5), unless a call id has surrounding
 /// whitespace (then, as in OpenClaw, its synthetic result is replaced on every pass).
 fn run_for(policy: &ResolvedPolicy, input: Value) -> (Value, Vec<Rw>) {
-    let n = input.as_array().map_or(0, Vec::len);
+    let n = input.as_array().map_or(0, |a| a.len());
     let (out, rewrites) = apply_rule_for(&ToolResultPairing, msgs(input), policy, &ReplayOptions::default());
     for p in &rewrites {
         assert_eq!(p.rule, "tool-result-pairing");

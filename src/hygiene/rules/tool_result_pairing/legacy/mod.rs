@@ -204,7 +204,7 @@ impl<'a, 'm> Pass<'a, 'm> {
                 Some(_) => format!("set blank toolName to `{name}`"),
                 None => format!("set missing toolName to `{name}` from its call"),
             });
-            msg.set("toolName", Value::String(name));
+            msg.set("toolName", Value::String(name.into()));
         }
         let note = (msg != *original).then(|| notes.join("; "));
         Entry {

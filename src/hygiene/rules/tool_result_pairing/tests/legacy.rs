@@ -54,7 +54,7 @@ fn run_with_opts(input: Value, opts: &Options<'_>) -> (Value, Option<Plan>) {
     let view: Vec<&Message> = list.iter().collect();
     let plan = plan_legacy(&view, opts);
     let out = apply(&list, plan.clone());
-    (crate::model::json::to_value(out).unwrap(), plan)
+    (crate::model::json::to_value(&out).unwrap(), plan)
 }
 
 // Every expected transcript below is what the real OpenClaw 2026.7.35
