@@ -23,9 +23,9 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
+use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::replay::replay;
-use replaylens::model::json::Value;
 
 /// A benchmark input, generated with `config` when absent.
 fn input(name: &str, config: &session_gen::Config) -> PathBuf {

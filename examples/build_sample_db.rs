@@ -20,9 +20,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use rusqlite::{Connection, params};
 use replaylens::json;
 use replaylens::model::json::Value;
+use rusqlite::{Connection, params};
 
 /// `PRAGMA user_version` and `schema_meta.schema_version`.
 pub const SCHEMA_VERSION: i64 = 24;

@@ -15,10 +15,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use replaylens::hygiene::ReplayOptions;
+use replaylens::json;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::{effective_target, replay_transcript};
-use replaylens::json;
 
 fn main() {
     let mut args = std::env::args().skip(1);

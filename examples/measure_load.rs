@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
+use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::replay::replay;
-use replaylens::model::json::Value;
 
 /// The system allocator, counting live and peak heap bytes while `COUNTING` is set.
 struct Counting;

@@ -8,8 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use replaylens::model::time::iso_to_ms;
 use replaylens::model::json::Value;
+use replaylens::model::time::iso_to_ms;
 
 const ENV_ROOTS: [&str; 3] = ["OPENCLAW_STATE_DIR", "CLAUDE_CONFIG_DIR", "CODEX_HOME"];
 const OPENCLAW_ID: &str = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";

@@ -5,10 +5,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use replaylens::load::{LoadOptions, load_path};
-use replaylens::model::{Agent, Location, Session, SessionFormat, Severity};
 use replaylens::json;
+use replaylens::load::{LoadOptions, load_path};
 use replaylens::model::json::Value;
+use replaylens::model::{Agent, Location, Session, SessionFormat, Severity};
 
 fn load(path: &Path) -> Session {
     load_path(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{} must load: {e}", path.display()))

@@ -3,10 +3,10 @@
 //! the innocent look-alikes next to them survive.
 
 use replaylens::hygiene::{Action, Context, ReplayOptions, Working, run};
-use replaylens::model::Message;
-use replaylens::policy::{Target, resolve};
 use replaylens::json;
+use replaylens::model::Message;
 use replaylens::model::json::Value;
+use replaylens::policy::{Target, resolve};
 
 const SENTINEL: &str = "[assistant turn failed before producing content]";
 const EXPLANATION: &str = "This content was routed by OpenClaw from another session or internal tool. \

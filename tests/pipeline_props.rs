@@ -5,10 +5,10 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use replaylens::hygiene::{Context, ReplayOptions, Working, run};
-use replaylens::model::Message;
-use replaylens::policy::{Family, preset, resolve};
 use replaylens::json;
+use replaylens::model::Message;
 use replaylens::model::json::Value;
+use replaylens::policy::{Family, preset, resolve};
 
 fn id_strategy() -> impl Strategy<Value = Value> {
     prop_oneof![

@@ -43,8 +43,8 @@ use base64::engine::general_purpose::STANDARD;
 use regex::Regex;
 use replaylens::lint::Constraint;
 use replaylens::lint::registry;
-use serde::Deserialize;
 use replaylens::model::json::{Map, Value};
+use serde::Deserialize;
 
 /// Constraints no transcript can trigger through OpenClaw's converters, with the reason.
 const NO_CASE: &[(&str, &str)] = &[

@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::process::Command;
 
-use replaylens::policy::{Family, preset};
 use replaylens::model::json::Value;
+use replaylens::policy::{Family, preset};
 
 fn replay_json(path: &Path, args: &[&str]) -> Value {
     let out = Command::new(common::bin())

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use replaylens::load::{LoadOptions, load_path, sqlite};
+use replaylens::model::json::Value;
 use replaylens::model::{Role, Session};
 use rusqlite::{Connection, OpenFlags};
-use replaylens::model::json::Value;
 
 /// `(file, header session id, stored message count)` as listed in MANIFEST.md.
 const JSONL: &[(&str, &str, usize)] = &[

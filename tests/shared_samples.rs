@@ -7,8 +7,8 @@ use std::path::Path;
 
 use replaylens::load::{LoadError, LoadOptions, load_path};
 use replaylens::model::Agent;
-use replaylens::model::{Location, Role, SessionFormat};
 use replaylens::model::json::Value;
+use replaylens::model::{Location, Role, SessionFormat};
 
 fn load(path: &Path) -> Result<replaylens::model::Session, LoadError> {
     load_path(path, &LoadOptions::default())

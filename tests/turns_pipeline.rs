@@ -5,10 +5,10 @@
 //! ids, results right after their calls, normalized usage, no thinking, images or metadata).
 
 use replaylens::hygiene::{Action, Context, Projection, ReplayOptions, Stage, Working, run};
-use replaylens::model::Message;
-use replaylens::policy::{ResolvedPolicy, Target, resolve};
 use replaylens::json;
+use replaylens::model::Message;
 use replaylens::model::json::Value;
+use replaylens::policy::{ResolvedPolicy, Target, resolve};
 
 fn target(provider: &str, api: &str, model: &str) -> ResolvedPolicy {
     resolve(&Target::new(Some(provider), Some(api), Some(model)))

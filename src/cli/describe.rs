@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
+use replaylens::model::json::Value;
 use replaylens::model::{BlockKind, Message, Role};
 use replaylens::text::{escape_controls_single_line as esc, truncate_chars};
-use replaylens::model::json::Value;
 
 /// The role of a shell command the user ran (`!cmd` in pi / OpenClaw), stored with its output.
 const BASH_EXECUTION: &str = "bashExecution";

@@ -6,11 +6,11 @@ use std::path::Path;
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
+use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
 use replaylens::wire::{WirePayload, WireStage, payload_of};
 use serde::Serialize;
-use replaylens::model::json::Value;
 
 /// Longest string printed whole in the text output; longer ones (image data) are cut.
 const TEXT_STRING_CAP: usize = 160;

@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
+use replaylens::model::json::Value;
 use replaylens::policy::{Target, resolve_for};
 use replaylens::rule_set::RuleSet;
 use replaylens::text::escape_controls_single_line as esc;
-use replaylens::model::json::Value;
 
 /// Print the policy resolved for `target`: JSON is the policy object plus `"family"`
 /// (README §3.2); text is the family, the normalised target and one flag per line.

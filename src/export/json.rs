@@ -1,8 +1,8 @@
 //! The `replay --format json` contract (reference README §3.1).
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
 use crate::json;
 use crate::model::json::{Map, Value};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::hygiene::ReplayMessage;
 use crate::model::{Origin, Session, StoredMessage};

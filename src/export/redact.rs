@@ -6,9 +6,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::LazyLock;
 
+use crate::model::json::{Map, Value};
 use regex::Regex;
 use serde::Serialize;
-use crate::model::json::{Map, Value};
 
 /// How much to redact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

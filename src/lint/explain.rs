@@ -3,9 +3,9 @@
 
 use std::sync::LazyLock;
 
+use crate::model::json::Value;
 use regex::Regex;
 use serde::Serialize;
-use crate::model::json::Value;
 
 use super::error_patterns::{COMPILED, PATTERNS};
 use super::{Finding, registry};

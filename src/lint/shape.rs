@@ -409,8 +409,8 @@ pub(crate) fn no_text(what: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::png_base64;
     use crate::json;
+    use crate::lint::test_support::png_base64;
 
     #[test]
     fn images_are_found_with_the_provider_paths_and_measured() {

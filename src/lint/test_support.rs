@@ -1,9 +1,9 @@
 //! Helpers for the constraint tests: run a constraint on a JSON conversation, build images of
 //! any declared size cheaply.
 
+use crate::model::json::Value;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use crate::model::json::Value;
 
 use super::{Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};

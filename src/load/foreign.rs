@@ -37,7 +37,7 @@ pub fn foreign_format(line: &Value) -> Option<&'static str> {
         }
         let claude_envelope = ["uuid", "parentUuid", "sessionId", "leafUuid"]
             .iter()
-            .any(|k| obj.contains_key(*k));
+            .any(|k| obj.contains_key(k));
         if CLAUDE_TYPES.contains(&t) && claude_envelope {
             return Some("Claude Code");
         }

@@ -9,8 +9,8 @@
 //! number beyond f64, which `JSON.parse` reads as `Infinity`, survives load → replay →
 //! export instead of failing the line.
 
-use serde::Deserialize;
 use crate::model::json::Value;
+use serde::Deserialize;
 
 /// The deepest nesting of arrays and objects replaylens reads. Every view, export and
 /// rule walks values recursively, so the cap keeps them all on the stack with room to spare.

@@ -5,9 +5,9 @@
 //! Rules read it through the typed accessors below and change it only through the
 //! mutation helpers, which touch nothing but the field they name.
 
+use crate::model::json::{Array, Map, Value};
 use ref_cast::RefCast;
 use serde::{Deserialize, Serialize};
-use crate::model::json::{Array, Map, Value};
 
 use super::block::{Block, BlockKind};
 

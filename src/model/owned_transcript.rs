@@ -78,10 +78,9 @@ impl Session {
                         .and_then(|o| o.get_mut("message"))
                         .map(Value::take),
                     Some(Source::Bare(i)) => Some(self.bare_messages[i].raw.take()),
-                    Some(Source::Mapped(i)) => self
-                        .mapped
-                        .as_mut()
-                        .map(|m| crate::model::json::Value::Object(std::mem::take(&mut m.messages[i].message).into_map())),
+                    Some(Source::Mapped(i)) => self.mapped.as_mut().map(|m| {
+                        crate::model::json::Value::Object(std::mem::take(&mut m.messages[i].message).into_map())
+                    }),
                     None => None,
                 };
                 if let Some(message) = taken.and_then(Message::from_value) {

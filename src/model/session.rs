@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use serde::Serialize;
 use crate::model::json::Value;
+use serde::Serialize;
 
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::Entry;

@@ -4,9 +4,9 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use serde::Serialize;
 use crate::json;
 use crate::model::json::{Map, Value};
+use serde::Serialize;
 
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::{Entry, EntryKind};

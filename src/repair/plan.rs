@@ -2,9 +2,9 @@
 
 use std::path::Path;
 
-use serde::Serialize;
 use crate::json;
 use crate::model::json::Value;
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::hygiene::rules::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_blank, is_blank_text_block};

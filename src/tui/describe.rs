@@ -4,9 +4,9 @@
 
 use std::ops::Range;
 
+use replaylens::model::json::Value;
 use replaylens::model::{Block, BlockKind, Message, Role as MessageRole};
 use replaylens::text::{escape_controls, escape_controls_single_line, truncate_chars};
-use replaylens::model::json::Value;
 
 use super::image_info::ImageInfo;
 use super::theme::Role;

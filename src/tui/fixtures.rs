@@ -4,11 +4,11 @@
 use std::borrow::Cow;
 
 use replaylens::hygiene::{Action, Projection, ReplayMessage, ReplayOptions, Rewrite, RuleInfo, Stage};
+use replaylens::json;
+use replaylens::model::json::Value;
 use replaylens::model::{Message, ModelRef, Origin, StoredMessage, Transcript};
 use replaylens::policy::{Family, Target, preset, resolve};
 use replaylens::replay::Replay;
-use replaylens::json;
-use replaylens::model::json::Value;
 
 use super::image_info::synthetic_base64;
 use super::inspection::{Inspection, SessionInfo};

@@ -5,8 +5,8 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use replaylens::policy::{Family, preset};
 use replaylens::json;
+use replaylens::policy::{Family, preset};
 
 use super::app::{App, Mode};
 use super::fixtures;
@@ -158,7 +158,10 @@ fn escape_sequences_are_shown_escaped() {
     let evil = "title \u{1b}]0;pwned\u{7} clear \u{1b}[2J done";
     let insp = fixtures::build(
         "evil\u{1b}[31m",
-        vec![replaylens::model::json::from_value(json!({"role": "user", "content": [{"type": "text", "text": evil}]})).unwrap()],
+        vec![
+            replaylens::model::json::from_value(json!({"role": "user", "content": [{"type": "text", "text": evil}]}))
+                .unwrap(),
+        ],
         vec![(vec![0], None)],
         Vec::new(),
     );

@@ -30,9 +30,9 @@ mod tests;
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
-use regex::Regex;
 use crate::json;
 use crate::model::json::{Map, Value};
+use regex::Regex;
 
 use super::blocks::{block_type, coerce_arguments, payload_text};
 use super::js::{join_element, put, truthy};
@@ -166,7 +166,7 @@ fn stable_stringify(value: &Value) -> String {
             keys.sort();
             let fields: Vec<String> = keys
                 .into_iter()
-                .map(|k| format!("{}:{}", Value::String(k.clone().into()), stable_stringify(&object[k])))
+                .map(|k| format!("{}:{}", Value::String(k.into()), stable_stringify(&object[k])))
                 .collect();
             format!("{{{}}}", fields.join(","))
         }

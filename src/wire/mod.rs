@@ -26,8 +26,8 @@ mod test_support;
 mod tool_result;
 pub mod transform;
 
-use serde::Serialize;
 use crate::model::json::{Map, Value};
+use serde::Serialize;
 
 use crate::model::Message;
 

@@ -13,8 +13,8 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
 use crate::model::json::{Map, Value};
+use regex::Regex;
 
 use super::blocks::block_type;
 use super::transform::ids::truncate_utf16;
@@ -129,12 +129,9 @@ pub(crate) fn is_image_with_payload(block: &Value) -> bool {
 /// The first non-blank MIME field of an object (`readMimeType`).
 fn mime_type(value: &Value) -> Option<&str> {
     let object = value.as_object()?;
-    MIME_KEYS.iter().find_map(|k| {
-        object
-            .get(*k)
-            .and_then(Value::as_str)
-            .filter(|m| !js_trim(m).is_empty())
-    })
+    MIME_KEYS
+        .iter()
+        .find_map(|k| object.get(k).and_then(Value::as_str).filter(|m| !js_trim(m).is_empty()))
 }
 
 /// `isBinaryMimeType`: not text, JSON, XML, JavaScript or form data.
@@ -164,7 +161,7 @@ fn redact(value: &Value) -> Value {
                 } else {
                     redact(v)
                 };
-                out.insert(key.clone().into(), next);
+                out.insert(key.into(), next);
             }
             Value::Object(out)
         }

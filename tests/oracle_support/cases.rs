@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::Serialize;
 use replaylens::model::json::Value;
+use serde::Serialize;
 
 use super::generate::generate;
 use super::targets::{TargetSpec, targets};

@@ -84,7 +84,7 @@ pub fn compare(lens: &[LensMessage], oracle: &[Value], rule_set: RuleSetName) ->
 pub fn compare_policy(ours: &Value, theirs: &Value) -> Option<Difference> {
     let empty = Map::new();
     let (a, b) = (ours.as_object().unwrap_or(&empty), theirs.as_object().unwrap_or(&empty));
-    let keys = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
+    let keys = a.keys().chain(b.keys().filter(|k| !a.contains_key(k)));
     for key in keys.filter(|k| k.as_str() != "family") {
         let norm = |v: Option<&Value>| match v {
             None | Some(Value::Bool(false)) => None,
@@ -249,7 +249,7 @@ fn first_difference(a: &Value, b: &Value, path: String) -> Option<Difference> {
             None
         }
         (Value::Object(x), Value::Object(y)) => {
-            let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(*k)));
+            let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(k)));
             for key in keys {
                 let p = format!("{path}{}", key_segment(key));
                 match (x.get(key), y.get(key)) {

@@ -5,10 +5,10 @@ use std::path::Path;
 
 use replaylens::hygiene::{Projection, ReplayMessage, ReplayOptions};
 use replaylens::load::message_array::load_message_array;
+use replaylens::model::json::Value;
 use replaylens::policy::{Target, resolve_for};
 use replaylens::replay::replay_transcript;
 use replaylens::rule_set::RuleSet;
-use replaylens::model::json::Value;
 
 use super::targets::TargetSpec;
 

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use replaylens::model::Message;
-use replaylens::wire::{WireApi, WireModel, build};
 use replaylens::json;
+use replaylens::model::Message;
 use replaylens::model::json::Value;
+use replaylens::wire::{WireApi, WireModel, build};
 
 use super::cases::Case;
 use super::check::oracle_messages;

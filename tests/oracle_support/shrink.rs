@@ -128,7 +128,12 @@ impl Shrinker<'_> {
                 .and_then(Value::as_object),
         };
         let keys: Vec<String> = object
-            .map(|o| o.keys().filter(|k| !kept.contains(&k.as_str())).map(|k| k.to_string()).collect())
+            .map(|o| {
+                o.keys()
+                    .filter(|k| !kept.contains(&k.as_str()))
+                    .map(|k| k.to_string())
+                    .collect()
+            })
             .unwrap_or_default();
         let mut progress = false;
         for key in keys {

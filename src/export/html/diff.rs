@@ -5,8 +5,8 @@
 
 use std::fmt::Write;
 
-use html_escape::encode_text as esc;
 use crate::model::json::Value;
+use html_escape::encode_text as esc;
 
 use crate::export::json_diff::{self, Line, Mark, Piece, Sign, thousands};
 

@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
-use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 use crate::model::json::Value;
+use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
 use super::diff::Lines;
 use crate::diff::{Row, RowKind};

@@ -249,13 +249,13 @@ impl Differ<'_> {
             };
             // A key that moved within the object is compared where it used to be.
             for k in &old_keys[removed] {
-                match b.get(*k) {
+                match b.get(k) {
                     Some(nv) => self.value(&key_path(path, k), &a[*k], nv),
                     None => self.push(Sign::Removed, &key_path(path, k), &a[*k]),
                 }
             }
             for k in &new_keys[added] {
-                if !a.contains_key(*k) {
+                if !a.contains_key(k) {
                     self.push(Sign::Added, &key_path(path, k), &b[*k]);
                 }
             }
@@ -348,16 +348,16 @@ impl Differ<'_> {
 
 /// Whether two objects differ in most of their keys (then shown replaced as a whole).
 fn mostly_different(a: &Map, b: &Map) -> bool {
-    let union = a.len() + b.keys().filter(|k| !a.contains_key(*k)).count();
+    let union = a.len() + b.keys().filter(|k| !a.contains_key(k)).count();
     let differing =
-        a.iter().filter(|(k, v)| b.get(*k) != Some(v)).count() + b.keys().filter(|k| !a.contains_key(*k)).count();
+        a.iter().filter(|(k, v)| b.get(k) != Some(v)).count() + b.keys().filter(|k| !a.contains_key(k)).count();
     union >= 4 && differing * 3 > union * 2
 }
 
 /// How many top-level fields two objects share with equal values.
 fn shared_fields(a: &Value, b: &Value) -> usize {
     match (a, b) {
-        (Value::Object(a), Value::Object(b)) => a.iter().filter(|(k, v)| b.get(*k) == Some(v)).count(),
+        (Value::Object(a), Value::Object(b)) => a.iter().filter(|(k, v)| b.get(k) == Some(v)).count(),
         _ => 0,
     }
 }

@@ -63,7 +63,7 @@ fn finite(v: Option<&Value>) -> Option<f64> {
 /// JavaScript `a ?? b`: the first value that is present and not `null`.
 fn coalesce<'a>(map: &'a Map, keys: &[&str]) -> Option<&'a Value> {
     keys.iter()
-        .map(|k| map.get(*k))
+        .map(|k| map.get(k))
         .find(|v| !matches!(v, None | Some(Value::Null)))
         .flatten()
 }
@@ -80,7 +80,7 @@ pub fn has_zero_token_usage(usage: Option<&Value>) -> bool {
     };
     let parts: Vec<Option<f64>> = ["input", "output", "cacheRead", "cacheWrite"]
         .iter()
-        .map(|k| finite(map.get(*k)))
+        .map(|k| finite(map.get(k)))
         .collect();
     if let Some(total) = finite(coalesce(map, &["total", "totalTokens", "total_tokens"])) {
         return total == 0.0 && parts.iter().all(|p| p.is_none_or(|v| v == 0.0));
@@ -119,7 +119,7 @@ pub fn has_nonzero_usage(usage: &Map) -> bool {
     ];
     TOKEN_FIELDS
         .iter()
-        .any(|k| finite(usage.get(*k)).is_some_and(|v| v > 0.0))
+        .any(|k| finite(usage.get(k)).is_some_and(|v| v > 0.0))
 }
 
 /// `isStreamErrorFallbackContent(content)` (hygiene-b §2.2 N): missing or `null` content; a

@@ -71,10 +71,10 @@ fn stripped(m: &Message, compaction: f64) -> Option<(Message, String)> {
         let Some(obj) = block.as_object_mut() else { continue };
         let keys: Vec<&str> = SIGNATURE_FIELDS.into_iter().chain(redacted.then_some("data")).collect();
         // OpenClaw strips only when some field is non-null, and then removes every one of them.
-        if !keys.iter().any(|k| obj.get(*k).is_some_and(|v| !v.is_null())) {
+        if !keys.iter().any(|k| obj.get(k).is_some_and(|v| !v.is_null())) {
             continue;
         }
-        let removed: Vec<&str> = keys.into_iter().filter(|k| obj.shift_remove(*k).is_some()).collect();
+        let removed: Vec<&str> = keys.into_iter().filter(|k| obj.shift_remove(k).is_some()).collect();
         if !removed.is_empty() {
             notes.push(format!("stripped {} from {ty} block {i}", removed.join(", ")));
         }

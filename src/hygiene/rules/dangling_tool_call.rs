@@ -76,7 +76,7 @@ fn trimmed(v: Option<&Value>) -> Option<&str> {
 fn match_ids(record: &crate::model::json::Map) -> Vec<String> {
     RESULT_ID_FIELDS
         .iter()
-        .filter_map(|k| trimmed(record.get(*k)))
+        .filter_map(|k| trimmed(record.get(k)))
         .map(str::to_owned)
         .collect()
 }

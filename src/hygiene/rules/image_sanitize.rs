@@ -264,7 +264,12 @@ mod tests {
         let (mime, bytes, w, h) = decoded(&out[0], 1);
         assert_eq!((mime.as_str(), w, h), ("image/jpeg", 1200, 185));
         let block = &out[0].content_array().unwrap()[1];
-        let keys: Vec<&str> = block.as_object().unwrap().keys().map(crate::model::json::Key::as_str).collect();
+        let keys: Vec<&str> = block
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(crate::model::json::Key::as_str)
+            .collect();
         assert_eq!(keys, ["type", "source", "data", "mimeType", "z"]);
         assert_eq!(block["source"], json!("upload"));
         assert_eq!(block["z"], json!(1));

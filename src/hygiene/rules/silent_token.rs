@@ -15,8 +15,8 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
 use crate::model::json::Value;
+use regex::Regex;
 
 use super::assistant_text::js_trim;
 

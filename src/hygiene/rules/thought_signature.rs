@@ -83,10 +83,10 @@ fn stripped(m: &Message, options: Option<ThoughtSignatureOptions>) -> Option<(Me
             &["thought_signature"]
         };
         for field in fields {
-            let Some(reason) = obj.get(*field).and_then(|v| strip_reason(v, options)) else {
+            let Some(reason) = obj.get(field).and_then(|v| strip_reason(v, options)) else {
                 continue;
             };
-            obj.shift_remove(*field);
+            obj.shift_remove(field);
             notes.push(format!("stripped {field} of {name}: {reason}"));
         }
     }

@@ -28,7 +28,7 @@ fn finite(v: Option<&Value>) -> Option<f64> {
 
 /// JavaScript `a ?? b ?? …`: the first value that is present and not null.
 fn first<'a>(raw: &'a Map, keys: &[&str]) -> Option<&'a Value> {
-    keys.iter().filter_map(|k| raw.get(*k)).find(|v| !v.is_null())
+    keys.iter().filter_map(|k| raw.get(k)).find(|v| !v.is_null())
 }
 
 fn nested<'a>(raw: &'a Map, outer: &str, inner: &str) -> Option<&'a Value> {
@@ -87,7 +87,7 @@ fn normalize_counts(raw: &Map) -> Option<[Option<f64>; 5]> {
 fn normalize_cost(raw: &Map) -> Option<Value> {
     let cost = raw.get("cost")?.as_object()?;
     let keys = ["input", "output", "cacheRead", "cacheWrite", "total"];
-    let vals: Vec<Option<f64>> = keys.iter().map(|k| finite(cost.get(*k))).collect();
+    let vals: Vec<Option<f64>> = keys.iter().map(|k| finite(cost.get(k))).collect();
     if vals.iter().all(Option::is_none) {
         return None;
     }
@@ -148,13 +148,13 @@ pub fn already_normalized(usage: Option<&Value>, normalized: &Value) -> bool {
     };
     let tokens = ["input", "output", "cacheRead", "cacheWrite", "totalTokens"]
         .iter()
-        .all(|k| same(raw.get(*k), normalized.get(*k)));
+        .all(|k| same(raw.get(k), normalized.get(*k)));
     let context = raw.get("contextUsage").is_none() || normalized.get("contextUsage").is_some();
     let cost = match normalized.get("cost") {
         Some(n) => raw.get("cost").and_then(Value::as_object).is_some_and(|c| {
             ["input", "output", "cacheRead", "cacheWrite", "total"]
                 .iter()
-                .all(|k| same(c.get(*k), n.get(*k)))
+                .all(|k| same(c.get(k), n.get(*k)))
         }),
         None => raw.get("cost").is_none(),
     };

@@ -33,8 +33,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     #[test]
     fn text_passes() {

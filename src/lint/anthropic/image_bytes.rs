@@ -28,9 +28,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use crate::lint::anthropic::image_message;
     use crate::lint::test_support::{png_base64, run, texts};
-    use crate::json;
 
     #[test]
     fn an_image_at_the_limit_passes() {

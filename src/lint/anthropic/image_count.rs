@@ -30,9 +30,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use crate::lint::anthropic::image_message;
     use crate::lint::test_support::{run, small_png, texts};
-    use crate::json;
 
     #[test]
     fn a_hundred_images_pass() {

@@ -39,9 +39,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use crate::lint::anthropic::image_message;
     use crate::lint::test_support::{png_base64, run, small_png, texts};
-    use crate::json;
 
     #[test]
     fn large_images_in_a_small_request_pass() {

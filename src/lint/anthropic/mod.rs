@@ -151,8 +151,10 @@ fn reply(content: Value) -> Value {
 #[cfg(test)]
 fn image_message(data: &[String]) -> Value {
     let mut content = vec![crate::json!({"type": "text", "text": "look"})];
-    content.extend(data.iter().map(
-        |d| crate::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
-    ));
+    content.extend(
+        data.iter().map(
+            |d| crate::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
+        ),
+    );
     crate::json!({"role": "user", "content": content})
 }

@@ -32,8 +32,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{located, oversized, run, user_text as user};
     use crate::json;
+    use crate::lint::test_support::{located, oversized, run, user_text as user};
 
     #[test]
     fn a_small_body_passes() {

@@ -43,8 +43,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::reply;
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     #[test]
     fn thinking_first_passes() {

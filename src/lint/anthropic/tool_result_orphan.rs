@@ -48,9 +48,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use crate::lint::anthropic::calls;
     use crate::lint::test_support::{run, texts};
-    use crate::json;
 
     #[test]
     fn results_answering_the_previous_message_pass() {

@@ -39,9 +39,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use crate::lint::anthropic::calls;
     use crate::lint::test_support::{run, texts};
-    use crate::json;
 
     #[test]
     fn distinct_ids_pass() {

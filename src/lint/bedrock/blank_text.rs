@@ -43,8 +43,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::{message, user};
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     #[test]
     fn text_passes() {

@@ -29,8 +29,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::image_message;
     use super::*;
-    use crate::lint::test_support::{run, small_png, texts};
     use crate::json;
+    use crate::lint::test_support::{run, small_png, texts};
 
     #[test]
     fn twenty_images_pass() {

@@ -28,8 +28,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::image_message;
     use super::*;
-    use crate::lint::test_support::{png_base64, run, texts};
     use crate::json;
+    use crate::lint::test_support::{png_base64, run, texts};
 
     #[test]
     fn an_image_at_the_limit_passes() {

@@ -72,9 +72,7 @@ fn calls(ids: &[&str]) -> Value {
 fn results(ids: &[&str]) -> Value {
     let content: Vec<Value> = ids
         .iter()
-        .map(
-            |id| crate::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}),
-        )
+        .map(|id| crate::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}))
         .collect();
     message("user", Value::Array(content.into()))
 }

@@ -35,8 +35,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::user;
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     #[test]
     fn a_content_with_a_part_passes() {

@@ -31,8 +31,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::{calls, responses, user};
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     #[test]
     fn every_call_answered_passes() {

@@ -79,8 +79,8 @@ fn check(payload: &Payload, model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::{calls, responses, user};
     use super::*;
-    use crate::lint::test_support::{model_of, run, run_model, texts};
     use crate::json;
+    use crate::lint::test_support::{model_of, run, run_model, texts};
 
     #[test]
     fn signed_current_calls_and_unsigned_old_ones_pass() {

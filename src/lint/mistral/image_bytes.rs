@@ -29,8 +29,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::image_message;
     use super::*;
-    use crate::lint::test_support::{payload, png_base64, run, texts};
     use crate::json;
+    use crate::lint::test_support::{payload, png_base64, run, texts};
 
     #[test]
     fn a_small_image_passes() {

@@ -32,8 +32,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::{answer, calls, user};
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     #[test]
     fn an_assistant_between_passes() {

@@ -36,8 +36,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{run, small_png, texts};
     use crate::json;
+    use crate::lint::test_support::{run, small_png, texts};
 
     fn image() -> crate::model::json::Value {
         json!({"type": "image_url", "image_url": {"url": format!("data:image/png;base64,{}", small_png())}})

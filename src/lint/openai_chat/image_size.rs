@@ -41,8 +41,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{payload, png_base64, run, texts};
     use crate::json;
+    use crate::lint::test_support::{payload, png_base64, run, texts};
 
     fn message(mime: &str, data: &str) -> crate::model::json::Value {
         json!({"role": "user", "content": [{"type": "image_url", "image_url": {"url": format!("data:{mime};base64,{data}")}}]})

@@ -25,8 +25,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lint::test_support::{payload, png_base64, run, texts};
     use crate::json;
+    use crate::lint::test_support::{payload, png_base64, run, texts};
 
     fn image(data: &str) -> crate::model::json::Value {
         json!({"type": "input_image", "detail": "auto", "image_url": format!("data:image/png;base64,{data}")})

@@ -48,8 +48,8 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::super::{call, user};
     use super::*;
-    use crate::lint::test_support::{run, texts};
     use crate::json;
+    use crate::lint::test_support::{run, texts};
 
     fn reasoning(id: &str) -> Value {
         json!({"type": "reasoning", "id": id, "summary": [], "encrypted_content": "gAAA"})

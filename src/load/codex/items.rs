@@ -280,7 +280,7 @@ pub(super) fn tool_call_block(id: &str, name: &str, arguments: Value) -> Value {
 pub(super) fn output_value(item: &Map) -> Option<&Value> {
     ["output", "result", "content"]
         .iter()
-        .find_map(|k| item.get(*k).filter(|v| !v.is_null()))
+        .find_map(|k| item.get(k).filter(|v| !v.is_null()))
 }
 
 /// A tool output → tool-result content: a string is one text block, an array is mapped

@@ -4,8 +4,8 @@
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
 use crate::model::json::Value;
+use serde::Serialize;
 
 use crate::load::LoadError;
 use crate::model::{Agent, Session, time};

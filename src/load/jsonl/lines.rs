@@ -5,8 +5,8 @@
 use std::io::{BufRead, Read};
 use std::path::Path;
 
-use rayon::prelude::*;
 use crate::model::json::Value;
+use rayon::prelude::*;
 
 use super::Builder;
 use crate::load::error::LoadError;

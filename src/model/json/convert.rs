@@ -17,7 +17,9 @@ impl Value {
             serde_json::Value::String(s) => Self::String(s.into()),
             serde_json::Value::Array(a) => Self::Array(a.into_iter().map(Self::from_serde).collect()),
             serde_json::Value::Object(m) => Self::Object(Map::from_entries(
-                m.into_iter().map(|(k, v)| (Key::from(k), Self::from_serde(v))).collect(),
+                m.into_iter()
+                    .map(|(k, v)| (Key::from(k), Self::from_serde(v)))
+                    .collect(),
             )),
         }
     }

@@ -83,7 +83,8 @@ impl ops::IndexMut<usize> for Value {
         match self {
             Value::Array(a) => {
                 let len = a.len();
-                a.get_mut(i).unwrap_or_else(|| panic!("index {i} out of range for an array of {len}"))
+                a.get_mut(i)
+                    .unwrap_or_else(|| panic!("index {i} out of range for an array of {len}"))
             }
             other => panic!("cannot index {} with a position", other.kind()),
         }

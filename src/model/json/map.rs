@@ -287,7 +287,10 @@ impl Map {
 
     /// The entry of `key`, to read or insert it.
     pub fn entry(&mut self, key: impl Into<Key>) -> Entry<'_> {
-        Entry { map: self, key: key.into() }
+        Entry {
+            map: self,
+            key: key.into(),
+        }
     }
 
     /// The place of `key`.

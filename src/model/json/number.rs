@@ -108,7 +108,10 @@ mod tests {
         let huge = Number::from_text("1e+400");
         assert_eq!((huge.as_f64(), huge.is_f64()), (None, false));
         assert_eq!(Number::from(-7i64).as_str(), "-7");
-        assert_eq!(Number::from_f64(0.1).unwrap().as_str(), serde_json::Number::from_f64(0.1).unwrap().to_string());
+        assert_eq!(
+            Number::from_f64(0.1).unwrap().as_str(),
+            serde_json::Number::from_f64(0.1).unwrap().to_string()
+        );
         assert!(Number::from_f64(f64::NAN).is_none());
     }
 }

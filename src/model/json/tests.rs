@@ -27,8 +27,14 @@ fn writes_every_sample_line_byte_for_byte_as_serde_json() {
             continue;
         };
         let ours: Value = serde_json::from_str(line).expect("serde_json read it");
-        assert_eq!(serde_json::to_string(&ours).unwrap(), serde_json::to_string(&theirs).unwrap());
-        assert_eq!(serde_json::to_string_pretty(&ours).unwrap(), serde_json::to_string_pretty(&theirs).unwrap());
+        assert_eq!(
+            serde_json::to_string(&ours).unwrap(),
+            serde_json::to_string(&theirs).unwrap()
+        );
+        assert_eq!(
+            serde_json::to_string_pretty(&ours).unwrap(),
+            serde_json::to_string_pretty(&theirs).unwrap()
+        );
         assert_eq!(ours.to_serde(), theirs);
         assert_eq!(Value::from_serde(theirs), ours);
         compared += 1;
@@ -55,7 +61,10 @@ fn repeated_keys_keep_the_first_place_and_the_last_value_as_serde_json_does() {
     let text = r#"{"a":1,"b":2,"a":3}"#;
     let ours: Value = serde_json::from_str(text).unwrap();
     let theirs: serde_json::Value = serde_json::from_str(text).unwrap();
-    assert_eq!(serde_json::to_string(&ours).unwrap(), serde_json::to_string(&theirs).unwrap());
+    assert_eq!(
+        serde_json::to_string(&ours).unwrap(),
+        serde_json::to_string(&theirs).unwrap()
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
-use replaylens::text::escape_controls_single_line;
 use replaylens::model::json::Value;
+use replaylens::text::escape_controls_single_line;
 use syntect::easy::HighlightLines;
 use syntect::highlighting::{Theme as SyntaxTheme, ThemeSet};
 use syntect::parsing::SyntaxSet;
@@ -25,7 +25,9 @@ pub fn fold(value: &Value) -> Value {
         }
         Value::Array(items) if items.len() > MAX_ITEMS => {
             let mut v: Vec<Value> = items.iter().take(MAX_ITEMS).map(fold).collect();
-            v.push(Value::String(format!("… {} more items", items.len() - MAX_ITEMS).into()));
+            v.push(Value::String(
+                format!("… {} more items", items.len() - MAX_ITEMS).into(),
+            ));
             Value::Array(v.into())
         }
         Value::Array(items) => Value::Array(items.iter().map(fold).collect()),

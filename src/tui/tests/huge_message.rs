@@ -17,7 +17,10 @@ fn huge_app() -> crate::tui::app::App {
     let insp = fixtures::build(
         "huge",
         vec![
-            replaylens::model::json::from_value(json!({"role": "user", "content": [{"type": "text", "text": many_lines}]})).unwrap(),
+            replaylens::model::json::from_value(
+                json!({"role": "user", "content": [{"type": "text", "text": many_lines}]}),
+            )
+            .unwrap(),
             replaylens::model::json::from_value(json!({"role": "toolResult", "toolCallId": "c1", "toolName": "read",
                 "content": [{"type": "text", "text": one_line_blob}]}))
             .unwrap(),

@@ -2,8 +2,8 @@
 //! carry a marker, `x` jumps to them, `w` shows the row's payload and findings, and the
 //! header says whether the provider would accept the request.
 
-use replaylens::policy::{Family, preset};
 use replaylens::json;
+use replaylens::policy::{Family, preset};
 
 use super::{app_with, press, screen, text};
 use crate::tui::app::DetailView;

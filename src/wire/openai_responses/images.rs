@@ -5,10 +5,10 @@
 //! an `input_text` note. Port of `responses-image-payload-sanitizer.ts` and
 //! `inline-image-data-url.ts` (`@openclaw/ai` 2026.9.6).
 
-use base64::Engine;
-use base64::engine::general_purpose::STANDARD;
 use crate::json;
 use crate::model::json::{Map, Value};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
 
 use crate::wire::canonical_base64::canonicalize_base64;
 
@@ -34,12 +34,7 @@ pub(crate) fn sanitize(value: &Value) -> Value {
                     None => json!({"type": "input_text", "text": INVALID_IMAGE_TEXT}),
                 };
             }
-            Value::Object(
-                object
-                    .iter()
-                    .map(|(k, v)| (k.clone(), sanitize(v)))
-                    .collect::<Map>(),
-            )
+            Value::Object(object.iter().map(|(k, v)| (k.clone(), sanitize(v))).collect::<Map>())
         }
         other => other.clone(),
     }
