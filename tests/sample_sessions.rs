@@ -94,7 +94,7 @@ fn entry_ids(s: &Session) -> Vec<String> {
     s.transcript()
         .messages
         .iter()
-        .filter_map(|m| m.entry_id.clone())
+        .filter_map(|m| m.entry_id.as_deref().map(str::to_owned))
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! Session entries: one JSONL line (or one `transcript_events` row), kept as stored.
 
-use crate::model::json::Value;
+use crate::model::json::{Str, Value};
 
 use super::diagnostic::Location;
 
@@ -70,22 +70,22 @@ pub struct Entry {
     /// The entry JSON as stored.
     pub raw: Value,
     /// The entry id (stored, or assigned for v1 files).
-    pub id: Option<String>,
+    pub id: Option<Str>,
     /// The parent id (stored, or assigned for v1 files); `None` for a root.
-    pub parent_id: Option<String>,
+    pub parent_id: Option<Str>,
     /// True when `id`/`parent_id` were assigned by the v1 upgrade rather than stored.
     pub assigned_id: bool,
     /// For `compaction`/`reset` entries: `firstKeptEntryId`, stored or mapped from a v1
     /// `firstKeptEntryIndex`.
-    pub first_kept_entry_id: Option<String>,
+    pub first_kept_entry_id: Option<Str>,
 }
 
 impl Entry {
     /// Build an entry from a stored value, reading `id` and `parentId`.
     pub fn from_stored(location: Location, raw: Value) -> Self {
-        let id = raw.get("id").and_then(Value::as_str).map(str::to_owned);
-        let parent_id = raw.get("parentId").and_then(Value::as_str).map(str::to_owned);
-        let first_kept_entry_id = raw.get("firstKeptEntryId").and_then(Value::as_str).map(str::to_owned);
+        let id = raw.get("id").and_then(Value::as_str).map(Str::from);
+        let parent_id = raw.get("parentId").and_then(Value::as_str).map(Str::from);
+        let first_kept_entry_id = raw.get("firstKeptEntryId").and_then(Value::as_str).map(Str::from);
         Self {
             location,
             raw,

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use super::diagnostic::{Diagnostic, Location};
+use super::json::Str;
 use super::message::Message;
 use super::transcript::{AppliedCompaction, ModelRef, Origin, StoredMessage, Transcript};
 
@@ -42,7 +43,7 @@ impl Agent {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MappedMessage {
     /// The id of the first stored line it came from (`uuid`, item `id`), when it has one.
-    pub entry_id: Option<String>,
+    pub entry_id: Option<Str>,
     /// Every stored line it was built from, in order (an assistant reply Claude Code wrote
     /// as several lines is one message).
     pub sources: Vec<Location>,

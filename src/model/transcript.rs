@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use crate::json;
-use crate::model::json::{Map, Value};
+use crate::model::json::{Map, Str, Value};
 use serde::Serialize;
 
 use super::diagnostic::{Diagnostic, Location};
@@ -34,7 +34,7 @@ pub enum Origin {
 #[derive(Debug, Clone, PartialEq)]
 pub struct StoredMessage<'s> {
     /// The id of the entry it came from.
-    pub entry_id: Option<String>,
+    pub entry_id: Option<Str>,
     /// Where that entry was read.
     pub location: Option<Location>,
     /// What kind of entry it came from.
@@ -82,11 +82,11 @@ pub struct ModelEvent {
 #[serde(rename_all = "camelCase")]
 pub struct AppliedCompaction {
     /// Id of the `compaction` (or `reset`) entry.
-    pub entry_id: Option<String>,
+    pub entry_id: Option<Str>,
     /// `compaction` or `reset`.
     pub kind: &'static str,
     /// `firstKeptEntryId`, when set.
-    pub first_kept_entry_id: Option<String>,
+    pub first_kept_entry_id: Option<Str>,
     /// Number of branch entries left out because they precede the cut.
     pub entries_cut: usize,
 }

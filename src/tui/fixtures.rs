@@ -23,7 +23,7 @@ fn stored(messages: Vec<Message>) -> Transcript<'static> {
             .into_iter()
             .enumerate()
             .map(|(i, m)| StoredMessage {
-                entry_id: Some(format!("e{i}")),
+                entry_id: Some(format!("e{i}").into()),
                 location: None,
                 origin: Origin::Message,
                 message: Cow::Owned(m),

@@ -3,7 +3,7 @@
 //! content normalization for concatenation.
 
 use crate::json;
-use crate::model::json::Value;
+use crate::model::json::{Array, Value};
 
 use crate::hygiene::{Action, PendingRewrite, Working, WorkingMessage};
 use crate::model::{Message, Role};
@@ -34,12 +34,13 @@ pub fn content_for_merge(m: &Message) -> Vec<Value> {
     }
 }
 
-/// The blocks a message contributes to a merge, taken out of it (no copy of an array).
-fn take_content_for_merge(m: &mut Message) -> Vec<Value> {
+/// The blocks a message contributes to a merge, taken out of it (no copy of an array, so
+/// appending to the accumulated turn of a run stays amortized O(1) a block).
+fn take_content_for_merge(m: &mut Message) -> Array {
     match m.content_mut() {
-        Some(Value::Array(blocks)) => std::mem::take(blocks).into_vec(),
-        Some(Value::String(s)) => vec![json!({"type": "text", "text": std::mem::take(s)})],
-        _ => Vec::new(),
+        Some(Value::Array(blocks)) => std::mem::take(blocks),
+        Some(Value::String(s)) => Array::from(vec![json!({"type": "text", "text": std::mem::take(s)})]),
+        _ => Array::new(),
     }
 }
 

@@ -104,7 +104,7 @@ impl<'a> Builder<'a> {
     fn emit(&mut self, e: &Entry, message: Map) {
         self.open_response = None;
         self.messages.push(MappedMessage {
-            entry_id: e.str_field("uuid").map(str::to_owned),
+            entry_id: e.str_field("uuid").map(Into::into),
             sources: vec![e.location],
             message: Message::from_map(message),
         });

@@ -44,7 +44,7 @@ pub fn map(session: &mut Session) {
     }
 
     let compaction = branch.boundary.map(|b| AppliedCompaction {
-        entry_id: entries[b].str_field("uuid").map(str::to_owned),
+        entry_id: entries[b].str_field("uuid").map(Into::into),
         kind: "compaction",
         first_kept_entry_id: None,
         entries_cut: entries[..b].iter().filter(|e| branch::is_conversation(e)).count(),

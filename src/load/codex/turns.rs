@@ -239,7 +239,7 @@ impl Walk {
             "timestamp": d.ms,
         });
         self.messages.push(MappedMessage {
-            entry_id: d.entry_id,
+            entry_id: d.entry_id.map(Into::into),
             sources: d.sources,
             message: Message::from_value(message).unwrap_or_default(),
         });
@@ -249,7 +249,7 @@ impl Walk {
     fn push(&mut self, at: At, item: &Map, message: Value) {
         self.flush();
         self.messages.push(MappedMessage {
-            entry_id: item.get("id").and_then(Value::as_str).map(str::to_owned),
+            entry_id: item.get("id").and_then(Value::as_str).map(Into::into),
             sources: vec![at.loc],
             message: Message::from_value(message).unwrap_or_default(),
         });

@@ -386,7 +386,11 @@ fn is_tree_entry(v: &Value) -> bool {
 /// compaction's `firstKeptEntryIndex` (an index into the file's lines, header included)
 /// to the id of that entry. The stored JSON is not changed.
 fn upgrade_v1(s: &mut Session) {
-    let mut used: HashSet<String> = s.entries.iter().filter_map(|e| e.id.clone()).collect();
+    let mut used: HashSet<String> = s
+        .entries
+        .iter()
+        .filter_map(|e| e.id.as_deref().map(str::to_owned))
+        .collect();
     let mut counter: u64 = 0;
     let mut prev: Option<String> = None;
     let offset = usize::from(s.header.is_some());
@@ -400,8 +404,8 @@ fn upgrade_v1(s: &mut Session) {
             }
         };
         let e = &mut s.entries[i];
-        e.id = Some(id.clone());
-        e.parent_id = prev.replace(id.clone());
+        e.id = Some(id.clone().into());
+        e.parent_id = prev.replace(id.clone()).map(Into::into);
         e.assigned_id = true;
         ids.push(id);
         if e.kind() == EntryKind::Compaction
@@ -411,7 +415,7 @@ fn upgrade_v1(s: &mut Session) {
             let idx = idx as usize;
             let target = idx.checked_sub(offset).filter(|t| *t <= i).map(|t| ids[t].clone());
             match target {
-                Some(t) => e.first_kept_entry_id = Some(t),
+                Some(t) => e.first_kept_entry_id = Some(t.into()),
                 None => s.diagnostics.push(Diagnostic::warning(
                     &s.path,
                     Some(e.location),
