@@ -218,7 +218,7 @@ fn expand(v: &Value) -> Value {
             if let Some(n) = o.get("$text") {
                 return Value::from(text_of_len(as_count(n, "$text")));
             }
-            Value::Object(o.iter().map(|(k, v)| (k.clone(), expand(v))).collect::<Map>())
+            Value::Object(o.iter().map(|(k, v)| (*k, expand(v))).collect::<Map>())
         }
         Value::Array(items) => {
             let mut out = Vec::with_capacity(items.len());

@@ -123,7 +123,7 @@ fn cap_strings(value: &Value) -> Value {
             Value::String(format!("{head}… ({} bytes in all)", s.len()).into())
         }
         Value::Array(items) => Value::Array(items.iter().map(cap_strings).collect()),
-        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), cap_strings(v))).collect()),
+        Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (*k, cap_strings(v))).collect()),
         other => other.clone(),
     }
 }

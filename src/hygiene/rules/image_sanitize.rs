@@ -168,7 +168,7 @@ fn with_payload(obj: &Map, image: &SanitizedImage<'_>) -> Value {
             "mimeType" => Value::String(image.mime_type.to_owned().into()),
             _ => value.clone(),
         };
-        next.insert(key.clone(), value);
+        next.insert(*key, value);
     }
     Value::Object(next)
 }

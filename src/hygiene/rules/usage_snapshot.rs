@@ -2,15 +2,21 @@
 //! normalization to `{input, output, cacheRead, cacheWrite, totalTokens[, cost]}`, and the
 //! test of whether a stored usage already has that shape.
 
+use std::sync::LazyLock;
+
 use crate::json;
 use crate::model::json::{Map, Value};
 
 /// `makeZeroUsageSnapshot()`.
 pub fn zero_snapshot() -> Value {
-    json!({
-        "input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 0,
-        "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}
-    })
+    static ZERO: LazyLock<Value> = LazyLock::new(|| {
+        json!({
+            "input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "totalTokens": 0,
+            "cost": {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "total": 0}
+        })
+    });
+    // Every zeroed turn shares this one object until something changes it.
+    ZERO.clone()
 }
 
 /// A JSON number as JavaScript prints it: integral values without a fraction.
@@ -101,6 +107,7 @@ fn normalize_cost(raw: &Map) -> Option<Value> {
     if cost.get("totalOrigin").and_then(Value::as_str) == Some("provider-billed") {
         out.insert("totalOrigin".into(), Value::from("provider-billed"));
     }
+    out.shrink_to_fit();
     Some(Value::Object(out))
 }
 
@@ -132,6 +139,7 @@ pub fn normalize_snapshot(usage: Option<&Value>) -> Value {
     if let Some(cost) = normalize_cost(raw) {
         out.insert("cost".into(), cost);
     }
+    out.shrink_to_fit();
     Value::Object(out)
 }
 

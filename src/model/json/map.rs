@@ -1,121 +1,12 @@
 //! JSON objects: keys in stored order, compact and shared until changed.
 
-use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::fmt;
-use std::ops::{Deref, Index, IndexMut};
+use std::ops::{Index, IndexMut};
 
-use ecow::{EcoString, EcoVec};
+use ecow::EcoVec;
 
-use super::Value;
-
-/// An object key. Keys up to 15 bytes (nearly all of them) are stored inline.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Key(EcoString);
-
-impl Key {
-    /// The key as a string slice.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl Deref for Key {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl Borrow<str> for Key {
-    fn borrow(&self) -> &str {
-        &self.0
-    }
-}
-
-impl AsRef<str> for Key {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Key {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for Key {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl From<&str> for Key {
-    fn from(s: &str) -> Self {
-        Self(s.into())
-    }
-}
-
-impl From<String> for Key {
-    fn from(s: String) -> Self {
-        Self(s.into())
-    }
-}
-
-impl From<&String> for Key {
-    fn from(s: &String) -> Self {
-        Self(s.as_str().into())
-    }
-}
-
-impl From<&Key> for Key {
-    fn from(k: &Key) -> Self {
-        k.clone()
-    }
-}
-
-impl From<EcoString> for Key {
-    fn from(s: EcoString) -> Self {
-        Self(s)
-    }
-}
-
-impl From<Key> for String {
-    fn from(k: Key) -> Self {
-        k.0.into()
-    }
-}
-
-impl PartialEq<str> for Key {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for Key {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<String> for Key {
-    fn eq(&self, other: &String) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<Key> for str {
-    fn eq(&self, other: &Key) -> bool {
-        self == other.as_str()
-    }
-}
-
-impl PartialEq<Key> for &str {
-    fn eq(&self, other: &Key) -> bool {
-        *self == other.as_str()
-    }
-}
+use super::{Key, Value};
 
 /// Objects with more keys than this are compared and deduplicated through a hash index.
 const SMALL: usize = 16;
@@ -145,6 +36,15 @@ impl Map {
             dedup_keys(&mut entries);
         }
         Self(EcoVec::from(entries))
+    }
+
+    /// Give back the room reserved beyond the entries (a map built by [`Map::insert`] keeps
+    /// up to twice the room it needs), for objects that are kept.
+    pub fn shrink_to_fit(&mut self) {
+        if self.0.capacity() > self.0.len() {
+            let entries: Vec<(Key, Value)> = std::mem::take(&mut self.0).into_iter().collect();
+            self.0 = EcoVec::from(entries);
+        }
     }
 
     /// Number of entries.
@@ -348,7 +248,7 @@ fn dedup_keys(entries: &mut Vec<(Key, Value)>) {
                 keep[i] = false;
             }
             None => {
-                first.insert(entries[i].0.clone(), i);
+                first.insert(entries[i].0, i);
             }
         }
     }
@@ -518,6 +418,18 @@ mod tests {
         let big_b: Map = (0..40).rev().map(|i| (format!("k{i}"), num(i))).collect();
         assert_eq!(big_a, big_b);
         assert_ne!(a, big_a);
+    }
+
+    #[test]
+    fn shrink_to_fit_keeps_the_entries() {
+        let mut m = Map::new();
+        for i in 0..5 {
+            m.insert(format!("k{i}").into(), num(i));
+        }
+        let before = m.clone();
+        m.shrink_to_fit();
+        assert_eq!(m, before);
+        assert_eq!(m.0.capacity(), 5);
     }
 
     #[test]

@@ -68,9 +68,9 @@ fn repeated_keys_keep_the_first_place_and_the_last_value_as_serde_json_does() {
 }
 
 #[test]
-fn a_value_takes_24_bytes_and_short_strings_need_no_allocation() {
+fn a_value_takes_24_bytes_an_entry_32_and_short_strings_need_no_allocation() {
     assert_eq!(std::mem::size_of::<Value>(), 24);
-    assert_eq!(std::mem::size_of::<(Key, Value)>(), 40);
+    assert_eq!(std::mem::size_of::<(Key, Value)>(), 32);
     let s = Str::from("fifteen bytes!!");
     assert_eq!(s.len(), 15);
     assert_eq!(std::mem::size_of_val(&s), 16);

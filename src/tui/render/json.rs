@@ -39,7 +39,7 @@ pub fn fold(value: &Value) -> Value {
 /// Fold an object's values, copying only what is shown (a 50 MB message costs its folded
 /// size, not a copy of itself).
 pub fn fold_map(map: &replaylens::model::json::Map) -> Value {
-    Value::Object(map.iter().map(|(k, v)| (k.clone(), fold(v))).collect())
+    Value::Object(map.iter().map(|(k, v)| (*k, fold(v))).collect())
 }
 
 /// Pretty-printed lines of an already folded value (control characters are escaped by JSON

@@ -34,7 +34,7 @@ pub(crate) fn sanitize(value: &Value) -> Value {
                     None => json!({"type": "input_text", "text": INVALID_IMAGE_TEXT}),
                 };
             }
-            Value::Object(object.iter().map(|(k, v)| (k.clone(), sanitize(v))).collect::<Map>())
+            Value::Object(object.iter().map(|(k, v)| (*k, sanitize(v))).collect::<Map>())
         }
         other => other.clone(),
     }
