@@ -1,10 +1,5 @@
 //! The `replaylens` binary: parses arguments and dispatches to the commands in `cli`.
 
-/// A session is held as a tree of many small JSON allocations; mimalloc makes building and
-/// walking it about 12% cheaper in CPU than the system allocator (README, Performance).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 mod args;
 mod cli;
 mod tui;
