@@ -230,11 +230,14 @@ impl Differ<'_> {
     fn object(&mut self, path: &str, a: &Map, b: &Map) {
         let old_keys: Vec<&str> = a.keys().map(Key::as_str).collect();
         let new_keys: Vec<&str> = b.keys().map(Key::as_str).collect();
+        let (a, b) = (a.lookup(), b.lookup());
         for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
             let (removed, added) = match op {
                 DiffOp::Equal { old_index, len, .. } => {
                     for k in &old_keys[old_index..old_index + len] {
-                        self.value(&key_path(path, k), &a[k], &b[k]);
+                        if let (Some(old), Some(new)) = (a.get(k), b.get(k)) {
+                            self.value(&key_path(path, k), old, new);
+                        }
                     }
                     continue;
                 }
@@ -249,14 +252,17 @@ impl Differ<'_> {
             };
             // A key that moved within the object is compared where it used to be.
             for k in &old_keys[removed] {
+                let Some(old) = a.get(k) else { continue };
                 match b.get(k) {
-                    Some(nv) => self.value(&key_path(path, k), &a[*k], nv),
-                    None => self.push(Sign::Removed, &key_path(path, k), &a[*k]),
+                    Some(nv) => self.value(&key_path(path, k), old, nv),
+                    None => self.push(Sign::Removed, &key_path(path, k), old),
                 }
             }
             for k in &new_keys[added] {
-                if !a.contains_key(k) {
-                    self.push(Sign::Added, &key_path(path, k), &b[*k]);
+                if !a.contains_key(k)
+                    && let Some(new) = b.get(k)
+                {
+                    self.push(Sign::Added, &key_path(path, k), new);
                 }
             }
         }
@@ -348,16 +354,20 @@ impl Differ<'_> {
 
 /// Whether two objects differ in most of their keys (then shown replaced as a whole).
 fn mostly_different(a: &Map, b: &Map) -> bool {
-    let union = a.len() + b.keys().filter(|k| !a.contains_key(k)).count();
+    let (la, lb) = (a.lookup(), b.lookup());
+    let union = a.len() + b.keys().filter(|k| !la.contains_key(k)).count();
     let differing =
-        a.iter().filter(|(k, v)| b.get(k) != Some(v)).count() + b.keys().filter(|k| !a.contains_key(k)).count();
+        a.iter().filter(|(k, v)| lb.get(k) != Some(v)).count() + b.keys().filter(|k| !la.contains_key(k)).count();
     union >= 4 && differing * 3 > union * 2
 }
 
 /// How many top-level fields two objects share with equal values.
 fn shared_fields(a: &Value, b: &Value) -> usize {
     match (a, b) {
-        (Value::Object(a), Value::Object(b)) => a.iter().filter(|(k, v)| b.get(k) == Some(v)).count(),
+        (Value::Object(a), Value::Object(b)) => {
+            let b = b.lookup();
+            a.iter().filter(|(k, v)| b.get(k) == Some(*v)).count()
+        }
         _ => 0,
     }
 }

@@ -185,6 +185,16 @@ impl Map {
         self.0.get(index).map(|(k, v)| (k, v))
     }
 
+    /// A view for many lookups: objects over 16 keys get a hash index, so that looking up
+    /// every key of another object stays linear.
+    pub fn lookup(&self) -> Lookup<'_> {
+        if self.len() <= SMALL {
+            Lookup::Scan(self)
+        } else {
+            Lookup::Index(self.0.iter().map(|(k, v)| (k.as_str(), v)).collect())
+        }
+    }
+
     /// The entry of `key`, to read or insert it.
     pub fn entry(&mut self, key: impl Into<Key>) -> Entry<'_> {
         Entry {
@@ -196,6 +206,29 @@ impl Map {
     /// The place of `key`.
     pub fn get_index_of(&self, key: &str) -> Option<usize> {
         self.position(key)
+    }
+}
+
+/// A [`Map`] prepared for many lookups ([`Map::lookup`]).
+pub enum Lookup<'a> {
+    /// A small object, searched in order.
+    Scan(&'a Map),
+    /// A large object's hash index.
+    Index(HashMap<&'a str, &'a Value>),
+}
+
+impl<'a> Lookup<'a> {
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        match self {
+            Self::Scan(m) => m.get(key),
+            Self::Index(index) => index.get(key).copied(),
+        }
+    }
+
+    /// Whether `key` is present.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
     }
 }
 
@@ -267,8 +300,8 @@ impl PartialEq for Map {
         if self.len() <= SMALL {
             return self.0.iter().all(|(k, v)| other.get(k) == Some(v));
         }
-        let index: HashMap<&str, &Value> = other.0.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        self.0.iter().all(|(k, v)| index.get(k.as_str()) == Some(&v))
+        let other = other.lookup();
+        self.0.iter().all(|(k, v)| other.get(k) == Some(v))
     }
 }
 
@@ -406,6 +439,17 @@ mod tests {
             let m = Map::from_entries(entries);
             assert_eq!(m.len(), n);
             assert_eq!(m.get_index(1), Some((&Key::from("k1"), &num(-1))));
+        }
+    }
+
+    #[test]
+    fn lookups_on_small_and_large_objects() {
+        for n in [3i64, 100] {
+            let m: Map = (0..n).map(|i| (format!("k{i}"), num(i))).collect();
+            let l = m.lookup();
+            assert!(matches!((&l, n > 16), (Lookup::Index(_), true) | (Lookup::Scan(_), false)));
+            assert_eq!(l.get("k2"), Some(&num(2)));
+            assert!(!l.contains_key("nope"));
         }
     }
 

@@ -26,7 +26,7 @@ pub use array::Array;
 pub use convert::{from_value, to_value};
 pub use index::Index;
 pub use key::Key;
-pub use map::{Entry, Iter as MapIter, Map};
+pub use map::{Entry, Iter as MapIter, Lookup, Map};
 pub use number::Number;
 
 /// A JSON string. Up to 15 bytes are stored inline; longer ones are shared between copies.
