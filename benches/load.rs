@@ -4,7 +4,7 @@
 //! 1600×900 / 2880×1800 PNGs that all need re-encoding, long runs of user turns).
 //!
 //! * `reference_parse`: read the file line by line and parse each line into a
-//!   `replaylens::model::json::Value`, keeping every value (the floor any loader is measured against).
+//!   `serde_json::Value`, keeping every value (the floor any loader is measured against).
 //! * `load`: `replaylens::load::load_path` followed by `Session::transcript()`.
 //! * `replay`: `load`, then the whole rule pipeline for the session's own target, with
 //!   image limits so high that no image is re-encoded (`…-no-image-reencoding`) and with the
@@ -23,7 +23,6 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
-use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::replay::replay;
 
@@ -56,7 +55,7 @@ fn inputs() -> Vec<(&'static str, PathBuf)> {
 }
 
 /// Parse every line of `path` into a `Value` and keep them all.
-fn reference_parse(path: &Path) -> Vec<Value> {
+fn reference_parse(path: &Path) -> Vec<serde_json::Value> {
     let mut reader = BufReader::with_capacity(1 << 20, File::open(path).expect("open input"));
     let mut buf = Vec::new();
     let mut values = Vec::new();
@@ -65,7 +64,7 @@ fn reference_parse(path: &Path) -> Vec<Value> {
         if reader.read_until(b'\n', &mut buf).expect("read input") == 0 {
             break;
         }
-        values.push(serde_json::from_slice::<Value>(&buf).expect("valid JSON line"));
+        values.push(serde_json::from_slice::<serde_json::Value>(&buf).expect("valid JSON line"));
     }
     values
 }

@@ -1,5 +1,5 @@
 //! Time to the inspector's first rows (the preview of a large file), its stored side and the
-//! full projection on screen, against a bare per-line `replaylens::model::json::Value` parse of the same
+//! full projection on screen, against a bare per-line `serde_json::Value` parse of the same
 //! file, interleaved.
 //!
 //! `cargo run --release --example measure_first_frame -- FILE.jsonl [--runs N]`
@@ -27,7 +27,7 @@ fn bare_parse(path: &Path) -> Duration {
     let mut n = 0usize;
     for line in file.split(b'\n') {
         let line = line.expect("read");
-        if let Ok(v) = serde_json::from_slice::<replaylens::model::json::Value>(&line) {
+        if let Ok(v) = serde_json::from_slice::<serde_json::Value>(&line) {
             n += usize::from(!v.is_null());
         }
     }

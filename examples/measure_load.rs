@@ -1,5 +1,5 @@
 //! Peak heap and time of loading a session, against a plain line-by-line
-//! `replaylens::model::json::Value` parse of the same file.
+//! `serde_json::Value` parse of the same file.
 //!
 //! `cargo run --release --example measure_load -- FILE.jsonl [--runs N]`
 //!
@@ -18,7 +18,6 @@ use std::time::{Duration, Instant};
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{LoadOptions, load_path};
-use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::replay::replay;
 
@@ -94,7 +93,7 @@ fn reference_parse(path: &Path) -> usize {
         if reader.read_until(b'\n', &mut buf).expect("read input") == 0 {
             break;
         }
-        values.push(serde_json::from_slice::<Value>(&buf).expect("valid JSON line"));
+        values.push(serde_json::from_slice::<serde_json::Value>(&buf).expect("valid JSON line"));
     }
     values.len()
 }
