@@ -447,7 +447,10 @@ mod tests {
         for n in [3i64, 100] {
             let m: Map = (0..n).map(|i| (format!("k{i}"), num(i))).collect();
             let l = m.lookup();
-            assert!(matches!((&l, n > 16), (Lookup::Index(_), true) | (Lookup::Scan(_), false)));
+            assert!(matches!(
+                (&l, n > 16),
+                (Lookup::Index(_), true) | (Lookup::Scan(_), false)
+            ));
             assert_eq!(l.get("k2"), Some(&num(2)));
             assert!(!l.contains_key("nope"));
         }
