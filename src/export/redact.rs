@@ -220,6 +220,7 @@ impl Redactor {
             Value::Array(items) => items.iter_mut().for_each(|i| self.value(i)),
             Value::Object(map) => {
                 let old = std::mem::take(map);
+                let mut entries = Vec::with_capacity(old.len());
                 for (k, mut val) in old {
                     match &mut val {
                         // A key that names a secret: its value goes, whatever it looks like.
@@ -228,9 +229,10 @@ impl Redactor {
                         }
                         _ => self.value(&mut val),
                     }
-                    let key = self.text(&k);
-                    map.insert(key.into(), val);
+                    entries.push((self.text(&k).into(), val));
                 }
+                // Built in one go: keys that redact alike merge as repeated keys do.
+                *map = Map::from_entries(entries);
             }
             _ => {}
         }

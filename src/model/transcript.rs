@@ -151,6 +151,7 @@ impl Session {
         let mut t = Transcript::default();
         let path = self.active_path(&mut t);
         t.branch_len = path.len();
+        t.messages.reserve_exact(path.len() + 1);
         t.thinking_level = self
             .header
             .as_ref()

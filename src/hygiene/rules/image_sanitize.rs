@@ -161,15 +161,17 @@ fn change(
 
 /// The block with the new `data` and `mimeType`, every other field kept in place.
 fn with_payload(obj: &Map, image: &SanitizedImage<'_>) -> Value {
-    let mut next = Map::with_capacity(obj.len());
-    for (key, value) in obj {
-        let value = match key.as_str() {
-            "data" => Value::String(image.data.clone().into_owned().into()),
-            "mimeType" => Value::String(image.mime_type.to_owned().into()),
-            _ => value.clone(),
-        };
-        next.insert(*key, value);
-    }
+    let next: Map = obj
+        .iter()
+        .map(|(key, value)| {
+            let value = match key.as_str() {
+                "data" => Value::String(image.data.clone().into_owned().into()),
+                "mimeType" => Value::String(image.mime_type.to_owned().into()),
+                _ => value.clone(),
+            };
+            (*key, value)
+        })
+        .collect();
     Value::Object(next)
 }
 

@@ -343,6 +343,8 @@ impl<'p> Builder<'p> {
                 reason: format!("no line could be read ({})", s.diagnostics[0]),
             });
         }
+        // The list grew by doubling; a large session keeps it for its whole life.
+        s.entries.shrink_to_fit();
         let has_ids = s.entries.iter().any(|e| e.id.is_some());
         let version = s.version.unwrap_or(if has_ids { 3 } else { 1 });
         if s.version.is_none() {

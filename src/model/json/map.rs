@@ -145,9 +145,7 @@ impl Map {
 
     /// Move every entry of `other` into this object.
     pub fn append(&mut self, other: &mut Map) {
-        for (k, v) in std::mem::take(other) {
-            self.insert(k, v);
-        }
+        self.extend(std::mem::take(other));
     }
 
     /// The entries in order.
@@ -333,10 +331,19 @@ impl<K: Into<Key>> FromIterator<(K, Value)> for Map {
 }
 
 impl<K: Into<Key>> Extend<(K, Value)> for Map {
+    /// Insert every entry in order (an existing key keeps its place). Linear: a large result
+    /// is rebuilt in one go instead of searched once per entry.
     fn extend<I: IntoIterator<Item = (K, Value)>>(&mut self, iter: I) {
-        for (k, v) in iter {
-            self.insert(k.into(), v);
+        let new: Vec<(Key, Value)> = iter.into_iter().map(|(k, v)| (k.into(), v)).collect();
+        if self.len() + new.len() <= SMALL {
+            for (k, v) in new {
+                self.insert(k, v);
+            }
+            return;
         }
+        let mut entries: Vec<(Key, Value)> = std::mem::take(self).into_iter().collect();
+        entries.extend(new);
+        *self = Map::from_entries(entries);
     }
 }
 
@@ -465,6 +472,18 @@ mod tests {
         let big_b: Map = (0..40).rev().map(|i| (format!("k{i}"), num(i))).collect();
         assert_eq!(big_a, big_b);
         assert_ne!(a, big_a);
+    }
+
+    #[test]
+    fn extend_inserts_in_order_at_any_size() {
+        for n in [3i64, 40] {
+            let mut m: Map = (0..n).map(|i| (format!("k{i}"), num(i))).collect();
+            m.extend([("k1", num(-1)), ("new", num(7)), ("new", num(8))]);
+            assert_eq!(m.len() as i64, n + 1);
+            assert_eq!(m.get_index(1), Some((&Key::from("k1"), &num(-1))));
+            assert_eq!(m.keys().last().map(Key::as_str), Some("new"));
+            assert_eq!(m["new"], num(8));
+        }
     }
 
     #[test]

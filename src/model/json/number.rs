@@ -12,7 +12,8 @@ pub struct Number(EcoString);
 
 impl Number {
     /// A number from text that is known to be a valid JSON number.
-    pub(crate) fn from_text(text: impl Into<EcoString>) -> Self {
+    #[cfg(test)]
+    fn from_text(text: impl Into<EcoString>) -> Self {
         Self(text.into())
     }
 

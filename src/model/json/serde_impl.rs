@@ -183,8 +183,11 @@ impl<'de> Visitor<'de> for ValueVisitor {
         let first = match map.next_key_seed(FirstKey)? {
             None => return Ok(Value::Object(Map::new())),
             Some(FirstKeyKind::Number) => {
+                // As serde_json does, the text is read as a number, so that a stored object
+                // that merely has this key cannot smuggle in a number that is not one.
                 let text: String = map.next_value()?;
-                return Ok(Value::Number(Number::from_text(text)));
+                let number: serde_json::Number = text.parse().map_err(de::Error::custom)?;
+                return Ok(Value::Number(Number::from(number)));
             }
             Some(FirstKeyKind::Key(k)) => k,
         };

@@ -57,6 +57,24 @@ fn numbers_keep_their_text() {
 }
 
 #[test]
+fn an_object_with_serde_json_s_number_key_reads_as_serde_json_reads_it() {
+    for text in [
+        r#"{"$serde_json::private::Number":"12"}"#,
+        r#"{"$serde_json::private::Number":"1e400"}"#,
+        r#"{"$serde_json::private::Number":"abc"}"#,
+        r#"{"$serde_json::private::Number":5}"#,
+        r#"[{"$serde_json::private::Number":"-0.50"}]"#,
+    ] {
+        let ours = serde_json::from_str::<Value>(text).map(|v| serde_json::to_string(&v).unwrap());
+        let theirs = serde_json::from_str::<serde_json::Value>(text).map(|v| serde_json::to_string(&v).unwrap());
+        assert_eq!(ours.is_ok(), theirs.is_ok(), "{text}");
+        if let (Ok(o), Ok(t)) = (ours, theirs) {
+            assert_eq!(o, t, "{text}");
+        }
+    }
+}
+
+#[test]
 fn repeated_keys_keep_the_first_place_and_the_last_value_as_serde_json_does() {
     let text = r#"{"a":1,"b":2,"a":3}"#;
     let ours: Value = serde_json::from_str(text).unwrap();
