@@ -231,7 +231,8 @@ impl Redactor {
                     }
                     entries.push((self.text(&k).into(), val));
                 }
-                // Built in one go: keys that redact alike merge as repeated keys do.
+                // Built in one go (linear however many keys); keys that came out alike would
+                // merge as repeated keys do.
                 *map = Map::from_entries(entries);
             }
             _ => {}
@@ -395,6 +396,22 @@ mod tests {
             r.text("call_XWB5cFkRnCv1kghW6dYQHh6O ran `cargo test`"),
             "call_XWB5cFkRnCv1kghW6dYQHh6O ran `cargo test`"
         );
+    }
+
+    #[test]
+    fn large_objects_keep_their_key_order() {
+        let mut fields: Vec<(String, crate::model::json::Value)> =
+            (0..20_000).map(|i| (format!("field{i}"), json!(i))).collect();
+        fields.insert(3, ("password".into(), json!("hunter2")));
+        fields.push(("key sk-ant-api03-abcdefghijklmnop".into(), json!(1)));
+        let mut big = crate::model::json::Value::Object(fields.into_iter().collect());
+        Redactor::new(Redaction::Secrets).value(&mut big);
+        let map = big.as_object().unwrap();
+        assert_eq!(map.len(), 20_002);
+        assert_eq!(map.get_index(0).map(|(k, _)| k.as_str()), Some("field0"));
+        assert_eq!(map.get_index(3).map(|(k, _)| k.as_str()), Some("password"));
+        assert!(map["password"].as_str().unwrap().starts_with("[secret:"));
+        assert_eq!(map.get_index(20_001).map(|(k, _)| k.as_str()), Some("key [secret:2]"));
     }
 
     #[test]
