@@ -64,7 +64,7 @@ pub enum BlockKind<'a> {
 impl<'a> BlockKind<'a> {
     /// Classify a block value.
     pub fn of(block: &'a Value) -> Self {
-        match super::value_field(block, "type").and_then(Value::as_str) {
+        match block.get("type").and_then(Value::as_str) {
             Some(t) => Self::from_type(t),
             None => Self::Untyped,
         }
@@ -127,7 +127,7 @@ impl<'a> Block<'a> {
 
     /// A string field of the block.
     pub fn str_field(&self, key: &str) -> Option<&'a str> {
-        super::value_field(self.raw, key).and_then(Value::as_str)
+        self.raw.get(key).and_then(Value::as_str)
     }
 
     /// The text of a `text` block.
@@ -143,12 +143,12 @@ impl<'a> Block<'a> {
     /// The replay signature of a thinking block: `thinkingSignature` (pi-ai) or `signature`
     /// (raw Anthropic shape).
     pub fn thinking_signature(&self) -> Option<&'a Value> {
-        super::value_field(self.raw, "thinkingSignature").or_else(|| super::value_field(self.raw, "signature"))
+        self.raw.get("thinkingSignature").or_else(|| self.raw.get("signature"))
     }
 
     /// Whether a `thinking` block is marked `redacted:true`.
     pub fn is_redacted(&self) -> bool {
-        super::value_field(self.raw, "redacted").and_then(Value::as_bool) == Some(true)
+        self.raw.get("redacted").and_then(Value::as_bool) == Some(true)
     }
 
     /// The `id` of a tool call (only `id`; alias fields are read by the rules that need them).
@@ -163,7 +163,7 @@ impl<'a> Block<'a> {
 
     /// The tool-call payload: `arguments`, else `input`.
     pub fn tool_call_arguments(&self) -> Option<&'a Value> {
-        super::value_field(self.raw, "arguments").or_else(|| super::value_field(self.raw, "input"))
+        self.raw.get("arguments").or_else(|| self.raw.get("input"))
     }
 
     /// The base64 payload of an `image` block.

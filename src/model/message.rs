@@ -136,12 +136,12 @@ impl Message {
 
     /// A field of the message.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        super::field(&self.0, key)
+        self.0.get(key)
     }
 
     /// A string field of the message.
     pub fn str_field(&self, key: &str) -> Option<&str> {
-        super::field(&self.0, key).and_then(Value::as_str)
+        self.0.get(key).and_then(Value::as_str)
     }
 
     /// The message role.
@@ -169,7 +169,7 @@ impl Message {
 
     /// The raw `content` value (string, array of blocks, or anything else that was stored).
     pub fn content(&self) -> Option<&Value> {
-        super::field(&self.0, "content")
+        self.0.get("content")
     }
 
     /// The content as a string, when it is stored as a plain string.
@@ -235,7 +235,7 @@ impl Message {
 
     /// The `usage` object.
     pub fn usage(&self) -> Option<&Map> {
-        super::field(&self.0, "usage").and_then(Value::as_object)
+        self.0.get("usage").and_then(Value::as_object)
     }
 
     /// The `errorMessage` of a failed assistant turn.
@@ -255,17 +255,17 @@ impl Message {
 
     /// The tool-result `isError` flag (truthy per JavaScript rules for booleans only).
     pub fn is_error(&self) -> bool {
-        super::field(&self.0, "isError").and_then(Value::as_bool) == Some(true)
+        self.0.get("isError").and_then(Value::as_bool) == Some(true)
     }
 
     /// The message `timestamp` in Unix milliseconds, when it is a number.
     pub fn timestamp_ms(&self) -> Option<f64> {
-        super::field(&self.0, "timestamp").and_then(Value::as_f64)
+        self.0.get("timestamp").and_then(Value::as_f64)
     }
 
     /// The user-turn `provenance` object (inter-session messages).
     pub fn provenance(&self) -> Option<&Value> {
-        super::field(&self.0, "provenance")
+        self.0.get("provenance")
     }
 
     /// Set a field, keeping the position of an existing key.

@@ -24,13 +24,3 @@ pub use mapped::{Agent, Mapped, MappedMessage};
 pub use message::{Message, Role, StopReason};
 pub use session::{BareMessage, DbWindow, Session, SessionFormat};
 pub use transcript::{AppliedCompaction, ModelEvent, ModelRef, Origin, StoredMessage, Transcript};
-
-/// A field of a JSON object (stored objects are small: keys are compared in order).
-pub fn field<'a>(object: &'a json::Map, key: &str) -> Option<&'a json::Value> {
-    object.get(key)
-}
-
-/// A field of a JSON value that is an object ([`field`]); `None` for other values.
-pub fn value_field<'a>(value: &'a json::Value, key: &str) -> Option<&'a json::Value> {
-    value.as_object().and_then(|o| field(o, key))
-}

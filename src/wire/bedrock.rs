@@ -47,7 +47,7 @@ use super::tool_result::media_placeholder;
 use super::transform::claude::binds_thinking_prefix;
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
-use crate::model::{Role, value_field};
+use crate::model::Role;
 
 /// The model whose tool results may not carry images.
 const IMAGELESS_TOOL_RESULTS_MODEL: &str = "openai.gpt-5.6-sol";
@@ -118,7 +118,7 @@ fn user_content(content: Option<&Value>) -> Vec<Value> {
         Some(Value::Array(blocks)) => blocks
             .iter()
             .filter_map(|b| match block_type(b) {
-                Some("text") => Some(text_block(value_field(b, "text"))),
+                Some("text") => Some(text_block(b.get("text"))),
                 Some("image") => Some(image_block(b)),
                 _ => None,
             })
@@ -129,7 +129,7 @@ fn user_content(content: Option<&Value>) -> Vec<Value> {
 
 /// One assistant block on the wire, `None` when the plugin skips it.
 fn assistant_block(block: &Value, claude: bool) -> Option<Value> {
-    let field = |k| value_field(block, k);
+    let field = |k| block.get(k);
     match field("type").and_then(Value::as_str)? {
         "text" => {
             let text = field("text").and_then(Value::as_str).unwrap_or("");
@@ -149,15 +149,15 @@ fn assistant_block(block: &Value, claude: bool) -> Option<Value> {
 
 /// A thinking block: signed reasoning on Claude models, plain text elsewhere.
 fn thinking_block(block: &Value, claude: bool) -> Option<Value> {
-    let signature = value_field(block, "thinkingSignature").and_then(Value::as_str);
-    if truthy(value_field(block, "redacted")) {
+    let signature = block.get("thinkingSignature").and_then(Value::as_str);
+    if truthy(block.get("redacted")) {
         if !claude {
             return None;
         }
         let opaque = signature.filter(|s| !s.is_empty()).unwrap_or("");
         return Some(json!({ "reasoningContent": { "redactedContent": bytes(opaque) } }));
     }
-    let thinking = value_field(block, "thinking").and_then(Value::as_str).unwrap_or("");
+    let thinking = block.get("thinking").and_then(Value::as_str).unwrap_or("");
     let trimmed = signature.map(js_trim).unwrap_or("");
     let native = claude && !trimmed.is_empty() && trimmed != "reasoning_content";
     if is_blank(thinking) && !native {
@@ -181,7 +181,7 @@ fn tool_result(input: &WireInput) -> Value {
     let mut content: Vec<Value> = blocks
         .iter()
         .filter_map(|b| match block_type(b) {
-            Some("text") => Some(text_block(value_field(b, "text"))),
+            Some("text") => Some(text_block(b.get("text"))),
             Some("image") if media_placeholder(std::slice::from_ref(b)).is_some() => Some(image_block(b)),
             _ => None,
         })
@@ -229,7 +229,7 @@ fn tool_results_content(mut results: Vec<Value>, model_id: &str) -> Vec<Value> {
 /// A Converse image block: the format named by the MIME type and the bytes, base64 on the
 /// wire.
 fn image_block(block: &Value) -> Value {
-    let mime = value_field(block, "mimeType").and_then(Value::as_str);
+    let mime = block.get("mimeType").and_then(Value::as_str);
     let format = match mime {
         Some("image/jpeg" | "image/jpg") => Some("jpeg"),
         Some("image/png") => Some("png"),
@@ -237,7 +237,7 @@ fn image_block(block: &Value) -> Value {
         Some("image/webp") => Some("webp"),
         _ => None,
     };
-    let data = value_field(block, "data").and_then(Value::as_str).unwrap_or("");
+    let data = block.get("data").and_then(Value::as_str).unwrap_or("");
     let mut image = Map::new();
     image.insert("source".into(), json!({ "bytes": bytes(data) }));
     if let Some(format) = format {

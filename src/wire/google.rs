@@ -39,7 +39,7 @@ use super::js::{join_element, put, truthy};
 use super::tool_result::{media_placeholder, tool_result_text};
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
-use crate::model::{Message, Role, value_field};
+use crate::model::{Message, Role};
 
 /// The signature Gemini 3 accepts on a function call whose own signature is unknown.
 pub const THOUGHT_SIGNATURE_VALIDATOR_SKIP: &str = "skip_thought_signature_validator";
@@ -143,14 +143,14 @@ fn inline_part(mime_type: Option<&Value>, data: Option<&Value>) -> Value {
 /// A user video block after the video slot is materialized: inline when Gemini takes its
 /// MIME type, else the omission text.
 fn video_part(block: &Value) -> Value {
-    let mime = value_field(block, "mimeType");
+    let mime = block.get("mimeType");
     if mime
         .and_then(Value::as_str)
         .is_some_and(|m| NATIVE_VIDEO_MIME.contains(&m))
     {
         let mut inline = Map::new();
         put(&mut inline, "mimeType", mime);
-        put(&mut inline, "data", value_field(block, "data"));
+        put(&mut inline, "data", block.get("data"));
         json!({ "inlineData": inline })
     } else {
         json!({ "text": VIDEO_MIME_OMISSION })
@@ -251,12 +251,10 @@ impl<'m> Projection<'m> {
                 let mut parts = Vec::new();
                 for block in blocks {
                     match block_type(block) {
-                        Some("text") => {
-                            parts.push(json!({ "text": non_empty(payload_text(value_field(block, "text"))) }))
-                        }
+                        Some("text") => parts.push(json!({ "text": non_empty(payload_text(block.get("text"))) })),
                         Some("video") => parts.push(video_part(block)),
                         _ if self.model.input_images => {
-                            parts.push(inline_part(value_field(block, "mimeType"), value_field(block, "data")))
+                            parts.push(inline_part(block.get("mimeType"), block.get("data")))
                         }
                         _ => {}
                     }
@@ -282,19 +280,19 @@ impl<'m> Projection<'m> {
         for block in blocks {
             match block_type(block) {
                 Some("text") => {
-                    let text = payload_text(value_field(block, "text"));
+                    let text = payload_text(block.get("text"));
                     if is_blank(text) {
                         continue;
                     }
                     let mut part = Map::new();
                     part.insert("text".into(), json!(text));
-                    if let Some(sig) = same.then(|| signature(value_field(block, "textSignature"))).flatten() {
+                    if let Some(sig) = same.then(|| signature(block.get("textSignature"))).flatten() {
                         part.insert("thoughtSignature".into(), json!(sig));
                     }
                     parts.push(Value::Object(part));
                 }
                 Some("thinking") => {
-                    let thinking = payload_text(value_field(block, "thinking"));
+                    let thinking = payload_text(block.get("thinking"));
                     if is_blank(thinking) {
                         continue;
                     }
@@ -305,7 +303,7 @@ impl<'m> Projection<'m> {
                     let mut part = Map::new();
                     part.insert("thought".into(), json!(true));
                     part.insert("text".into(), json!(thinking));
-                    if let Some(sig) = signature(value_field(block, "thinkingSignature")) {
+                    if let Some(sig) = signature(block.get("thinkingSignature")) {
                         part.insert("thoughtSignature".into(), json!(sig));
                     }
                     parts.push(Value::Object(part));
@@ -324,15 +322,13 @@ impl<'m> Projection<'m> {
     }
 
     fn function_call(&mut self, block: &Value, same: bool, next_signatures: &mut Vec<(String, String)>) -> Value {
-        let id = value_field(block, "id");
-        let name = value_field(block, "name");
+        let id = block.get("id");
+        let name = block.get("name");
         if same && let Some(id) = id.and_then(Value::as_str) {
             self.own_call_ids.insert(id.to_owned());
         }
-        let args = coerce_arguments(value_field(block, "arguments"));
-        let own = same
-            .then(|| signature(value_field(block, "thoughtSignature")))
-            .flatten();
+        let args = coerce_arguments(block.get("arguments"));
+        let own = same.then(|| signature(block.get("thoughtSignature"))).flatten();
         let keyed = own.is_some() || (self.requires_signature && same && !self.replay_signatures.is_empty());
         let key = if keyed {
             [join_field(id), join_field(name), stable_stringify(&args)].join("\0")
@@ -374,7 +370,7 @@ impl<'m> Projection<'m> {
             blocks
                 .iter()
                 .filter(|b| block_type(b) == Some("image") && media_placeholder(std::slice::from_ref(b)).is_some())
-                .map(|b| inline_part(value_field(b, "mimeType"), value_field(b, "data")))
+                .map(|b| inline_part(b.get("mimeType"), b.get("data")))
                 .collect()
         } else {
             Vec::new()

@@ -26,7 +26,7 @@ use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_t
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::hygiene::rules::turn_merge::js_truthy;
-use crate::model::{Message, Role, value_field};
+use crate::model::{Message, Role};
 
 /// What a user turn of images only becomes on a model without image input.
 const USER_IMAGE_OMITTED: &str = "(image omitted: model does not support images)";
@@ -51,7 +51,7 @@ pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
 }
 
 fn text_of(block: &Value, key: &str) -> Option<String> {
-    value_field(block, key).and_then(Value::as_str).map(str::to_string)
+    block.get(key).and_then(Value::as_str).map(str::to_string)
 }
 
 fn user_message(msg: &Message, supports_images: bool) -> Option<Value> {
@@ -65,7 +65,7 @@ fn user_message(msg: &Message, supports_images: bool) -> Option<Value> {
         .iter()
         .filter(|b| block_type(b) == Some("text") || supports_images)
         .map(|b| match block_type(b) {
-            Some("text") => json!({"type": "text", "text": value_field(b, "text").cloned().unwrap_or(Value::Null)}),
+            Some("text") => json!({"type": "text", "text": b.get("text").cloned().unwrap_or(Value::Null)}),
             _ => json!({"type": "image_url", "image_url": data_url(b)}),
         })
         .collect();
@@ -115,17 +115,18 @@ fn assistant_message(msg: &Message) -> Option<Value> {
 /// A block sent as a tool call: `{id, type, function: {name, arguments}, index: 0}` (the SDK
 /// fills a missing id with `"null"`).
 fn tool_call(block: &Value) -> Value {
-    let arguments = value_field(block, "arguments")
+    let arguments = block
+        .get("arguments")
         .filter(|a| js_truthy(a))
         .cloned()
         .unwrap_or_else(|| json!({}));
     let mut function = Map::new();
-    if let Some(name) = value_field(block, "name") {
+    if let Some(name) = block.get("name") {
         function.insert("name".into(), name.clone());
     }
     function.insert("arguments".into(), Value::String(arguments.to_string().into()));
     json!({
-        "id": value_field(block, "id").cloned().unwrap_or_else(|| json!("null")),
+        "id": block.get("id").cloned().unwrap_or_else(|| json!("null")),
         "type": "function",
         "function": function,
         "index": 0,

@@ -42,7 +42,7 @@ use super::transform::ids::{replace_unsafe_id_chars, truncate_utf16};
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::hygiene::rules::turn_merge::js_truthy;
-use crate::model::{Message, Role, value_field};
+use crate::model::{Message, Role};
 
 /// `EMPTY_TOOL_RESULT_TEXT`.
 const EMPTY_TOOL_RESULT: &str = "(no output)";
@@ -95,13 +95,13 @@ pub(crate) fn normalize_tool_call_id(id: &str, model: &WireModel) -> String {
 pub(crate) fn data_url(block: &Value) -> String {
     format!(
         "data:{};base64,{}",
-        js::string(value_field(block, "mimeType")),
-        js::string(value_field(block, "data"))
+        js::string(block.get("mimeType")),
+        js::string(block.get("data"))
     )
 }
 
 fn str_field<'a>(block: &'a Value, key: &str) -> Option<&'a str> {
-    value_field(block, key).and_then(Value::as_str)
+    block.get(key).and_then(Value::as_str)
 }
 
 /// `convertMessages` without the system prompt; also the indices of the runtime-context
@@ -173,7 +173,7 @@ fn convert_messages(inputs: &[WireInput], model: &WireModel, compat: &Compat) ->
 /// One part of a user turn's content array.
 fn user_part(block: &Value) -> Value {
     match block_type(block) {
-        Some("text") => json!({"type": "text", "text": value_field(block, "text").cloned().unwrap_or(Value::Null)}),
+        Some("text") => json!({"type": "text", "text": block.get("text").cloned().unwrap_or(Value::Null)}),
         Some("video") => json!({"type": "video_url", "video_url": {"url": data_url(block)}}),
         _ => json!({"type": "image_url", "image_url": {"url": data_url(block)}}),
     }
@@ -252,14 +252,14 @@ fn assistant_message(msg: &Message, model: &WireModel, compat: &Compat) -> Optio
 /// `{id, type: "function", function: {name, arguments}}` of a tool-call block.
 fn tool_call(block: &Value) -> Value {
     let mut function = Map::new();
-    if let Some(name) = value_field(block, "name") {
+    if let Some(name) = block.get("name") {
         function.insert("name".into(), name.clone());
     }
-    if let Some(arguments) = value_field(block, "arguments") {
+    if let Some(arguments) = block.get("arguments") {
         function.insert("arguments".into(), Value::String(arguments.to_string().into()));
     }
     let mut call = Map::new();
-    if let Some(id) = value_field(block, "id") {
+    if let Some(id) = block.get("id") {
         call.insert("id".into(), id.clone());
     }
     call.insert("type".into(), json!("function"));

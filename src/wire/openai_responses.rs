@@ -50,7 +50,7 @@ use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_t
 use super::{WireApi, WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::js_trim;
 use crate::hygiene::rules::turn_merge::js_truthy;
-use crate::model::{Message, Role, value_field};
+use crate::model::{Message, Role};
 
 /// The Responses APIs (`OPENAI_RESPONSES_APIS`), transport aliases included.
 pub(crate) const RESPONSES_APIS: [&str; 6] = [
@@ -245,7 +245,7 @@ fn user_item(msg: &Message, model: &WireModel, policy: &Policy) -> Option<Value>
             .iter()
             .map(|b| {
                 if block_type(b) == Some("text") {
-                    json!({"type": "input_text", "text": payload_text(value_field(b, "text"))})
+                    json!({"type": "input_text", "text": payload_text(b.get("text"))})
                 } else {
                     input_image(b)
                 }
@@ -295,7 +295,7 @@ fn assistant_items(msg: &Message, model: &WireModel, policy: &Policy, msg_index:
                 }
             }
             Some("text") => {
-                let signature = value_field(block, "textSignature").and_then(Value::as_str);
+                let signature = block.get("textSignature").and_then(Value::as_str);
                 let (signature_id, phase) = text_signature(signature);
                 let signature_id = signature_id.filter(|id| !id.is_empty());
                 let id = match (&signature_id, policy.replay_item_ids) {
@@ -312,7 +312,7 @@ fn assistant_items(msg: &Message, model: &WireModel, policy: &Policy, msg_index:
                 item.insert("role".into(), json!("assistant"));
                 item.insert(
                     "content".into(),
-                    json!([{"type": "output_text", "text": payload_text(value_field(block, "text")), "annotations": []}]),
+                    json!([{"type": "output_text", "text": payload_text(block.get("text")), "annotations": []}]),
                 );
                 item.insert("status".into(), json!("completed"));
                 if let Some(id) = id.filter(|id| !id.is_empty()) {
@@ -349,7 +349,7 @@ fn assistant_items(msg: &Message, model: &WireModel, policy: &Policy, msg_index:
 
 /// A tool-call block as a `function_call` item.
 fn function_call(block: &Value, policy: &Policy, different_model: bool) -> Value {
-    let id = value_field(block, "id").and_then(Value::as_str).unwrap_or_default();
+    let id = block.get("id").and_then(Value::as_str).unwrap_or_default();
     let (call_id, item_id) = match id.split_once('|') {
         Some((call, item)) => (call, Some(item)),
         None => (id, None),
@@ -361,13 +361,13 @@ fn function_call(block: &Value, policy: &Policy, different_model: bool) -> Value
         out.insert("id".into(), json!(item));
     }
     out.insert("call_id".into(), json!(call_id));
-    if let Some(name) = value_field(block, "name") {
+    if let Some(name) = block.get("name") {
         out.insert("name".into(), name.clone());
     }
-    if value_field(block, "async").is_some_and(js_truthy) {
+    if block.get("async").is_some_and(js_truthy) {
         out.insert("async".into(), json!(true));
     }
-    let arguments = value_field(block, "arguments");
+    let arguments = block.get("arguments");
     let arguments = if policy.provider_style {
         arguments.map(|a| Value::String(a.to_string().into()))
     } else {

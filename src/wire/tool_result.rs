@@ -19,7 +19,6 @@ use regex::Regex;
 use super::blocks::block_type;
 use super::transform::ids::truncate_utf16;
 use crate::hygiene::rules::assistant_text::js_trim;
-use crate::model::value_field;
 
 /// `STRUCTURED_TOOL_RESULT_MAX_CHARS`: longest structured text kept, in UTF-16 code units.
 const STRUCTURED_MAX_UNITS: usize = 8000;
@@ -84,7 +83,7 @@ pub(crate) fn block_text(block: &Value) -> Option<String> {
         return None;
     }
     if kind == Some("text") {
-        let text = value_field(block, "text").and_then(Value::as_str).unwrap_or("");
+        let text = block.get("text").and_then(Value::as_str).unwrap_or("");
         return (!text.is_empty()).then(|| text.to_owned());
     }
     let serialized = serde_json::to_string(&redact(block)).ok()?;
@@ -116,7 +115,8 @@ pub(crate) fn media_placeholder(blocks: &[Value]) -> Option<&'static str> {
 /// A block whose `data` is a non-blank string (`hasMediaPayload`): media metadata alone is
 /// not an attachment.
 pub(crate) fn has_media_payload(block: &Value) -> bool {
-    value_field(block, "data")
+    block
+        .get("data")
         .and_then(Value::as_str)
         .is_some_and(|d| !js_trim(d).is_empty())
 }

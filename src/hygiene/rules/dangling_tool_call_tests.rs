@@ -4,7 +4,7 @@ use crate::json;
 use crate::model::json::Value;
 
 use super::*;
-use crate::hygiene::rules::test_support::{apply_rule, msgs, resolved};
+use crate::hygiene::rules::test_support::{apply_rule, assert_gate, msgs, resolved};
 use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 use crate::hygiene::{Action, ReplayOptions};
 
@@ -22,28 +22,21 @@ fn thinking() -> Value {
 
 #[test]
 fn gate_is_validate_anthropic_turns() {
-    let opts = ReplayOptions::default();
-    for (p, a, m, on) in [
-        ("anthropic", "anthropic-messages", "claude-sonnet-4-6", true),
-        (
-            "amazon-bedrock",
-            "bedrock-converse-stream",
-            "us.anthropic.claude-opus-4-6-v1",
-            true,
-        ),
-        ("custom-responses", "openai-responses", "claude-sonnet-4-6", true),
-        ("custom-responses", "openai-responses", "gpt-5.1", false),
-        ("google", "google-generative-ai", "gemini-2.5-pro", false),
-    ] {
-        let r = resolved(p, a, m);
-        let ctx = Context {
-            resolved: &r,
-            options: &opts,
-            model_events: &[],
-            thinking_level: None,
-        };
-        assert_eq!(DanglingToolCall.enabled(&ctx), on, "{p} {a} {m}");
-    }
+    assert_gate(
+        &DanglingToolCall,
+        &[
+            ("anthropic", "anthropic-messages", "claude-sonnet-4-6", true),
+            (
+                "amazon-bedrock",
+                "bedrock-converse-stream",
+                "us.anthropic.claude-opus-4-6-v1",
+                true,
+            ),
+            ("custom-responses", "openai-responses", "claude-sonnet-4-6", true),
+            ("custom-responses", "openai-responses", "gpt-5.1", false),
+            ("google", "google-generative-ai", "gemini-2.5-pro", false),
+        ],
+    );
 }
 
 #[test]

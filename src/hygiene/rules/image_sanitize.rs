@@ -229,7 +229,7 @@ mod tests {
 
     use super::*;
     use crate::hygiene::rules::image_fixtures::{gradient, png};
-    use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, msgs, resolved};
+    use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, assert_gate, msgs, resolved};
     use crate::hygiene::{ReplayOptions, WorkingMessage};
 
     fn b64(bytes: &[u8]) -> String {
@@ -488,23 +488,16 @@ mod tests {
 
     #[test]
     fn runs_for_every_target_and_sanitize_mode() {
-        let options = ReplayOptions::default();
-        for (p, api, model) in [
-            ("openai", "openai-responses", "gpt-5"),
-            ("google", "google-generative-ai", "gemini-2.5-pro"),
-            ("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
-            ("mistral", "openai-completions", "mistral-large"),
-            ("somewhere", "unknown-api", "m"),
-        ] {
-            let r = resolved(p, api, model);
-            let ctx = Context {
-                resolved: &r,
-                options: &options,
-                model_events: &[],
-                thinking_level: None,
-            };
-            assert!(ImageSanitize.enabled(&ctx), "{p}/{api}");
-        }
+        assert_gate(
+            &ImageSanitize,
+            &[
+                ("openai", "openai-responses", "gpt-5", true),
+                ("google", "google-generative-ai", "gemini-2.5-pro", true),
+                ("anthropic", "anthropic-messages", "claude-sonnet-4-6", true),
+                ("mistral", "openai-completions", "mistral-large", true),
+                ("somewhere", "unknown-api", "m", true),
+            ],
+        );
     }
 
     #[test]

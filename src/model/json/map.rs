@@ -126,16 +126,7 @@ impl Map {
 
     /// Keep the entries for which `keep` says so, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Key, &mut Value) -> bool) {
-        let entries = self.0.make_mut();
-        let mut flags = Vec::with_capacity(entries.len());
-        for (k, v) in entries.iter_mut() {
-            flags.push(keep(k, v));
-        }
-        if flags.iter().all(|&f| f) {
-            return;
-        }
-        let mut flags = flags.into_iter();
-        self.0.retain(|_| flags.next().unwrap_or(true));
+        self.0.retain(|(k, v)| keep(k, v));
     }
 
     /// Remove every entry.

@@ -72,7 +72,7 @@ impl fmt::Debug for Number {
 
 impl From<serde_json::Number> for Number {
     fn from(n: serde_json::Number) -> Self {
-        Self(n.to_string().into())
+        Self(n.as_str().into())
     }
 }
 

@@ -212,10 +212,6 @@ impl Visitor<'_> for KeyVisitor {
     fn visit_str<E>(self, s: &str) -> Result<Key, E> {
         Ok(Key::from(s))
     }
-
-    fn visit_string<E>(self, s: String) -> Result<Key, E> {
-        Ok(Key::from(s))
-    }
 }
 
 /// The first key of a map: serde_json's number token, or an object key.
@@ -242,14 +238,6 @@ impl Visitor<'_> for FirstKey {
     }
 
     fn visit_str<E>(self, s: &str) -> Result<FirstKeyKind, E> {
-        Ok(if s == NUMBER_TOKEN {
-            FirstKeyKind::Number
-        } else {
-            FirstKeyKind::Key(Key::from(s))
-        })
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<FirstKeyKind, E> {
         Ok(if s == NUMBER_TOKEN {
             FirstKeyKind::Number
         } else {

@@ -10,7 +10,6 @@ use crate::model::json::Value;
 use super::super::WireModel;
 use super::super::transform::ids::short_hash;
 use super::Policy;
-use crate::model::value_field;
 
 /// `OPENAI_RESPONSES_REASONING_REPLAY_META_KEY`: replay metadata stored inside the item.
 const ITEM_META_KEY: &str = "__openclaw_replay";
@@ -70,7 +69,8 @@ impl ReplayContext {
 /// A thinking block's stored reasoning item, prepared for replay; `None` when the block
 /// carries none.
 pub(super) fn reasoning_item(block: &Value, model: &WireModel, policy: &Policy) -> Option<Value> {
-    let signature = value_field(block, "thinkingSignature")
+    let signature = block
+        .get("thinkingSignature")
         .and_then(Value::as_str)
         .filter(|s| !s.is_empty())?;
     if !policy.provider_style && !signature.starts_with('{') {
