@@ -127,8 +127,7 @@ impl LimitArgs {
         LoadOptions {
             session,
             limits: Limits::from_mib(self.max_line_mb, self.max_decompressed_mb),
-            progress: None,
-            preview: None,
+            ..LoadOptions::default()
         }
     }
 }

@@ -1,6 +1,6 @@
 //! One replay: a session, a target and options → policy, stored transcript and projection.
 
-use crate::hygiene::{Context, Projection, ReplayOptions, project};
+use crate::hygiene::{Context, Projection, ReplayOptions, project, project_owned};
 use crate::model::{ModelRef, Session, Transcript};
 use crate::policy::{ResolvedPolicy, Target, effective, resolve_for};
 
@@ -59,5 +59,72 @@ pub fn replay_transcript<'s>(transcript: Transcript<'s>, requested: &Target, opt
         resolved,
         options: options.clone(),
         projection,
+    }
+}
+
+/// A replay prepared to run once, holding as little as it can: the stored transcript owns
+/// its messages and the session keeps no entries, so running it changes each message in
+/// place and frees what the replay drops. For one-shot commands (`replay --format json`)
+/// that write the stored side before the projection exists.
+#[derive(Debug)]
+pub struct PreparedReplay {
+    /// The session, with its entries, bare messages and mapped messages released.
+    pub session: Session,
+    /// The stored transcript, owning its messages.
+    pub transcript: Transcript<'static>,
+    /// The target, family and policy.
+    pub resolved: ResolvedPolicy,
+    /// The options used.
+    pub options: ReplayOptions,
+}
+
+impl PreparedReplay {
+    /// Build the stored transcript of a session for a target and release the session's
+    /// entries, so the transcript's messages are referenced from nowhere else.
+    pub fn new(mut session: Session, requested: &Target, options: &ReplayOptions) -> Self {
+        let options = options_for_session(&session, options);
+        let transcript = session.transcript().into_owned();
+        session.entries = Vec::new();
+        session.bare_messages = Vec::new();
+        session.mapped = None;
+        let resolved = resolve_for(&effective_target(requested, &transcript.model), options.rule_set);
+        Self {
+            session,
+            transcript,
+            resolved,
+            options,
+        }
+    }
+
+    /// Run the rules keeping the stored transcript beside the projection, for commands that
+    /// show both sides (`export`, `lint`, `payload`): a message no rule changes is shared by
+    /// both, and the session's entries are already gone.
+    pub fn into_replay(self) -> (Session, Replay<'static>) {
+        let ctx = Context {
+            resolved: &self.resolved,
+            options: &self.options,
+            model_events: &self.transcript.model_events,
+            thinking_level: self.transcript.thinking_level.as_deref(),
+        };
+        let projection = project(&self.transcript.messages, &ctx);
+        let replay = Replay {
+            transcript: self.transcript,
+            resolved: self.resolved,
+            options: self.options,
+            projection,
+        };
+        (self.session, replay)
+    }
+
+    /// Run the rules, consuming the prepared replay and its stored messages.
+    pub fn run(self) -> Projection<'static> {
+        let (messages, transcript) = self.transcript.into_parts();
+        let ctx = Context {
+            resolved: &self.resolved,
+            options: &self.options,
+            model_events: &transcript.model_events,
+            thinking_level: transcript.thinking_level.as_deref(),
+        };
+        project_owned(messages, &ctx)
     }
 }

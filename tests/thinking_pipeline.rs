@@ -55,7 +55,7 @@ fn project(stored: Value, target: (&str, &str, &str), events: &[ModelEvent]) -> 
             .iter()
             .map(|r| (r.rule.to_owned(), r.action.as_str().to_owned(), r.stored.clone()))
             .collect(),
-        details: p.rewrites.iter().map(|r| r.detail.clone()).collect(),
+        details: p.rewrites.iter().map(|r| r.detail.to_string()).collect(),
     }
 }
 

@@ -3,9 +3,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use replaylens::export::{ExportOptions, export};
+use replaylens::export::{ExportOptions, export_to};
 use replaylens::hygiene::ReplayOptions;
-use replaylens::load::{LoadOptions, load_path};
+use replaylens::load::LoadOptions;
 use replaylens::policy::Target;
 
 /// Export one replay to a file or stdout.
@@ -22,21 +22,25 @@ pub fn run(
     {
         return Err(OverwritesInput(file.clone()).into());
     }
-    let s = load_path(path, &load)?;
     let text_format = options.format != replaylens::export::ExportFormat::Json;
-    let (r, _) = super::replay_reported(&s, target, replay_options, text_format);
-    let text = export(&s, &r, options);
+    let (s, r) = super::load_and_replay(path, load, target, replay_options, text_format)?;
     match output {
         Some(file) => {
-            std::fs::write(file, text.as_bytes()).map_err(super::OutputFileError::new(file))?;
+            let write = || -> std::io::Result<()> {
+                let mut out = std::io::BufWriter::new(std::fs::File::create(file)?);
+                export_to(&s, &r, options, &mut out)?;
+                out.flush()
+            };
+            write().map_err(super::OutputFileError::new(file))?;
             eprintln!(
                 "wrote {}",
                 replaylens::text::escape_controls_single_line(&file.display().to_string())
             );
         }
         None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            export_to(&s, &r, options, &mut out)?;
+            out.flush()?;
         }
     }
     Ok(())

@@ -7,7 +7,7 @@ use std::path::Path;
 use replaylens::hygiene::ReplayOptions;
 use replaylens::lint::explain::{Explanation, explain};
 use replaylens::lint::{Finding, lint};
-use replaylens::load::{LoadOptions, load_path};
+use replaylens::load::LoadOptions;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
 use replaylens::wire::{WirePayload, WireStage, payload_of};
@@ -71,8 +71,7 @@ pub fn run(
     explain_text: Option<&str>,
     json: bool,
 ) -> anyhow::Result<()> {
-    let s = load_path(path, &load)?;
-    let (r, _) = super::replay_reported(&s, target, options, !json);
+    let (s, r) = super::load_and_replay(path, load, target, options, !json)?;
     // Each payload is built and linted once, and only when a stage or `--explain` needs it.
     let explaining = explain_text.is_some();
     let checked = |stage: WireStage| -> anyhow::Result<Option<(WirePayload, Vec<Finding>)>> {

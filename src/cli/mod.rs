@@ -160,26 +160,46 @@ pub fn report_target(
     effective
 }
 
-/// Replay a loaded session for a target, and report on stderr what the load and the branch
-/// walk found and, in text output, where each part of the target came from.
-pub fn replay_reported<'s>(
-    session: &'s replaylens::model::Session,
+/// Load a session for a command that shows both sides of its replay (`export`, `lint`,
+/// `payload`), replay it for a target, and report on stderr what the load and the branch walk
+/// found and, in text output, where each part of the target came from. Only the stored
+/// transcript is kept of the session's entries ([`replaylens::load::Keep::Transcript`]).
+pub fn load_and_replay(
+    path: &std::path::Path,
+    load: replaylens::load::LoadOptions,
     target: &replaylens::policy::Target,
     options: &replaylens::hygiene::ReplayOptions,
     text: bool,
-) -> (replaylens::replay::Replay<'s>, replaylens::policy::EffectiveTarget) {
-    let r = replaylens::replay::replay(session, target, options);
-    report(&session.diagnostics);
-    report(&r.transcript.diagnostics);
+) -> anyhow::Result<(replaylens::model::Session, replaylens::replay::Replay<'static>)> {
+    let load = replaylens::load::LoadOptions {
+        keep: replaylens::load::Keep::Transcript,
+        ..load
+    };
+    let (prepared, _) = prepare_reported(replaylens::load::load_path(path, &load)?, target, options, text);
+    Ok(prepared.into_replay())
+}
+
+/// Prepare the replay of a loaded session for a target (its entries are released before
+/// the rules run, [`replaylens::replay::PreparedReplay`]) and report on stderr what the load
+/// and the branch walk found and, in text output, where each part of the target came from.
+pub fn prepare_reported(
+    session: replaylens::model::Session,
+    target: &replaylens::policy::Target,
+    options: &replaylens::hygiene::ReplayOptions,
+    text: bool,
+) -> (replaylens::replay::PreparedReplay, replaylens::policy::EffectiveTarget) {
+    let prepared = replaylens::replay::PreparedReplay::new(session, target, options);
+    report(&prepared.session.diagnostics);
+    report(&prepared.transcript.diagnostics);
     if text
         && options.rule_set_from_session
-        && let Some(version) = &session.openclaw_version
+        && let Some(version) = &prepared.session.openclaw_version
     {
         let (_, line) = replaylens::rule_set::RuleSet::for_recorded(version);
         eprintln!("note: {}", replaylens::text::escape_controls_single_line(&line));
     }
-    let effective = report_target(target, &r.transcript.model, text);
-    (r, effective)
+    let effective = report_target(target, &prepared.transcript.model, text);
+    (prepared, effective)
 }
 
 /// A target part for a text line: `?` when it is unknown (empty).

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use replaylens::hygiene::ReplayOptions;
-use replaylens::load::{LoadOptions, load_path};
+use replaylens::load::LoadOptions;
 use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
@@ -46,8 +46,7 @@ pub fn run(
     stage: WireStage,
     json: bool,
 ) -> anyhow::Result<()> {
-    let s = load_path(path, &load)?;
-    let (r, _) = super::replay_reported(&s, target, options, !json);
+    let (s, r) = super::load_and_replay(path, load, target, options, !json)?;
     let w = payload_of(&r, stage)?;
     if json {
         let doc = PayloadDocument {

@@ -4,43 +4,30 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
-use replaylens::export::json::{ReplayDocument, replay_document};
+use replaylens::export::json::replay_document;
 use replaylens::hygiene::{Action, ReplayOptions};
-use replaylens::load::{LoadOptions, load_path};
-use replaylens::policy::{Target, TargetOrigin};
+use replaylens::load::{Keep, LoadOptions, load_path};
+use replaylens::model::json::to_value;
+use replaylens::policy::{EffectiveTarget, Target};
+use replaylens::replay::PreparedReplay;
 use replaylens::text::escape_controls_single_line as esc;
-use serde::Serialize;
 
 use super::describe;
 
-/// `replay --format json`: the contract document of reference README §3.1 plus
-/// `targetOrigin`, where each part of `target` came from (streamed like the document).
-#[derive(Serialize)]
-struct ReplayJson<'a, 's> {
-    #[serde(flatten)]
-    document: ReplayDocument<'a, 's>,
-    #[serde(rename = "targetOrigin")]
-    target_origin: TargetOrigin,
-}
-
 /// Replay one session for a target and print it.
 pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<()> {
-    let s = load_path(path, &load)?;
-    let (r, effective) = super::replay_reported(&s, target, options, !json);
-    let origin = effective.origin();
-    let mut out = std::io::stdout().lock();
+    // A replay reads no more of the session than its messages.
+    let load = LoadOptions {
+        keep: Keep::Transcript,
+        ..load
+    };
+    let (prepared, effective) = super::prepare_reported(load_path(path, &load)?, target, options, !json);
     if json {
-        super::print_json(&ReplayJson {
-            document: replay_document(&s, &r),
-            target_origin: origin,
-        })?;
-        // The process ends here: freeing every value of a large session one by one would
-        // only delay the exit (about 4% of the command's time).
-        std::mem::forget(r);
-        std::mem::forget(s);
-        return Ok(());
+        return print_document(prepared, &effective);
     }
-    let t = &r.resolved.target;
+    let mut out = std::io::stdout().lock();
+    let (s, r) = (&prepared.session, &prepared.resolved);
+    let t = &r.target;
     writeln!(
         out,
         "session {} ({}) → {} / {} / {}  [{}]",
@@ -49,16 +36,17 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
         esc(t.provider.as_deref().unwrap_or("?")),
         esc(t.api.as_deref().unwrap_or("?")),
         esc(t.model.as_deref().unwrap_or("?")),
-        r.resolved.family.id()
+        r.family.id()
     )?;
-    let p = &r.projection;
+    let (stored, rule_set) = (prepared.transcript.messages.len(), prepared.options.rule_set.name);
+    let p = &prepared.run();
     writeln!(
         out,
         "stored {} → replay {}, {} rewrites (OpenClaw rule set {})\n",
-        r.transcript.messages.len(),
+        stored,
         p.messages.len(),
         p.rewrites.len(),
-        r.options.rule_set.name
+        rule_set
     )?;
     if let Some(refusal) = &p.refusal {
         writeln!(
@@ -67,6 +55,16 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
             esc(refusal)
         )?;
     }
+    // Each message's rewrites, in pipeline order, found in one pass (not one scan per message).
+    let mut on_message: Vec<(usize, usize)> = p
+        .rewrites
+        .iter()
+        .enumerate()
+        .flat_map(|(n, rw)| rw.replay.iter().map(move |&i| (i, n)))
+        .collect();
+    on_message.sort_unstable();
+    on_message.dedup();
+    let mut next = on_message.into_iter().peekable();
     for (i, m) in p.messages.iter().enumerate() {
         let src = if m.source.is_empty() {
             "new".to_owned()
@@ -74,7 +72,8 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
             m.source.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+")
         };
         describe::write_message(&mut out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)?;
-        for rw in p.rewrites.iter().filter(|rw| rw.replay.contains(&i)) {
+        while let Some((_, n)) = next.next_if(|(at, _)| *at == i) {
+            let rw = &p.rewrites[n];
             writeln!(
                 out,
                 "      {} {} {}: {}",
@@ -112,6 +111,17 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
     for (rule, n) in per_rule {
         writeln!(out, "  {rule:<28} {n}")?;
     }
+    Ok(())
+}
+
+/// `replay --format json`: the contract document of reference README §3.1 plus
+/// `targetOrigin`, where each part of `target` came from, written while the replay runs.
+fn print_document(prepared: PreparedReplay, effective: &EffectiveTarget) -> anyhow::Result<()> {
+    let document = replay_document(prepared, vec![("targetOrigin", to_value(&effective.origin())?)]);
+    super::print_json(&document)?;
+    // The process ends here: freeing every value of a large session one by one would only
+    // delay the exit (about 4% of the command's time).
+    std::mem::forget(document.into_projection());
     Ok(())
 }
 

@@ -224,7 +224,7 @@ mod tests {
             stage: Stage::History,
             stored: stored.to_vec(),
             replay: replay.to_vec(),
-            detail: String::new(),
+            detail: Default::default(),
         }
     }
 

@@ -2,11 +2,12 @@
 
 use crate::json;
 use crate::model::json::{Map, Value};
-use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::ser::{Error as _, Serialize, SerializeMap, Serializer};
+use std::cell::RefCell;
 
-use crate::hygiene::ReplayMessage;
-use crate::model::{Origin, Session, StoredMessage};
-use crate::replay::Replay;
+use crate::hygiene::{Projection, ReplayMessage};
+use crate::model::{Origin, StoredMessage};
+use crate::replay::PreparedReplay;
 
 /// The `stored` array, serialized straight from the transcript (nothing copied).
 pub struct StoredArray<'a, 's>(pub &'a [StoredMessage<'s>]);
@@ -68,84 +69,169 @@ impl Serialize for ReplayItem<'_, '_> {
     }
 }
 
-/// The whole replay document (reference README §3.1), serialized straight from the session
-/// and the projection, so it can be streamed to its output without a copy in memory.
-pub struct ReplayDocument<'a, 's> {
-    session: &'a Session,
-    replay: &'a Replay<'s>,
+/// The whole replay document (reference README §3.1), written while the replay runs so
+/// that each side is held only as long as it is needed: the header and the `stored` array
+/// are written from the prepared replay, then the rules run over the stored messages
+/// (consuming them) and `replay`, `rewrites`, `refusal` and `history` follow, then the
+/// `extra` fields. Nothing of the document is built in memory.
+pub struct ReplayDocument {
+    prepared: RefCell<Option<PreparedReplay>>,
+    extra: Vec<(&'static str, Value)>,
+    projection: RefCell<Option<Projection<'static>>>,
 }
 
-/// The whole replay document.
-pub fn replay_document<'a, 's>(session: &'a Session, replay: &'a Replay<'s>) -> ReplayDocument<'a, 's> {
-    ReplayDocument { session, replay }
+/// The replay document of a prepared replay, with `extra` fields after the contract's.
+pub fn replay_document(prepared: PreparedReplay, extra: Vec<(&'static str, Value)>) -> ReplayDocument {
+    ReplayDocument {
+        prepared: RefCell::new(Some(prepared)),
+        extra,
+        projection: RefCell::new(None),
+    }
 }
 
-impl Serialize for ReplayDocument<'_, '_> {
+impl ReplayDocument {
+    /// The projection, once the document has been written.
+    pub fn into_projection(self) -> Option<Projection<'static>> {
+        self.projection.into_inner()
+    }
+}
+
+impl Serialize for ReplayDocument {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (session, replay) = (self.session, self.replay);
-        let r = &replay.resolved;
+        let prepared = self
+            .prepared
+            .borrow_mut()
+            .take()
+            .ok_or_else(|| S::Error::custom("a replay document is written once"))?;
+        let (session, r) = (&prepared.session, &prepared.resolved);
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry(
             "session",
             &json!({"path": session.path.display().to_string(), "format": session.format.as_str(), "id": session.id}),
         )?;
-        map.serialize_entry("openclaw", replay.options.rule_set.name)?;
+        map.serialize_entry("openclaw", prepared.options.rule_set.name)?;
         map.serialize_entry("target", &r.target)?;
         map.serialize_entry("family", r.family.id())?;
         map.serialize_entry("policy", &r.policy)?;
-        map.serialize_entry("stored", &StoredArray(&replay.transcript.messages))?;
-        map.serialize_entry("replay", &ReplayItems(&replay.projection.messages))?;
-        map.serialize_entry("rewrites", &replay.projection.rewrites)?;
-        if let Some(refusal) = &replay.projection.refusal {
+        map.serialize_entry("stored", &StoredArray(&prepared.transcript.messages))?;
+        let projection = prepared.run();
+        map.serialize_entry("replay", &ReplayItems(&projection.messages))?;
+        map.serialize_entry("rewrites", &projection.rewrites)?;
+        if let Some(refusal) = &projection.refusal {
             map.serialize_entry("refusal", refusal)?;
         }
         // The history stage, only when a stream-stage step changed it.
-        if let Some(history) = &replay.projection.history {
+        if let Some(history) = &projection.history {
             map.serialize_entry("history", &ReplayItems(history))?;
         }
+        for (key, value) in &self.extra {
+            map.serialize_entry(key, value)?;
+        }
+        *self.projection.borrow_mut() = Some(projection);
         map.end()
     }
 }
 
 /// The replay document built from an export [`super::View`] (redacted strings; the
-/// `rewrites` of the focus only).
-pub fn view_document(view: &super::View) -> Value {
-    let stored: Vec<Value> = view
-        .stored
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let mut v = Map::new();
-            v.insert("index".into(), json!(i));
-            if let Some(id) = &view.entry_ids[i] {
-                v.insert("entryId".into(), json!(id));
+/// `rewrites` of the focus only), followed by the `export` metadata; serialized straight
+/// from the view, nothing copied.
+pub struct ViewDocument<'v> {
+    view: &'v super::View,
+    export: Value,
+}
+
+/// The replay document of an export view, with its `export` metadata.
+pub fn view_document(view: &super::View, export: Value) -> ViewDocument<'_> {
+    ViewDocument { view, export }
+}
+
+impl Serialize for ViewDocument<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let view = self.view;
+        let [provider, api, model] = &view.target;
+        let mut target = Map::new();
+        for (k, v) in [("provider", provider), ("api", api), ("model", model)] {
+            if let Some(v) = v {
+                target.insert(k.into(), json!(v));
             }
-            v.insert("message".into(), m.clone());
-            Value::Object(v)
-        })
-        .collect();
-    let replay: Vec<Value> = view
-        .replay
-        .iter()
-        .enumerate()
-        .map(|(i, (source, m))| json!({"index": i, "source": source, "message": m}))
-        .collect();
-    let [provider, api, model] = &view.target;
-    let mut target = Map::new();
-    for (k, v) in [("provider", provider), ("api", api), ("model", model)] {
-        if let Some(v) = v {
-            target.insert(k.into(), json!(v));
         }
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry(
+            "session",
+            &json!({"path": view.path, "format": view.format, "id": view.session_id}),
+        )?;
+        map.serialize_entry("openclaw", view.openclaw)?;
+        map.serialize_entry("target", &target)?;
+        map.serialize_entry("family", view.family.0)?;
+        map.serialize_entry("policy", &view.policy)?;
+        map.serialize_entry("stored", &ViewStored(view))?;
+        map.serialize_entry("replay", &ViewReplay(view))?;
+        let rewrites: Vec<_> = view
+            .rewrites_in_focus()
+            .into_iter()
+            .map(|i| &view.rewrites[i])
+            .collect();
+        map.serialize_entry("rewrites", &rewrites)?;
+        map.serialize_entry("lint", &view.lint)?;
+        map.serialize_entry("export", &self.export)?;
+        map.end()
     }
-    json!({
-        "session": {"path": view.path, "format": view.format, "id": view.session_id},
-        "openclaw": view.openclaw,
-        "target": target,
-        "family": view.family.0,
-        "policy": view.policy,
-        "stored": stored,
-        "replay": replay,
-        "rewrites": view.rewrites_in_focus().into_iter().map(|i| &view.rewrites[i]).collect::<Vec<_>>(),
-        "lint": view.lint,
-    })
+}
+
+/// The view's `stored` array: `{index, entryId?, message}` per message.
+struct ViewStored<'v>(&'v super::View);
+
+impl Serialize for ViewStored<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let view = self.0;
+        serializer.collect_seq(view.stored.iter().enumerate().map(|(index, message)| ViewItem {
+            index,
+            entry_id: view.entry_ids[index].as_deref(),
+            source: None,
+            message,
+        }))
+    }
+}
+
+/// The view's `replay` array: `{index, source, message}` per message.
+struct ViewReplay<'v>(&'v super::View);
+
+impl Serialize for ViewReplay<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.0
+                .replay
+                .iter()
+                .enumerate()
+                .map(|(index, (source, message))| ViewItem {
+                    index,
+                    entry_id: None,
+                    source: Some(source),
+                    message,
+                }),
+        )
+    }
+}
+
+/// One element of the view's `stored` or `replay` array.
+struct ViewItem<'v> {
+    index: usize,
+    entry_id: Option<&'v str>,
+    source: Option<&'v [usize]>,
+    message: &'v Value,
+}
+
+impl Serialize for ViewItem<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("index", &self.index)?;
+        if let Some(id) = self.entry_id {
+            map.serialize_entry("entryId", id)?;
+        }
+        if let Some(source) = self.source {
+            map.serialize_entry("source", source)?;
+        }
+        map.serialize_entry("message", self.message)?;
+        map.end()
+    }
 }

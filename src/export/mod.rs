@@ -93,28 +93,56 @@ impl Default for ExportOptions {
 pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> String {
     let view = View::build(session, replay, options);
     match options.format {
-        ExportFormat::Markdown => {
-            crate::text::escape_controls(&markdown::render(&view, options.context, options.max_chars)).into_owned()
-        }
-        ExportFormat::Html => {
-            crate::text::escape_controls(&html::render(&view, !options.only_changed, options.context)).into_owned()
-        }
         ExportFormat::Json => {
-            let mut doc = json::view_document(&view);
-            doc["export"] = json!({
-                "replaylens": view.version,
-                "redaction": view.redaction,
-                "redacted": view.redacted,
-                "command": command::command_line(&view.command),
-            });
-            if view.focus.is_active() {
-                doc["export"]["filter"] = view.focus.to_json();
-            }
-            let mut text = crate::text::terminal_safe_json(serde_json::to_string_pretty(&doc).unwrap_or_default());
-            text.push('\n');
-            text
+            let mut bytes = Vec::new();
+            write_json(&view, &mut bytes).expect("writing to memory cannot fail");
+            String::from_utf8(bytes).expect("serde_json writes UTF-8")
         }
+        _ => render_text(&view, options),
     }
+}
+
+/// [`export`] written to `out`, the same bytes. JSON is written while it is serialized, so a
+/// large session's document (both sides of every message) is never held whole; Markdown and
+/// HTML are rendered first.
+pub fn export_to(
+    session: &Session,
+    replay: &Replay<'_>,
+    options: &ExportOptions,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let view = View::build(session, replay, options);
+    match options.format {
+        ExportFormat::Json => write_json(&view, out),
+        _ => out.write_all(render_text(&view, options).as_bytes()),
+    }
+}
+
+/// The Markdown or HTML document of a view, terminal controls escaped.
+fn render_text(view: &View, options: &ExportOptions) -> String {
+    let text = match options.format {
+        ExportFormat::Html => html::render(view, !options.only_changed, options.context),
+        _ => markdown::render(view, options.context, options.max_chars),
+    };
+    crate::text::escape_controls(&text).into_owned()
+}
+
+/// The JSON document of a view, pretty-printed through a terminal-safe writer.
+fn write_json(view: &View, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut export = json!({
+        "replaylens": view.version,
+        "redaction": view.redaction,
+        "redacted": view.redacted,
+        "command": command::command_line(&view.command),
+    });
+    if view.focus.is_active() {
+        export["filter"] = view.focus.to_json();
+    }
+    let mut safe = crate::text::TerminalSafeWriter::new(out);
+    serde_json::to_writer_pretty(&mut safe, &json::view_document(view, export))?;
+    safe.write_all(b"\n")?;
+    safe.flush()
 }
 
 /// A default file name for an export: session id and target, filesystem-safe.

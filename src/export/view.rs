@@ -162,7 +162,7 @@ impl View {
             .rewrites
             .iter()
             .map(|rw| Rewrite {
-                detail: r.text(&rw.detail),
+                detail: r.text(&rw.detail).into(),
                 ..rw.clone()
             })
             .collect();

@@ -8,7 +8,7 @@ pub mod rule;
 pub mod rules;
 pub mod working;
 
-pub use pipeline::{Projection, ReplayMessage, project, run};
+pub use pipeline::{Projection, ReplayMessage, project, project_owned, run};
 pub use rewrite::{Action, PendingRewrite, Rewrite, Stage};
 pub use rule::{Context, ReplayOptions, Rule, RuleInfo};
 pub use working::{Change, Uid, Working, WorkingMessage};

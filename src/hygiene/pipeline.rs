@@ -52,21 +52,23 @@ pub fn project<'s>(stored: &[StoredMessage<'s>], ctx: &Context<'_>) -> Projectio
     run(Working::from_stored(stored), ctx)
 }
 
+/// Run every enabled rule over a stored transcript the projection takes over: messages it
+/// owns are changed in place and freed when dropped, so only one copy of each is held.
+pub fn project_owned<'s>(stored: Vec<StoredMessage<'s>>, ctx: &Context<'_>) -> Projection<'s> {
+    run(Working::from_owned(stored), ctx)
+}
+
 /// Run both stages over a working transcript.
 pub fn run<'s>(mut work: Working<'s>, ctx: &Context<'_>) -> Projection<'s> {
-    let mut pending: Vec<(Stage, PendingRewrite)> = Vec::new();
+    // Every rule records straight into one list; the stream stage's start in it says
+    // which stage each record belongs to.
+    let mut pending: Vec<PendingRewrite> = Vec::new();
     let mut rules_run = Vec::new();
-    run_stage(
-        Stage::History,
-        rules::history_stage(),
-        ctx,
-        &mut work,
-        &mut pending,
-        &mut rules_run,
-    );
+    run_stage(rules::history_stage(), ctx, &mut work, &mut pending, &mut rules_run);
+    let stream_from = pending.len();
     if work.refusal.is_some() {
         // OpenClaw throws here: no stream stage runs.
-        return finish(work, None, pending, rules_run);
+        return finish(work, None, pending, stream_from, rules_run);
     }
     let stream: Vec<&dyn Rule> = rules::stream_stage()
         .iter()
@@ -76,33 +78,35 @@ pub fn run<'s>(mut work: Working<'s>, ctx: &Context<'_>) -> Projection<'s> {
     let mut history = None;
     if !stream.is_empty() {
         let snapshot = work.messages.clone();
-        let before = pending.len();
-        run_stage(Stage::Stream, &stream, ctx, &mut work, &mut pending, &mut rules_run);
-        if pending.len() > before {
+        run_stage(&stream, ctx, &mut work, &mut pending, &mut rules_run);
+        if pending.len() > stream_from {
             history = Some(snapshot);
         }
     }
-    finish(work, history, pending, rules_run)
+    finish(work, history, pending, stream_from, rules_run)
 }
 
-/// Resolve rewrites to final replay indices and build the projection.
+/// Resolve rewrites to final replay indices and build the projection. Records from
+/// `stream_from` on were made by the stream stage.
 fn finish<'s>(
     work: Working<'s>,
     history: Option<Vec<WorkingMessage<'s>>>,
-    pending: Vec<(Stage, PendingRewrite)>,
+    pending: Vec<PendingRewrite>,
+    stream_from: usize,
     rules_run: Vec<&'static str>,
 ) -> Projection<'s> {
     let index_of: HashMap<Uid, usize> = work.messages.iter().enumerate().map(|(i, m)| (m.uid, i)).collect();
     let rewrites = pending
         .into_iter()
-        .map(|(stage, p)| {
+        .enumerate()
+        .map(|(n, p)| {
             let mut replay: Vec<usize> = p.result.iter().filter_map(|u| index_of.get(u).copied()).collect();
             replay.sort_unstable();
             replay.dedup();
             Rewrite {
                 rule: p.rule,
                 action: p.action,
-                stage,
+                stage: if n < stream_from { Stage::History } else { Stage::Stream },
                 stored: p.stored,
                 replay,
                 detail: p.detail,
@@ -119,14 +123,12 @@ fn finish<'s>(
 }
 
 fn run_stage<'s>(
-    stage: Stage,
     steps: &[&dyn Rule],
     ctx: &Context<'_>,
     work: &mut Working<'s>,
-    pending: &mut Vec<(Stage, PendingRewrite)>,
+    pending: &mut Vec<PendingRewrite>,
     rules_run: &mut Vec<&'static str>,
 ) {
-    let mut recorded = Vec::new();
     for rule in steps {
         if !rule.enabled(ctx) {
             continue;
@@ -135,8 +137,7 @@ fn run_stage<'s>(
         if !rules_run.contains(&id) {
             rules_run.push(id);
         }
-        rule.apply(ctx, work, &mut recorded);
-        pending.extend(recorded.drain(..).map(|p| (stage, p)));
+        rule.apply(ctx, work, pending);
     }
 }
 

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::model::json::Str;
+
 use super::working::{Uid, WorkingMessage};
 
 /// The kind of change (README §3.1 `action`).
@@ -67,13 +69,13 @@ pub struct PendingRewrite {
     pub stored: Vec<usize>,
     /// Identities of the working messages that carry the result (empty for a drop).
     pub result: Vec<Uid>,
-    /// One line saying what changed and why.
-    pub detail: String,
+    /// One line saying what changed and why (shared when a rule repeats it).
+    pub detail: Str,
 }
 
 impl PendingRewrite {
     /// A rewrite of one message that stays in the transcript.
-    pub fn on(rule: &'static str, action: Action, msg: &WorkingMessage<'_>, detail: impl Into<String>) -> Self {
+    pub fn on(rule: &'static str, action: Action, msg: &WorkingMessage<'_>, detail: impl Into<Str>) -> Self {
         Self {
             rule,
             action,
@@ -83,8 +85,20 @@ impl PendingRewrite {
         }
     }
 
+    /// Append to `rewrites`. A detail line equal to the previous record's is shared with it
+    /// rather than held again: a rule that changes thousands of turns the same way
+    /// (normalizing the same usage, say) holds its line once.
+    pub fn record(mut self, rewrites: &mut Vec<PendingRewrite>) {
+        if let Some(last) = rewrites.last()
+            && last.detail == self.detail
+        {
+            self.detail = last.detail.clone();
+        }
+        rewrites.push(self);
+    }
+
     /// A message dropped from the transcript.
-    pub fn dropped(rule: &'static str, msg: &WorkingMessage<'_>, detail: impl Into<String>) -> Self {
+    pub fn dropped(rule: &'static str, msg: &WorkingMessage<'_>, detail: impl Into<Str>) -> Self {
         Self {
             rule,
             action: Action::Drop,
@@ -108,8 +122,8 @@ pub struct Rewrite {
     pub stored: Vec<usize>,
     /// Replay message indices involved (empty when the result did not survive).
     pub replay: Vec<usize>,
-    /// One line saying what changed and why.
-    pub detail: String,
+    /// One line saying what changed and why (shared when a rule repeats it).
+    pub detail: Str,
 }
 
 impl Rewrite {

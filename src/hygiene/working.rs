@@ -49,14 +49,22 @@ pub struct Working<'s> {
 }
 
 impl<'s> Working<'s> {
-    /// Start from the stored transcript: message `i` has source `[i]`.
+    /// Start from the stored transcript: message `i` has source `[i]`; messages stay
+    /// borrowed (or shared) until a rule changes them.
     pub fn from_stored(stored: &[StoredMessage<'s>]) -> Self {
+        Self::from_owned(stored.to_vec())
+    }
+
+    /// Start from a stored transcript the working transcript takes over: message `i` has
+    /// source `[i]`, and a message the transcript owned is changed in place, not copied.
+    pub fn from_owned(stored: Vec<StoredMessage<'s>>) -> Self {
+        let n = stored.len();
         let messages = stored
-            .iter()
+            .into_iter()
             .enumerate()
             .map(|(i, m)| WorkingMessage {
                 uid: i as Uid,
-                message: m.message.clone(),
+                message: m.message,
                 source: vec![i],
             })
             .collect();
@@ -64,7 +72,7 @@ impl<'s> Working<'s> {
             messages,
             moved_on_turns: HashSet::new(),
             refusal: None,
-            next_uid: stored.len() as Uid,
+            next_uid: n as Uid,
         }
     }
 
@@ -139,7 +147,7 @@ impl<'s> Working<'s> {
         let old = std::mem::take(&mut self.messages);
         for (m, verdict) in old.into_iter().zip(verdicts) {
             match verdict {
-                Some(detail) => rewrites.push(PendingRewrite::dropped(rule, &m, detail)),
+                Some(detail) => PendingRewrite::dropped(rule, &m, detail).record(rewrites),
                 None => self.messages.push(m),
             }
         }
@@ -156,7 +164,7 @@ impl<'s> Working<'s> {
         for (i, wm) in self.messages.iter_mut().enumerate() {
             if let Some((next, detail)) = change(i, &wm.message) {
                 wm.message = Cow::Owned(next);
-                rewrites.push(PendingRewrite::on(rule, Action::Modify, wm, detail));
+                PendingRewrite::on(rule, Action::Modify, wm, detail).record(rewrites);
             }
         }
     }
@@ -186,7 +194,7 @@ impl<'s> Working<'s> {
                     continue;
                 }
                 Some(Change::Drop(detail)) => {
-                    rewrites.push(PendingRewrite::dropped(rule, &wm, detail));
+                    PendingRewrite::dropped(rule, &wm, detail).record(rewrites);
                     continue;
                 }
                 Some(Change::Content(blocks, detail)) => {
@@ -198,7 +206,7 @@ impl<'s> Working<'s> {
                     detail
                 }
             };
-            rewrites.push(PendingRewrite::on(rule, Action::Modify, &wm, detail));
+            PendingRewrite::on(rule, Action::Modify, &wm, detail).record(rewrites);
             self.messages.push(wm);
         }
     }

@@ -41,6 +41,22 @@ pub struct LoadOptions {
     /// Given the session read so far once the first entries of a large OpenClaw JSONL file
     /// are parsed (see [`preview`]).
     pub preview: Option<preview::Preview>,
+    /// How much of each entry to keep.
+    pub keep: Keep,
+}
+
+/// How much of each stored entry a load keeps in memory.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Keep {
+    /// Every entry exactly as stored: what views, exports, scans and `repair` need.
+    #[default]
+    Everything,
+    /// Only what the stored transcript is built from, for commands that read nothing else
+    /// (`replay`, `show`): an OpenClaw `message` entry keeps its message alone (its ids are
+    /// read into the entry first; see [`crate::model::Entry::keep_message_only`]); every
+    /// other entry is kept whole. The stored transcript, and so the replay, are exactly those
+    /// of a full load.
+    Transcript,
 }
 
 /// What a file holds, judged from its first bytes.
@@ -106,6 +122,7 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
                 BufReader::with_capacity(READ_BUFFER, capped),
                 &limits,
                 options.preview.clone(),
+                options.keep,
             )
             .map_err(|e| match e {
                 LoadError::TooLarge { path, limit_mib, .. } => LoadError::TooLarge {
@@ -136,7 +153,7 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
                 let bytes = read_document(path, reader, &limits)?;
                 return message_array::load_message_array(path, &bytes);
             }
-            jsonl::load_jsonl_previewed(path, reader, &limits, options.preview.clone())
+            jsonl::load_jsonl_previewed(path, reader, &limits, options.preview.clone(), options.keep)
         }
     }
 }

@@ -60,7 +60,14 @@ mod tests {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let log = Arc::clone(&seen);
         let preview = Preview::new(move |s| log.lock().unwrap().push(s));
-        load_jsonl_previewed(Path::new("s.jsonl"), text.as_bytes(), &Limits::default(), Some(preview)).unwrap();
+        load_jsonl_previewed(
+            Path::new("s.jsonl"),
+            text.as_bytes(),
+            &Limits::default(),
+            Some(preview),
+            crate::load::Keep::Everything,
+        )
+        .unwrap();
         std::mem::take(&mut *seen.lock().unwrap())
     }
 

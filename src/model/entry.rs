@@ -62,7 +62,9 @@ impl<'a> EntryKind<'a> {
 ///
 /// `raw` is never modified. For v1 files (no ids) the loader assigns `id` and `parent_id`
 /// as pi's v1→v2 migration does, and records that in `assigned_id`, so serializing `raw`
-/// still gives back the original line.
+/// still gives back the original line. The one exception is a load that keeps only what the
+/// stored transcript is built from ([`crate::load::Keep::Transcript`]): a `message` entry
+/// then holds only its message ([`Entry::message_only`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entry {
     /// Where the entry was read from.
@@ -75,6 +77,9 @@ pub struct Entry {
     pub parent_id: Option<Str>,
     /// True when `id`/`parent_id` were assigned by the v1 upgrade rather than stored.
     pub assigned_id: bool,
+    /// True when `raw` is the entry's `message` alone: a `message` entry loaded for its
+    /// transcript only, whose other fields (ids aside, read above) the transcript never reads.
+    pub message_only: bool,
     /// For `compaction`/`reset` entries: `firstKeptEntryId`, stored or mapped from a v1
     /// `firstKeptEntryIndex`.
     pub first_kept_entry_id: Option<Str>,
@@ -92,12 +97,41 @@ impl Entry {
             id,
             parent_id,
             assigned_id: false,
+            message_only: false,
             first_kept_entry_id,
+        }
+    }
+
+    /// Keep only what the stored transcript reads of a `message` entry: its message (`id`
+    /// and `parentId` are already read into the entry). An entry appended with `appendMode`,
+    /// or without a `message` object, is kept whole. A load for one replay or one listing
+    /// uses it to hold less (see [`crate::load::Keep::Transcript`]).
+    pub fn keep_message_only(&mut self) {
+        if self.message_only || self.kind() != EntryKind::Message || self.raw.get("appendMode").is_some() {
+            return;
+        }
+        if let Some(message) = self.raw.as_object_mut().and_then(|o| o.get_mut("message"))
+            && message.is_object()
+        {
+            self.raw = message.take();
+            self.message_only = true;
+        }
+    }
+
+    /// The `message` of a `message` entry.
+    pub fn message_value(&self) -> Option<&Value> {
+        if self.message_only {
+            Some(&self.raw)
+        } else {
+            self.raw.get("message")
         }
     }
 
     /// The entry `type` string.
     pub fn type_str(&self) -> Option<&str> {
+        if self.message_only {
+            return Some("message");
+        }
         self.raw.get("type").and_then(Value::as_str)
     }
 
@@ -108,6 +142,9 @@ impl Entry {
 
     /// A string field of the entry.
     pub fn str_field(&self, key: &str) -> Option<&str> {
+        if self.message_only {
+            return None;
+        }
         self.raw.get(key).and_then(Value::as_str)
     }
 

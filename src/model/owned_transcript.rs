@@ -1,92 +1,25 @@
-//! A stored transcript that owns its messages, made by moving them out of the session
-//! instead of copying them: the inspector keeps the transcript and drops the session, so a
-//! 100 MB session is neither copied nor held twice.
+//! A stored transcript that owns its messages, so it outlives the session it was built
+//! from: the inspector keeps the transcript and drops the session, and a one-shot replay
+//! releases the session's entries before the rules run.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
-use crate::model::json::Value;
-
-use super::message::Message;
-use super::session::Session;
 use super::transcript::{StoredMessage, Transcript};
 
-/// Where a borrowed transcript message lives in the session.
-#[derive(Clone, Copy)]
-enum Source {
-    /// `entries[i].raw["message"]`.
-    Entry(usize),
-    /// `bare_messages[i].raw`.
-    Bare(usize),
-    /// `mapped.messages[i].message`.
-    Mapped(usize),
-}
-
-impl Session {
-    /// The stored transcript of the active branch ([`Session::transcript`]), owning its
-    /// messages: they are moved out of the session, which is consumed.
-    pub fn into_transcript(mut self) -> Transcript<'static> {
-        self.take_transcript()
-    }
-
-    /// [`Session::into_transcript`] without consuming the session: its messages are moved
-    /// out (left `null`), so what remains can be dropped later, off the critical path.
-    pub fn take_transcript(&mut self) -> Transcript<'static> {
-        let mut by_address: HashMap<*const Message, Source> = HashMap::new();
-        for (i, e) in self.entries.iter().enumerate() {
-            if let Some(m) = e.raw.get("message").and_then(Message::from_value_ref) {
-                by_address.insert(std::ptr::from_ref(m), Source::Entry(i));
-            }
-        }
-        for (i, b) in self.bare_messages.iter().enumerate() {
-            if let Some(m) = Message::from_value_ref(&b.raw) {
-                by_address.insert(std::ptr::from_ref(m), Source::Bare(i));
-            }
-        }
-        if let Some(mapped) = &self.mapped {
-            for (i, m) in mapped.messages.iter().enumerate() {
-                by_address.insert(std::ptr::from_ref(&m.message), Source::Mapped(i));
-            }
-        }
-        let (messages, mut rest) = self.transcript().into_parts();
-        let pending: Vec<(StoredMessage<'static>, Option<Source>)> = messages
+impl Transcript<'_> {
+    /// The same transcript owning its messages. A borrowed message is shared with the
+    /// session (a reference count), not copied: once the session (or its entries) is
+    /// dropped, the transcript holds the only reference, nothing is held twice, and a rule
+    /// changes the message in place.
+    pub fn into_owned(self) -> Transcript<'static> {
+        let (messages, mut rest) = self.into_parts();
+        rest.messages = messages
             .into_iter()
-            .map(|m| {
-                let (message, source) = match m.message {
-                    Cow::Owned(owned) => (owned, None),
-                    Cow::Borrowed(r) => match by_address.get(&std::ptr::from_ref(r)) {
-                        Some(&source) => (Message::default(), Some(source)),
-                        None => (r.clone(), None),
-                    },
-                };
-                let stored = StoredMessage {
-                    entry_id: m.entry_id,
-                    location: m.location,
-                    origin: m.origin,
-                    message: Cow::Owned(message),
-                };
-                (stored, source)
-            })
-            .collect();
-        rest.messages = pending
-            .into_iter()
-            .map(|(mut stored, source)| {
-                let taken = match source {
-                    Some(Source::Entry(i)) => self.entries[i]
-                        .raw
-                        .as_object_mut()
-                        .and_then(|o| o.get_mut("message"))
-                        .map(Value::take),
-                    Some(Source::Bare(i)) => Some(self.bare_messages[i].raw.take()),
-                    Some(Source::Mapped(i)) => self.mapped.as_mut().map(|m| {
-                        crate::model::json::Value::Object(std::mem::take(&mut m.messages[i].message).into_map())
-                    }),
-                    None => None,
-                };
-                if let Some(message) = taken.and_then(Message::from_value) {
-                    stored.message = Cow::Owned(message);
-                }
-                stored
+            .map(|m| StoredMessage {
+                entry_id: m.entry_id,
+                location: m.location,
+                origin: m.origin,
+                message: Cow::Owned(m.message.into_owned()),
             })
             .collect();
         rest
@@ -95,10 +28,12 @@ impl Session {
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use crate::load::{LoadOptions, load_path};
 
     #[test]
-    fn moving_the_messages_out_gives_the_borrowed_transcript() {
+    fn the_owned_transcript_equals_the_borrowed_one_and_shares_its_messages() {
         let dir = format!("{}/sample-sessions", env!("CARGO_MANIFEST_DIR"));
         let mut checked = 0;
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -106,9 +41,16 @@ mod tests {
             let Ok(session) = load_path(&path, &LoadOptions::default()) else {
                 continue;
             };
-            let borrowed = format!("{:?}", session.transcript());
-            let owned = format!("{:?}", session.into_transcript());
-            assert_eq!(owned, borrowed, "{}", path.display());
+            let borrowed = session.transcript();
+            let owned = session.transcript().into_owned();
+            assert_eq!(format!("{owned:?}"), format!("{borrowed:?}"), "{}", path.display());
+            // Messages stored in the session are shared, not copied (a compaction summary
+            // is built anew by each walk).
+            for (o, b) in owned.messages.iter().zip(&borrowed.messages) {
+                if let Cow::Borrowed(b) = &b.message {
+                    assert!(o.message.as_map().shares_storage(b.as_map()), "{}", path.display());
+                }
+            }
             checked += 1;
         }
         assert!(checked >= 5, "{checked} samples");

@@ -341,7 +341,7 @@ impl Session {
 
     fn entry_message<'s>(&'s self, entry: &'s Entry, diags: &mut Vec<Diagnostic>) -> Option<StoredMessage<'s>> {
         let (origin, message) = match entry.kind() {
-            EntryKind::Message => match entry.raw.get("message") {
+            EntryKind::Message => match entry.message_value() {
                 Some(v) => match Message::from_value_ref(v) {
                     Some(m) => (Origin::Message, Cow::Borrowed(m)),
                     None => {

@@ -64,14 +64,13 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
             ..ReplayOptions::default()
         },
     );
-    let mut session = session;
     let file_problems: Vec<String> = session
         .diagnostics
         .iter()
         .map(|d| super::inspection::problem_line(d, &session.path))
         .collect();
-    // The messages move from the session into the inspection: nothing is copied.
-    let mut insp = Inspection::stored_only(info, request.target.clone(), session.take_transcript(), options);
+    // The inspection shares the session's messages: nothing is copied.
+    let mut insp = Inspection::stored_only(info, request.target.clone(), session.transcript().into_owned(), options);
     insp.load_problems.splice(0..0, file_problems);
     insp.load_notes += session
         .diagnostics
@@ -94,13 +93,13 @@ fn preview(request: &LoadRequest, report: &Report) -> Preview {
     let report = Arc::clone(report);
     let target = request.target.clone();
     let rule_set = request.rule_set;
-    Preview::new(move |mut partial: Session| {
+    Preview::new(move |partial: Session| {
         let options = ReplayOptions {
             rule_set,
             ..ReplayOptions::default()
         };
         let info = session_info(&partial);
-        let mut insp = Inspection::stored_only(info, target.clone(), partial.take_transcript(), options);
+        let mut insp = Inspection::stored_only(info, target.clone(), partial.transcript().into_owned(), options);
         insp.preview = true;
         report(LoadEvent::Preview(Box::new(insp)));
     })

@@ -9,6 +9,7 @@
 mod rows;
 pub mod syntax;
 
+use std::cell::{Ref, RefCell};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -38,20 +39,57 @@ const GAP_CHARS: usize = 160;
 /// that are always kept (verdict, tables, appendix) are longer on their own.
 pub fn render(view: &View, context: usize, max_chars: usize) -> String {
     let shown = view.selected_rows(false, context);
-    let blocks: BTreeMap<usize, String> = shown
-        .iter()
-        .map(|&i| (i, safe(rows::block(view, &view.rows[i]))))
-        .collect();
-    let full = Report {
-        view,
-        blocks: &blocks,
-        short_rules: false,
-    }
-    .assemble(&shown, None);
-    if max_chars == 0 || chars(&full) <= max_chars {
-        return full;
+    let blocks = Blocks::new(view);
+    // The whole report is built only when its rows could fit: on a large session the blocks
+    // alone pass the budget long before the last row, and a cut report renders only the
+    // rows it considers.
+    let mut total = 0;
+    let could_fit = max_chars == 0
+        || shown.iter().all(|&i| {
+            total += blocks.chars(i);
+            total <= max_chars
+        });
+    if could_fit {
+        let full = Report {
+            view,
+            blocks: &blocks,
+            short_rules: false,
+        }
+        .assemble(&shown, None);
+        if max_chars == 0 || chars(&full) <= max_chars {
+            return full;
+        }
     }
     cut(view, &shown, &blocks, context, max_chars)
+}
+
+/// The Markdown block of each row, rendered when a report first needs it and kept.
+struct Blocks<'a> {
+    view: &'a View,
+    rendered: RefCell<BTreeMap<usize, String>>,
+}
+
+impl<'a> Blocks<'a> {
+    fn new(view: &'a View) -> Self {
+        Self {
+            view,
+            rendered: RefCell::new(BTreeMap::new()),
+        }
+    }
+
+    /// The block of row `i`.
+    fn get(&self, i: usize) -> Ref<'_, str> {
+        if !self.rendered.borrow().contains_key(&i) {
+            let block = safe(rows::block(self.view, &self.view.rows[i]));
+            self.rendered.borrow_mut().insert(i, block);
+        }
+        Ref::map(self.rendered.borrow(), |r| r[&i].as_str())
+    }
+
+    /// The length of the block of row `i`, in characters.
+    fn chars(&self, i: usize) -> usize {
+        chars(&self.get(i))
+    }
 }
 
 /// Text with terminal controls escaped, as the final document will be (so lengths are exact).
@@ -75,7 +113,7 @@ struct LeftOut {
 
 struct Report<'a> {
     view: &'a View,
-    blocks: &'a BTreeMap<usize, String>,
+    blocks: &'a Blocks<'a>,
     /// Rules appendix: the start of each explanation only (cut reports whose appendix would
     /// take too much of the budget).
     short_rules: bool,
@@ -135,7 +173,7 @@ impl Report<'_> {
         };
         for &i in kept {
             write_gap(out, previous.map_or(0, |p| p + 1), i);
-            out.push_str(&self.blocks[&i]);
+            out.push_str(&self.blocks.get(i));
             previous = Some(i);
         }
         if !kept.is_empty() || !in_focus.is_empty() {
@@ -320,7 +358,7 @@ fn write_left_out(out: &mut String, view: &View, l: &LeftOut) {
 
 /// The rows of a cut report: one example per rule first, then the rest in message order, as
 /// many as fit; then the document, shortened further if an estimate was off.
-fn cut(view: &View, shown: &[usize], blocks: &BTreeMap<usize, String>, context: usize, max_chars: usize) -> String {
+fn cut(view: &View, shown: &[usize], blocks: &Blocks<'_>, context: usize, max_chars: usize) -> String {
     let mut whole_appendix = String::new();
     write_appendix(&mut whole_appendix, view, false);
     let report = Report {
@@ -346,7 +384,7 @@ fn cut(view: &View, shown: &[usize], blocks: &BTreeMap<usize, String>, context: 
     let examples = priority.len();
     let first = priority.clone();
     priority.extend(changed.iter().copied().filter(|i| !first.contains(i)));
-    let cost = |i: usize| chars(&blocks[&i]) + GAP_CHARS;
+    let cost = |i: usize| blocks.chars(i) + GAP_CHARS;
     let mut kept: Vec<usize> = Vec::new();
     let mut next = priority.len();
     for (n, &i) in priority.iter().enumerate() {

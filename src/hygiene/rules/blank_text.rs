@@ -110,7 +110,7 @@ mod tests {
 
     fn summary(rw: &[PendingRewrite]) -> Vec<(Action, Vec<usize>, String)> {
         rw.iter()
-            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .map(|r| (r.action, r.stored.clone(), r.detail.to_string()))
             .collect()
     }
 

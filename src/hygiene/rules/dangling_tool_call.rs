@@ -62,8 +62,14 @@ impl Rule for DanglingToolCall {
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        let mut changes: Vec<Option<(Message, String)>> = (0..work.len()).map(|i| stripped(work, i)).collect();
-        work.modify_each(INFO.id, rewrites, |i, _| changes[i].take());
+        // Only the changed turns are held, in order, and handed over as their turn comes.
+        let changes: Vec<(usize, (Message, String))> = (0..work.len())
+            .filter_map(|i| stripped(work, i).map(|c| (i, c)))
+            .collect();
+        let mut changes = changes.into_iter().peekable();
+        work.modify_each(INFO.id, rewrites, |i, _| {
+            changes.next_if(|(j, _)| *j == i).map(|(_, c)| c)
+        });
     }
 }
 

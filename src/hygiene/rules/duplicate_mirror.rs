@@ -116,7 +116,7 @@ mod tests {
         assert_eq!(out.len(), 2);
         let got: Vec<_> = rw
             .iter()
-            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .map(|r| (r.action, r.stored.clone(), r.detail.to_string()))
             .collect();
         let d = "bare zero-usage duplicate of stored message 1 (1 identical block(s), stopReason stop)".to_owned();
         assert_eq!(

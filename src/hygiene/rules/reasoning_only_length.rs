@@ -93,7 +93,7 @@ mod tests {
         assert_eq!(out.len(), 1);
         let got: Vec<_> = rw
             .iter()
-            .map(|r| (r.action, r.stored.clone(), r.detail.clone()))
+            .map(|r| (r.action, r.stored.clone(), r.detail.to_string()))
             .collect();
         let d = |n: usize| {
             format!(

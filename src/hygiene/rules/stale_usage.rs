@@ -56,6 +56,9 @@ impl Rule for StaleUsage {
             .filter(|(_, m)| m.role() == Role::CompactionSummary)
             .last()
             .map(|(i, m)| (i, parse_timestamp_ms(m.get("timestamp"))));
+        // The last usage normalized and its result: turns that recorded the same usage share
+        // one normalized object instead of holding a copy each.
+        let mut last: Option<(Option<Value>, Value)> = None;
         work.modify_each(INFO.id, rewrites, |i, m| {
             if !m.is_assistant() {
                 return None;
@@ -68,7 +71,14 @@ impl Rule for StaleUsage {
                 }
                 return Some((with_usage(m, zero), format!("zeroed usage {}", why)));
             }
-            let normalized = normalize_snapshot(usage);
+            let normalized = match &last {
+                Some((seen, normalized)) if seen.as_ref() == usage => normalized.clone(),
+                _ => {
+                    let normalized = normalize_snapshot(usage);
+                    last = Some((usage.cloned(), normalized.clone()));
+                    normalized
+                }
+            };
             if already_normalized(usage, &normalized) {
                 return None;
             }

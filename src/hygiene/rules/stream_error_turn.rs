@@ -109,7 +109,10 @@ mod tests {
         ]));
         let (out, rw) = apply_rule(&StreamErrorTurn, work);
         assert_eq!(out.len(), 2);
-        let got: Vec<_> = rw.iter().map(|r| (r.action, r.stored[0], r.detail.clone())).collect();
+        let got: Vec<_> = rw
+            .iter()
+            .map(|r| (r.action, r.stored[0], r.detail.to_string()))
+            .collect();
         let d = |w: &str| format!("failed turn without content: {w}, stopReason error");
         assert_eq!(
             got,
@@ -133,7 +136,7 @@ mod tests {
         ]));
         let (out, rw) = apply_rule(&StreamErrorTurn, work);
         assert!(out.is_empty());
-        let got: Vec<_> = rw.iter().map(|r| r.detail.clone()).collect();
+        let got: Vec<_> = rw.iter().map(|r| r.detail.to_string()).collect();
         assert_eq!(
             got,
             vec![

@@ -121,7 +121,7 @@ mod tests {
         ]));
         let (out, rw) = apply_rule(&TranscriptOnlyAssistant, work);
         assert!(out.is_empty());
-        let got: Vec<_> = rw.iter().map(|r| (r.stored[0], r.detail.clone())).collect();
+        let got: Vec<_> = rw.iter().map(|r| (r.stored[0], r.detail.to_string())).collect();
         assert_eq!(
             got,
             vec![

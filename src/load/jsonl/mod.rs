@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::model::json::Value;
 
+use super::Keep;
 use super::error::LoadError;
 use super::foreign::{foreign_format, mapped_format};
 use super::json_parse::JsonError;
@@ -30,19 +31,21 @@ const SNIFF_LINES: usize = 20;
 
 /// Read a session JSONL stream.
 pub fn load_jsonl(path: &Path, reader: impl BufRead, limits: &Limits) -> Result<Session, LoadError> {
-    load_jsonl_previewed(path, reader, limits, None)
+    load_jsonl_previewed(path, reader, limits, None, Keep::Everything)
 }
 
 /// Read a session JSONL stream, handing the session read so far to `preview` once the first
-/// entries of an OpenClaw session are parsed.
+/// entries of an OpenClaw session are parsed, and keeping of each entry what `keep` says.
 pub fn load_jsonl_previewed(
     path: &Path,
     reader: impl BufRead,
     limits: &Limits,
     preview: Option<Preview>,
+    keep: Keep,
 ) -> Result<Session, LoadError> {
     let mut builder = Builder::new(path);
     builder.preview = preview;
+    builder.keep = keep;
     read_lines(path, reader, &mut builder, limits)?;
     builder.finish()
 }
@@ -70,6 +73,8 @@ pub(crate) struct Builder<'p> {
     preview: Option<Preview>,
     /// Bytes of the lines pushed so far.
     bytes_read: u64,
+    /// How much of each entry to keep.
+    keep: Keep,
 }
 
 impl<'p> Builder<'p> {
@@ -120,6 +125,7 @@ impl<'p> Builder<'p> {
             blank_lines: Vec::new(),
             preview: None,
             bytes_read: 0,
+            keep: Keep::Everything,
         }
     }
 
@@ -287,7 +293,10 @@ impl<'p> Builder<'p> {
                 _ => {}
             }
         }
-        let entry = Entry::from_stored(loc, value);
+        let mut entry = Entry::from_stored(loc, value);
+        if self.keep == Keep::Transcript {
+            entry.keep_message_only();
+        }
         match entry.kind() {
             EntryKind::Leaf => {
                 let target = entry.raw.get("targetId").map(|t| t.as_str().map(str::to_owned));

@@ -47,6 +47,12 @@ impl Map {
         }
     }
 
+    /// Whether both objects are the same storage (one was cloned from the other and
+    /// neither has been changed since), not merely equal.
+    pub fn shares_storage(&self, other: &Map) -> bool {
+        std::ptr::eq(self.0.as_slice().as_ptr(), other.0.as_slice().as_ptr())
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.0.len()

@@ -17,6 +17,7 @@ mod index;
 mod key;
 mod map;
 mod number;
+mod recent;
 mod serde_impl;
 
 #[cfg(test)]

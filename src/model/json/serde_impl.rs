@@ -152,11 +152,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_str<E>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.into()))
-    }
-
-    fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s.into()))
+        Ok(Value::String(super::recent::shared(s)))
     }
 
     fn visit_none<E>(self) -> Result<Value, E> {

@@ -97,7 +97,10 @@ fn run_for(policy: &ResolvedPolicy, input: Value) -> (Value, Vec<Rw>) {
         assert_eq!(twice, out, "a second pass changes nothing");
         assert!(second.is_empty(), "a second pass records nothing: {second:?}");
     }
-    let summary = rewrites.into_iter().map(|p| (p.action, p.stored, p.detail)).collect();
+    let summary = rewrites
+        .into_iter()
+        .map(|p| (p.action, p.stored, p.detail.to_string()))
+        .collect();
     (crate::model::json::to_value(&out).unwrap(), summary)
 }
 
