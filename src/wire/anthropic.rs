@@ -95,13 +95,26 @@ fn str_of<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
 }
 
 fn text(t: &str) -> Value {
-    json!({"type": "text", "text": t})
+    Value::Object(Map::from_entries(vec![
+        ("type".into(), Value::from("text")),
+        ("text".into(), Value::from(t)),
+    ]))
 }
 
-/// A text block's text as a `text` block, `None` when it is blank.
+/// A text block's text as a `text` block, `None` when it is blank. A stored block that is
+/// already exactly `{type, text}` is passed on shared, not rebuilt.
 fn non_blank_text(block: &Value) -> Option<Value> {
     let t = str_of(block, "text").unwrap_or("");
-    (!js_trim(t).is_empty()).then(|| text(t))
+    if js_trim(t).is_empty() {
+        return None;
+    }
+    let already = block.as_object().is_some_and(|o| {
+        let mut keys = o.keys();
+        o.len() == 2
+            && keys.next().map(|k| k.as_str()) == Some("type")
+            && keys.next().map(|k| k.as_str()) == Some("text")
+    });
+    Some(if already { block.clone() } else { text(t) })
 }
 
 fn image(img: &InlineImage) -> Value {

@@ -18,12 +18,11 @@ pub static CONSTRAINT: Constraint = Constraint {
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     text_blocks(payload)
-        .into_iter()
         .filter(|t| t.text.is_empty())
         .map(|t| {
             hit(
                 t.item,
-                t.path,
+                t.path(),
                 "messages: text content blocks must be non-empty".to_string(),
             )
         })

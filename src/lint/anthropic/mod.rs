@@ -51,43 +51,67 @@ pub static CONSTRAINTS: &[&Constraint] = &[
 struct Text<'a> {
     /// The message.
     item: usize,
-    /// `messages.N.content.M`, `messages.N.content.M.tool_result.content.K` or `messages.N.content`.
-    path: String,
+    /// Where in the message: `None` for string content, else the block and, inside a
+    /// `tool_result`, the inner block.
+    at: Option<(usize, Option<usize>)>,
     /// The text.
     text: &'a str,
 }
 
-/// Every text of the payload, in order.
-fn text_blocks(payload: &Payload) -> Vec<Text<'_>> {
+impl Text<'_> {
+    /// `messages.N.content`, `messages.N.content.M` or
+    /// `messages.N.content.M.tool_result.content.K` (formatted only for a finding).
+    fn path(&self) -> String {
+        let i = self.item;
+        match self.at {
+            None => format!("messages.{i}.content"),
+            Some((j, None)) => format!("messages.{i}.content.{j}"),
+            Some((j, Some(k))) => format!("messages.{i}.content.{j}.tool_result.content.{k}"),
+        }
+    }
+}
+
+/// Every text of the payload, in order, found as the checks ask for them.
+fn text_blocks(payload: &Payload) -> impl Iterator<Item = Text<'_>> {
+    payload
+        .items
+        .iter()
+        .enumerate()
+        .flat_map(|(i, item)| texts_of(i, &item.value))
+}
+
+/// The texts of message `i`, in order.
+fn texts_of(i: usize, message: &Value) -> Vec<Text<'_>> {
     let mut out = Vec::new();
-    for (i, item) in payload.items.iter().enumerate() {
-        if let Some(Value::String(s)) = item.value.get("content")
-            && !s.is_empty()
+    if let Some(Value::String(s)) = message.get("content")
+        && !s.is_empty()
+    {
+        out.push(Text {
+            item: i,
+            at: None,
+            text: s,
+        });
+    }
+    for (j, b) in blocks(message).iter().enumerate() {
+        if kind(b) == Some("text")
+            && let Some(text) = str_at(b, "text")
         {
             out.push(Text {
                 item: i,
-                path: format!("messages.{i}.content"),
-                text: s,
+                at: Some((j, None)),
+                text,
             });
         }
-        for (j, b) in blocks(&item.value).iter().enumerate() {
-            if kind(b) == Some("text")
-                && let Some(text) = str_at(b, "text")
-            {
-                out.push(Text {
-                    item: i,
-                    path: format!("messages.{i}.content.{j}"),
-                    text,
-                });
-            }
-            if kind(b) == Some("tool_result") {
-                for (k, inner) in blocks(b).iter().enumerate() {
-                    if kind(inner) == Some("text")
-                        && let Some(text) = str_at(inner, "text")
-                    {
-                        let path = format!("messages.{i}.content.{j}.tool_result.content.{k}");
-                        out.push(Text { item: i, path, text });
-                    }
+        if kind(b) == Some("tool_result") {
+            for (k, inner) in blocks(b).iter().enumerate() {
+                if kind(inner) == Some("text")
+                    && let Some(text) = str_at(inner, "text")
+                {
+                    out.push(Text {
+                        item: i,
+                        at: Some((j, Some(k))),
+                        text,
+                    });
                 }
             }
         }

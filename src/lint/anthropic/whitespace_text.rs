@@ -21,11 +21,10 @@ pub static CONSTRAINT: Constraint = Constraint {
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     text_blocks(payload)
-        .into_iter()
         .filter(|t| !t.text.is_empty() && is_blank(t.text))
         .map(|t| {
             let message = "messages: text content blocks must contain non-whitespace text".to_string();
-            hit(t.item, t.path, message)
+            hit(t.item, t.path(), message)
         })
         .collect()
 }

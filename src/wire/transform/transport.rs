@@ -239,6 +239,13 @@ fn transform_assistant(
             _ => content.push(block.clone()),
         }
     }
+    // A turn whose blocks all come through as they were is passed on as it is, shared with
+    // the replay rather than copied.
+    if let Some(Value::Array(stored)) = msg.content()
+        && *stored.as_slice() == content[..]
+    {
+        return msg.clone();
+    }
     with_field(msg, "content", Value::Array(content.into()))
 }
 
