@@ -119,6 +119,10 @@ fn looks_random(token: &str) -> bool {
     upper && lower && digit && entropy(token) >= 4.5
 }
 
+/// What redacting one message counted, by kind (see [`Redactor::message_tally`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally(Vec<(&'static str, usize)>);
+
 /// Applies one redaction level consistently across a whole export.
 #[derive(Debug)]
 pub struct Redactor {
@@ -142,6 +146,33 @@ impl Redactor {
     /// The redaction level.
     pub fn mode(&self) -> Redaction {
         self.mode
+    }
+
+    /// Redact a message as [`Redactor::message`] does and say what that counted, so that an
+    /// identical message (a replay message the rules left as stored) can take the same
+    /// result and be counted again ([`Redactor::count_again`]) without being redacted again.
+    pub fn message_tally(&mut self, message: &mut Value) -> Tally {
+        if self.mode == Redaction::None {
+            return Tally::default();
+        }
+        let before = self.counts.clone();
+        self.message(message);
+        Tally(
+            self.counts
+                .iter()
+                .filter_map(|(&kind, &n)| {
+                    let added = n - before.get(kind).copied().unwrap_or(0);
+                    (added > 0).then_some((kind, added))
+                })
+                .collect(),
+        )
+    }
+
+    /// Count again what a [`Redactor::message_tally`] counted.
+    pub fn count_again(&mut self, tally: &Tally) {
+        for &(kind, n) in &tally.0 {
+            *self.counts.entry(kind).or_default() += n;
+        }
     }
 
     /// What was redacted, by kind, with counts (every occurrence counted).
@@ -347,6 +378,29 @@ fn image_note(obj: &mut Map, counts: &mut BTreeMap<&'static str, usize>) {
 mod tests {
     use super::*;
     use crate::json;
+
+    #[test]
+    fn a_tally_counted_again_equals_redacting_the_message_again() {
+        let message = json!({"role": "assistant", "content": [
+            {"type": "text", "text": "key AKIAIOSFODNN7EXAMPLE and mail a@b.example"},
+            {"type": "toolCall", "id": "c1", "name": "run", "arguments": {"password": "hunter2"}}
+        ]});
+        for mode in [Redaction::Secrets, Redaction::AllText] {
+            let mut twice = Redactor::new(mode);
+            let (mut first, mut second) = (message.clone(), message.clone());
+            twice.message(&mut first);
+            twice.message(&mut second);
+            let mut once = Redactor::new(mode);
+            let mut redacted = message.clone();
+            let tally = once.message_tally(&mut redacted);
+            assert!(!tally.0.is_empty(), "{mode:?}: something was redacted");
+            once.count_again(&tally);
+            assert_eq!(redacted, second, "{mode:?}: the same placeholders");
+            assert_eq!(once.counts(), twice.counts(), "{mode:?}");
+        }
+        let mut none = Redactor::new(Redaction::None);
+        assert_eq!(none.message_tally(&mut message.clone()), Tally::default());
+    }
 
     #[test]
     fn every_rule_redacts_its_own_example() {

@@ -145,18 +145,31 @@ impl View {
             .iter()
             .map(|m| m.entry_id.as_deref().map(&mut text))
             .collect();
-        let mut stored: Vec<Value> = Vec::with_capacity(replay.transcript.messages.len());
-        for m in &replay.transcript.messages {
+        let stored_messages = &replay.transcript.messages;
+        let mut stored: Vec<Value> = Vec::with_capacity(stored_messages.len());
+        let mut tallies = Vec::with_capacity(stored_messages.len());
+        for m in stored_messages {
             let mut v = Value::Object(m.message.as_map().clone());
-            r.message(&mut v);
+            tallies.push(r.message_tally(&mut v));
             stored.push(v);
         }
         let mut replayed = Vec::with_capacity(replay.projection.messages.len());
         for m in &replay.projection.messages {
+            // A message the rules left as stored takes the stored side's redaction (the same
+            // placeholders, counted again) instead of a second redacted copy.
+            if let [source] = m.source[..]
+                && let Some(original) = stored_messages.get(source)
+                && m.message.as_map().shares_storage(original.message.as_map())
+            {
+                r.count_again(&tallies[source]);
+                replayed.push((m.source.clone(), stored[source].clone()));
+                continue;
+            }
             let mut v = Value::Object(m.message.as_map().clone());
             r.message(&mut v);
             replayed.push((m.source.clone(), v));
         }
+        drop(tallies);
         let rewrites: Vec<Rewrite> = replay
             .projection
             .rewrites
