@@ -47,18 +47,31 @@ pub fn options_for_session(session: &Session, options: &ReplayOptions) -> Replay
 /// Replay an already built stored transcript for a target.
 pub fn replay_transcript<'s>(transcript: Transcript<'s>, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
     let resolved = resolve_for(&effective_target(requested, &transcript.model), options.rule_set);
-    let ctx = Context {
-        resolved: &resolved,
-        options,
-        model_events: &transcript.model_events,
-        thinking_level: transcript.thinking_level.as_deref(),
-    };
-    let projection = project(&transcript.messages, &ctx);
+    replayed(transcript, resolved, options.clone())
+}
+
+/// Run the rules over a stored transcript, keeping it beside the projection.
+fn replayed(transcript: Transcript<'_>, resolved: ResolvedPolicy, options: ReplayOptions) -> Replay<'_> {
+    let projection = project(&transcript.messages, &context(&resolved, &options, &transcript));
     Replay {
         transcript,
         resolved,
-        options: options.clone(),
+        options,
         projection,
+    }
+}
+
+/// What the rules see of a replay besides its messages.
+fn context<'a>(
+    resolved: &'a ResolvedPolicy,
+    options: &'a ReplayOptions,
+    transcript: &'a Transcript<'_>,
+) -> Context<'a> {
+    Context {
+        resolved,
+        options,
+        model_events: &transcript.model_events,
+        thinking_level: transcript.thinking_level.as_deref(),
     }
 }
 
@@ -100,31 +113,12 @@ impl PreparedReplay {
     /// show both sides (`export`, `lint`, `payload`): a message no rule changes is shared by
     /// both, and the session's entries are already gone.
     pub fn into_replay(self) -> (Session, Replay<'static>) {
-        let ctx = Context {
-            resolved: &self.resolved,
-            options: &self.options,
-            model_events: &self.transcript.model_events,
-            thinking_level: self.transcript.thinking_level.as_deref(),
-        };
-        let projection = project(&self.transcript.messages, &ctx);
-        let replay = Replay {
-            transcript: self.transcript,
-            resolved: self.resolved,
-            options: self.options,
-            projection,
-        };
-        (self.session, replay)
+        (self.session, replayed(self.transcript, self.resolved, self.options))
     }
 
     /// Run the rules, consuming the prepared replay and its stored messages.
     pub fn run(self) -> Projection<'static> {
         let (messages, transcript) = self.transcript.into_parts();
-        let ctx = Context {
-            resolved: &self.resolved,
-            options: &self.options,
-            model_events: &transcript.model_events,
-            thinking_level: transcript.thinking_level.as_deref(),
-        };
-        project_owned(messages, &ctx)
+        project_owned(messages, &context(&self.resolved, &self.options, &transcript))
     }
 }

@@ -21,11 +21,7 @@ fn every_shared_sample_loads_in_its_own_format() {
     let mut mapped = 0;
     for file in common::files_under(&root) {
         let rel = file.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
-        if rel.ends_with(".md")
-            || rel.ends_with(".sql")
-            || rel.ends_with(".meta.json")
-            || rel.ends_with("sessions.json")
-        {
+        if !common::is_shared_session_file(&file) {
             continue;
         }
         let s = load(&file).unwrap_or_else(|e| panic!("{rel} must load: {e}"));

@@ -35,13 +35,11 @@ fn targets() -> Vec<Target> {
 fn session_files() -> Vec<PathBuf> {
     let mut files = common::bundled_session_files();
     if let Some(shared) = common::shared_samples() {
-        files.extend(common::files_under(&shared).into_iter().filter(|p| {
-            let name = p.to_string_lossy();
-            !(name.ends_with(".md")
-                || name.ends_with(".sql")
-                || name.ends_with(".meta.json")
-                || name.ends_with("sessions.json"))
-        }));
+        files.extend(
+            common::files_under(&shared)
+                .into_iter()
+                .filter(|p| common::is_shared_session_file(p)),
+        );
     }
     files
 }

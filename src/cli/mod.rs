@@ -160,10 +160,21 @@ pub fn report_target(
     effective
 }
 
+/// Load a session keeping only what its stored transcript is built from
+/// ([`replaylens::load::Keep::Transcript`]), for the commands that read nothing else.
+pub fn load_transcript_only(
+    path: &std::path::Path,
+    load: replaylens::load::LoadOptions,
+) -> Result<replaylens::model::Session, replaylens::load::LoadError> {
+    let load = replaylens::load::LoadOptions {
+        keep: replaylens::load::Keep::Transcript,
+        ..load
+    };
+    replaylens::load::load_path(path, &load)
+}
+
 /// Load a session for a command that shows both sides of its replay (`export`, `lint`,
-/// `payload`), replay it for a target, and report on stderr what the load and the branch walk
-/// found and, in text output, where each part of the target came from. Only the stored
-/// transcript is kept of the session's entries ([`replaylens::load::Keep::Transcript`]).
+/// `payload`) and replay it for a target, reporting as [`load_prepared`] does.
 pub fn load_and_replay(
     path: &std::path::Path,
     load: replaylens::load::LoadOptions,
@@ -171,24 +182,22 @@ pub fn load_and_replay(
     options: &replaylens::hygiene::ReplayOptions,
     text: bool,
 ) -> anyhow::Result<(replaylens::model::Session, replaylens::replay::Replay<'static>)> {
-    let load = replaylens::load::LoadOptions {
-        keep: replaylens::load::Keep::Transcript,
-        ..load
-    };
-    let (prepared, _) = prepare_reported(replaylens::load::load_path(path, &load)?, target, options, text);
+    let (prepared, _) = load_prepared(path, load, target, options, text)?;
     Ok(prepared.into_replay())
 }
 
-/// Prepare the replay of a loaded session for a target (its entries are released before
-/// the rules run, [`replaylens::replay::PreparedReplay`]) and report on stderr what the load
-/// and the branch walk found and, in text output, where each part of the target came from.
-pub fn prepare_reported(
-    session: replaylens::model::Session,
+/// Load a session ([`load_transcript_only`]) and prepare its replay for a target (its
+/// entries are released before the rules run, [`replaylens::replay::PreparedReplay`]);
+/// report on stderr what the load and the branch walk found and, in text output, where each
+/// part of the target came from.
+pub fn load_prepared(
+    path: &std::path::Path,
+    load: replaylens::load::LoadOptions,
     target: &replaylens::policy::Target,
     options: &replaylens::hygiene::ReplayOptions,
     text: bool,
-) -> (replaylens::replay::PreparedReplay, replaylens::policy::EffectiveTarget) {
-    let prepared = replaylens::replay::PreparedReplay::new(session, target, options);
+) -> anyhow::Result<(replaylens::replay::PreparedReplay, replaylens::policy::EffectiveTarget)> {
+    let prepared = replaylens::replay::PreparedReplay::new(load_transcript_only(path, load)?, target, options);
     report(&prepared.session.diagnostics);
     report(&prepared.transcript.diagnostics);
     if text
@@ -199,7 +208,7 @@ pub fn prepare_reported(
         eprintln!("note: {}", replaylens::text::escape_controls_single_line(&line));
     }
     let effective = report_target(target, &prepared.transcript.model, text);
-    (prepared, effective)
+    Ok((prepared, effective))
 }
 
 /// A target part for a text line: `?` when it is unknown (empty).

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use replaylens::export::json::replay_document;
 use replaylens::hygiene::{Action, ReplayOptions};
-use replaylens::load::{Keep, LoadOptions, load_path};
+use replaylens::load::LoadOptions;
 use replaylens::model::json::to_value;
 use replaylens::policy::{EffectiveTarget, Target};
 use replaylens::replay::PreparedReplay;
@@ -16,12 +16,7 @@ use super::describe;
 
 /// Replay one session for a target and print it.
 pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<()> {
-    // A replay reads no more of the session than its messages.
-    let load = LoadOptions {
-        keep: Keep::Transcript,
-        ..load
-    };
-    let (prepared, effective) = super::prepare_reported(load_path(path, &load)?, target, options, !json);
+    let (prepared, effective) = super::load_prepared(path, load, target, options, !json)?;
     if json {
         return print_document(prepared, &effective);
     }

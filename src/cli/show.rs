@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use replaylens::export::json::stored_array;
-use replaylens::load::{Keep, LoadOptions, load_path};
+use replaylens::load::LoadOptions;
 use replaylens::text::escape_controls_single_line as esc;
 
 use super::describe;
@@ -12,13 +12,7 @@ use super::describe;
 /// Print the stored transcript of one session.
 pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()> {
     // Only the transcript is shown: the rest of each message entry is not held.
-    let s = load_path(
-        path,
-        &LoadOptions {
-            keep: Keep::Transcript,
-            ..load
-        },
-    )?;
+    let s = super::load_transcript_only(path, load)?;
     let t = s.transcript();
     super::report(&s.diagnostics);
     super::report(&t.diagnostics);

@@ -50,22 +50,12 @@ struct ReplayItems<'a, 's>(&'a [ReplayMessage<'s>]);
 
 impl Serialize for ReplayItems<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().enumerate().map(|(index, m)| ReplayItem { index, m }))
-    }
-}
-
-struct ReplayItem<'a, 's> {
-    index: usize,
-    m: &'a ReplayMessage<'s>,
-}
-
-impl Serialize for ReplayItem<'_, '_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(3))?;
-        map.serialize_entry("index", &self.index)?;
-        map.serialize_entry("source", &self.m.source)?;
-        map.serialize_entry("message", self.m.message.as_ref())?;
-        map.end()
+        serializer.collect_seq(self.0.iter().enumerate().map(|(index, m)| Item {
+            index,
+            entry_id: None,
+            source: Some(&m.source),
+            message: m.message.as_ref(),
+        }))
     }
 }
 
@@ -184,7 +174,7 @@ struct ViewStored<'v>(&'v super::View);
 impl Serialize for ViewStored<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let view = self.0;
-        serializer.collect_seq(view.stored.iter().enumerate().map(|(index, message)| ViewItem {
+        serializer.collect_seq(view.stored.iter().enumerate().map(|(index, message)| Item {
             index,
             entry_id: view.entry_ids[index].as_deref(),
             source: None,
@@ -198,30 +188,25 @@ struct ViewReplay<'v>(&'v super::View);
 
 impl Serialize for ViewReplay<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(
-            self.0
-                .replay
-                .iter()
-                .enumerate()
-                .map(|(index, (source, message))| ViewItem {
-                    index,
-                    entry_id: None,
-                    source: Some(source),
-                    message,
-                }),
-        )
+        serializer.collect_seq(self.0.replay.iter().enumerate().map(|(index, (source, message))| Item {
+            index,
+            entry_id: None,
+            source: Some(source),
+            message,
+        }))
     }
 }
 
-/// One element of the view's `stored` or `replay` array.
-struct ViewItem<'v> {
+/// One element of a `replay` or `history` array, or of an export view's `stored` array:
+/// `{index, entryId?, source?, message}`.
+struct Item<'v, M: ?Sized> {
     index: usize,
     entry_id: Option<&'v str>,
     source: Option<&'v [usize]>,
-    message: &'v Value,
+    message: &'v M,
 }
 
-impl Serialize for ViewItem<'_> {
+impl<M: Serialize + ?Sized> Serialize for Item<'_, M> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("index", &self.index)?;

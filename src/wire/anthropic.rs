@@ -108,12 +108,9 @@ fn non_blank_text(block: &Value) -> Option<Value> {
     if js_trim(t).is_empty() {
         return None;
     }
-    let already = block.as_object().is_some_and(|o| {
-        let mut keys = o.keys();
-        o.len() == 2
-            && keys.next().map(|k| k.as_str()) == Some("type")
-            && keys.next().map(|k| k.as_str()) == Some("text")
-    });
+    let already = block
+        .as_object()
+        .is_some_and(|o| o.keys().map(|k| k.as_str()).eq(["type", "text"]));
     Some(if already { block.clone() } else { text(t) })
 }
 

@@ -34,6 +34,15 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Whether a file under the shared samples folder is a session (not its notes, SQL source,
+/// metadata or session index).
+pub fn is_shared_session_file(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    ![".md", ".sql", ".meta.json", "sessions.json"]
+        .iter()
+        .any(|end| name.ends_with(end))
+}
+
 /// The bundled sample sessions of this repository.
 pub fn bundled_samples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions")
