@@ -10,7 +10,9 @@ use replaylens::lint::{Finding, lint};
 use replaylens::load::LoadOptions;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
-use replaylens::wire::{WirePayload, WireStage, payload_of};
+use replaylens::wire::{
+    WireApi, WireModel, WirePayload, WireStage, payload_of, replay_payload, stored_payload, wire_target,
+};
 use serde::Serialize;
 
 /// Which payloads to check.
@@ -61,6 +63,28 @@ struct StageReport {
     findings: Vec<Finding>,
 }
 
+/// What every stage report is printed with: the API and model of the payloads.
+struct Checked {
+    session: String,
+    target: Target,
+    rule_set: &'static str,
+    api: WireApi,
+    model: WireModel,
+    reports: Vec<StageReport>,
+    explanation: Option<Explanation>,
+}
+
+impl StageReport {
+    fn of(w: &WirePayload, findings: Vec<Finding>) -> Self {
+        Self {
+            stage: w.stage,
+            items: w.payload.items.len(),
+            body_bytes: w.payload.body_bytes(),
+            findings,
+        }
+    }
+}
+
 /// Lint one session for a target and print the findings.
 pub fn run(
     path: &Path,
@@ -71,81 +95,122 @@ pub fn run(
     explain_text: Option<&str>,
     json: bool,
 ) -> anyhow::Result<()> {
-    let (s, r) = super::load_and_replay(path, load, target, options, !json)?;
-    // Each payload is built and linted once, and only when a stage or `--explain` needs it.
-    let explaining = explain_text.is_some();
-    let checked = |stage: WireStage| -> anyhow::Result<Option<(WirePayload, Vec<Finding>)>> {
-        if !explaining && !stages.list().contains(&stage) {
-            return Ok(None);
-        }
-        let w = payload_of(&r, stage)?;
-        let findings = lint(&w);
-        Ok(Some((w, findings)))
+    let checked = match explain_text {
+        Some(text) => check_explained(path, load, target, options, stages, text, json)?,
+        None => check(path, load, target, options, stages, json)?,
     };
-    let stored = checked(WireStage::Stored)?;
-    let replayed = checked(WireStage::Replay)?;
-    let reports: Vec<StageReport> = stages
-        .list()
-        .iter()
-        .filter_map(|&stage| {
-            let (w, findings) = if stage == WireStage::Stored { &stored } else { &replayed }.as_ref()?;
-            Some(StageReport {
-                stage,
-                items: w.payload.items.len(),
-                body_bytes: w.payload.body_bytes(),
-                findings: findings.clone(),
-            })
-        })
-        .collect();
-    let explanation = match (explain_text, &stored, &replayed) {
-        (Some(text), Some((w, stored_findings)), Some((_, replay_findings))) => {
-            Some(explain(text, &r, w, stored_findings, replay_findings))
-        }
-        _ => None,
-    };
-    let Some((w, _)) = stored.as_ref().or(replayed.as_ref()) else {
-        unreachable!("at least one stage is checked")
-    };
-    let rejected = reports
+    let rejected = checked
+        .reports
         .iter()
         .any(|rep| !rep.findings.is_empty() && (rep.stage == WireStage::Replay || stages == Stages::Stored));
     let verdict = if rejected { "would be rejected" } else { "accepted" };
     if json {
         super::print_json(&LintDocument {
-            session: &s.id,
-            target: &r.resolved.target,
-            api: w.payload.api.id(),
-            rule_set: r.options.rule_set.name,
+            session: &checked.session,
+            target: &checked.target,
+            api: checked.api.id(),
+            rule_set: checked.rule_set,
             verdict,
-            stages: reports,
-            explain: explanation,
+            stages: checked.reports,
+            explain: checked.explanation,
         })?;
     } else {
-        print_text(&s.id, w, &reports, explanation.as_ref(), verdict)?;
+        print_text(&checked, verdict)?;
     }
     if rejected { Err(Rejected.into()) } else { Ok(()) }
 }
 
-fn print_text(
-    session: &str,
-    w: &replaylens::wire::WirePayload,
-    reports: &[StageReport],
-    explanation: Option<&Explanation>,
-    verdict: &str,
-) -> anyhow::Result<()> {
+/// Lint the stages asked for, one payload in memory at a time: the stored payload is built
+/// from the stored transcript before the rules run, then the rules take the stored messages
+/// over (changing them in place) and the replay payload is built from the projection alone.
+fn check(
+    path: &Path,
+    load: LoadOptions,
+    target: &Target,
+    options: &ReplayOptions,
+    stages: Stages,
+    json: bool,
+) -> anyhow::Result<Checked> {
+    let (prepared, _) = super::load_prepared(path, load, target, options, !json)?;
+    let session = prepared.session.id.clone();
+    let target = prepared.resolved.target.clone();
+    let rule_set = prepared.options.rule_set.name;
+    let (api, model) = wire_target(&target)?;
+    let mut reports = Vec::new();
+    if stages.list().contains(&WireStage::Stored) {
+        let w = stored_payload(&prepared.transcript.messages, &target)?;
+        let findings = lint(&w);
+        reports.push(StageReport::of(&w, findings));
+    }
+    if stages.list().contains(&WireStage::Replay) {
+        let w = {
+            let projection = prepared.run();
+            replay_payload(&projection.messages, &target)?
+        };
+        let findings = lint(&w);
+        reports.push(StageReport::of(&w, findings));
+    }
+    Ok(Checked {
+        session,
+        target,
+        rule_set,
+        api,
+        model,
+        reports,
+        explanation: None,
+    })
+}
+
+/// Lint with `--explain`: both payloads are built (the explanation compares them) from one
+/// replay that keeps both sides.
+fn check_explained(
+    path: &Path,
+    load: LoadOptions,
+    target: &Target,
+    options: &ReplayOptions,
+    stages: Stages,
+    text: &str,
+    json: bool,
+) -> anyhow::Result<Checked> {
+    let (s, r) = super::load_and_replay(path, load, target, options, !json)?;
+    let stored = payload_of(&r, WireStage::Stored)?;
+    let stored_findings = lint(&stored);
+    let replayed = payload_of(&r, WireStage::Replay)?;
+    let replay_findings = lint(&replayed);
+    let explanation = explain(text, &r, &stored, &stored_findings, &replay_findings);
+    let reports = stages
+        .list()
+        .iter()
+        .map(|&stage| match stage {
+            WireStage::Stored => StageReport::of(&stored, stored_findings.clone()),
+            WireStage::Replay => StageReport::of(&replayed, replay_findings.clone()),
+        })
+        .collect();
+    Ok(Checked {
+        session: s.id,
+        target: r.resolved.target.clone(),
+        rule_set: r.options.rule_set.name,
+        api: stored.payload.api,
+        model: stored.model,
+        reports,
+        explanation: Some(explanation),
+    })
+}
+
+fn print_text(checked: &Checked, verdict: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "session {} → {} / {} / {}",
-        esc(session),
-        esc(super::or_unknown(&w.model.provider)),
-        esc(w.payload.api.id()),
-        esc(super::or_unknown(&w.model.model))
+        esc(&checked.session),
+        esc(super::or_unknown(&checked.model.provider)),
+        esc(checked.api.id()),
+        esc(super::or_unknown(&checked.model.model))
     )?;
-    if let Some(e) = explanation {
+    if let Some(e) = &checked.explanation {
         super::explain_text::write(&mut out, e)?;
     }
-    for rep in reports {
+    for rep in &checked.reports {
         writeln!(
             out,
             "\n{} payload: {} items, {} bytes: {}",

@@ -9,13 +9,13 @@ use replaylens::load::LoadOptions;
 use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
-use replaylens::wire::{WirePayload, WireStage, payload_of};
+use replaylens::wire::{WirePayload, WireStage, replay_payload, stored_payload, wire_target};
 use serde::Serialize;
 
 /// Longest string printed whole in the text output; longer ones (image data) are cut.
 const TEXT_STRING_CAP: usize = 160;
 
-/// The JSON document of `payload --format json`.
+/// The JSON document of `payload --format json`, serialized straight from the payload.
 #[derive(Serialize)]
 struct PayloadDocument<'a> {
     session: &'a str,
@@ -23,18 +23,54 @@ struct PayloadDocument<'a> {
     api: &'static str,
     stage: WireStage,
     /// The conversation part of the request body, exactly as sent.
-    body: Value,
+    body: Body<'a>,
     /// Per item of the body's array: where it came from.
-    items: Vec<ItemOrigin>,
+    items: Origins<'a>,
     /// Size of `body` serialized compactly, in bytes.
     body_bytes: usize,
 }
 
+/// `{ "<messages|input|contents>": [...] }`, written item by item.
+struct Body<'a>(&'a WirePayload);
+
+impl Serialize for Body<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let payload = &self.0.payload;
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(payload.api.conversation_key(), &Items(&payload.items))?;
+        map.end()
+    }
+}
+
+struct Items<'a>(&'a [replaylens::wire::WireItem]);
+
+impl Serialize for Items<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|item| &item.value))
+    }
+}
+
+/// Where each item came from, one `{path, replay, stored}` object per item.
+struct Origins<'a>(&'a WirePayload);
+
 #[derive(Serialize)]
-struct ItemOrigin {
+struct ItemOrigin<'a> {
     path: String,
-    replay: Vec<usize>,
-    stored: Vec<usize>,
+    replay: &'a [usize],
+    stored: &'a [usize],
+}
+
+impl Serialize for Origins<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let w = self.0;
+        let key = w.payload.api.conversation_key();
+        serializer.collect_seq((0..w.payload.items.len()).map(|i| ItemOrigin {
+            path: format!("{key}[{i}]"),
+            replay: &w.replay[i],
+            stored: &w.stored[i],
+        }))
+    }
 }
 
 /// Build and print the payload of one session for a target.
@@ -46,32 +82,35 @@ pub fn run(
     stage: WireStage,
     json: bool,
 ) -> anyhow::Result<()> {
-    let (s, r) = super::load_and_replay(path, load, target, options, !json)?;
-    let w = payload_of(&r, stage)?;
+    // One side at a time: the stored payload needs no replay; the replay payload is built
+    // after the rules took the stored messages over.
+    let (prepared, _) = super::load_prepared(path, load, target, options, !json)?;
+    let session = prepared.session.id.clone();
+    let target = prepared.resolved.target.clone();
+    let w = match stage {
+        WireStage::Stored => {
+            let w = stored_payload(&prepared.transcript.messages, &target)?;
+            drop(prepared);
+            w
+        }
+        WireStage::Replay => {
+            wire_target(&target)?;
+            replay_payload(&prepared.run().messages, &target)?
+        }
+    };
     if json {
         let doc = PayloadDocument {
-            session: &s.id,
-            target: &r.resolved.target,
+            session: &session,
+            target: &target,
             api: w.payload.api.id(),
             stage,
-            body: w.payload.body(),
-            items: origins(&w),
+            body: Body(&w),
+            items: Origins(&w),
             body_bytes: w.payload.body_bytes(),
         };
         return super::print_json(&doc);
     }
-    print_text(&s.id, &w)
-}
-
-fn origins(w: &WirePayload) -> Vec<ItemOrigin> {
-    let key = w.payload.api.conversation_key();
-    (0..w.payload.items.len())
-        .map(|i| ItemOrigin {
-            path: format!("{key}[{i}]"),
-            replay: w.replay[i].clone(),
-            stored: w.stored[i].clone(),
-        })
-        .collect()
+    print_text(&session, &w)
 }
 
 fn print_text(session: &str, w: &WirePayload) -> anyhow::Result<()> {

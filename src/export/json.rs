@@ -126,12 +126,12 @@ impl Serialize for ReplayDocument {
 /// `rewrites` of the focus only), followed by the `export` metadata; serialized straight
 /// from the view, nothing copied.
 pub struct ViewDocument<'v> {
-    view: &'v super::View,
+    view: &'v super::View<'v>,
     export: Value,
 }
 
 /// The replay document of an export view, with its `export` metadata.
-pub fn view_document(view: &super::View, export: Value) -> ViewDocument<'_> {
+pub fn view_document<'v>(view: &'v super::View<'v>, export: Value) -> ViewDocument<'v> {
     ViewDocument { view, export }
 }
 
@@ -156,67 +156,75 @@ impl Serialize for ViewDocument<'_> {
         map.serialize_entry("policy", &view.policy)?;
         map.serialize_entry("stored", &ViewStored(view))?;
         map.serialize_entry("replay", &ViewReplay(view))?;
-        let rewrites: Vec<_> = view
-            .rewrites_in_focus()
-            .into_iter()
-            .map(|i| &view.rewrites[i])
-            .collect();
-        map.serialize_entry("rewrites", &rewrites)?;
+        map.serialize_entry("rewrites", &ViewRewrites(view))?;
         map.serialize_entry("lint", &view.lint)?;
         map.serialize_entry("export", &self.export)?;
         map.end()
     }
 }
 
-/// The view's `stored` array: `{index, entryId?, message}` per message.
-struct ViewStored<'v>(&'v super::View);
+/// The view's `stored` array: `{index, entryId?, message}` per message, each redacted as it
+/// is written.
+struct ViewStored<'v>(&'v super::View<'v>);
 
 impl Serialize for ViewStored<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let view = self.0;
-        serializer.collect_seq(view.stored.iter().enumerate().map(|(index, message)| Item {
+        serializer.collect_seq((0..view.stored_len()).map(|index| Item {
             index,
-            entry_id: view.entry_ids[index].as_deref(),
+            entry_id: view.entry_id(index),
             source: None,
-            message,
+            message: view.stored(index),
         }))
     }
 }
 
-/// The view's `replay` array: `{index, source, message}` per message.
-struct ViewReplay<'v>(&'v super::View);
+/// The view's `replay` array: `{index, source, message}` per message, each redacted as it
+/// is written.
+struct ViewReplay<'v>(&'v super::View<'v>);
 
 impl Serialize for ViewReplay<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.replay.iter().enumerate().map(|(index, (source, message))| Item {
+        let view = self.0;
+        serializer.collect_seq((0..view.replay_len()).map(|index| Item {
             index,
             entry_id: None,
-            source: Some(source),
-            message,
+            source: Some(view.replay_source(index)),
+            message: view.replayed(index),
         }))
+    }
+}
+
+/// The view's `rewrites` in focus, details redacted as they are written.
+struct ViewRewrites<'v>(&'v super::View<'v>);
+
+impl Serialize for ViewRewrites<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let view = self.0;
+        serializer.collect_seq(view.rewrites_in_focus().into_iter().map(|k| view.rewrite(k)))
     }
 }
 
 /// One element of a `replay` or `history` array, or of an export view's `stored` array:
 /// `{index, entryId?, source?, message}`.
-struct Item<'v, M: ?Sized> {
+struct Item<'v, M> {
     index: usize,
-    entry_id: Option<&'v str>,
+    entry_id: Option<std::borrow::Cow<'v, str>>,
     source: Option<&'v [usize]>,
-    message: &'v M,
+    message: M,
 }
 
-impl<M: Serialize + ?Sized> Serialize for Item<'_, M> {
+impl<M: Serialize> Serialize for Item<'_, M> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("index", &self.index)?;
-        if let Some(id) = self.entry_id {
+        if let Some(id) = &self.entry_id {
             map.serialize_entry("entryId", id)?;
         }
         if let Some(source) = self.source {
             map.serialize_entry("source", source)?;
         }
-        map.serialize_entry("message", self.message)?;
+        map.serialize_entry("message", &self.message)?;
         map.end()
     }
 }

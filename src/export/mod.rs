@@ -102,9 +102,9 @@ pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -
     }
 }
 
-/// [`export`] written to `out`, the same bytes. JSON is written while it is serialized, so a
-/// large session's document (both sides of every message) is never held whole; Markdown and
-/// HTML are rendered first.
+/// [`export`] written to `out`, the same bytes. JSON and HTML are written while they are
+/// rendered, so a large session's document (both sides of every message) is never held
+/// whole; Markdown, cut to its budget, is rendered first.
 pub fn export_to(
     session: &Session,
     replay: &Replay<'_>,
@@ -114,17 +114,23 @@ pub fn export_to(
     let view = View::build(session, replay, options);
     match options.format {
         ExportFormat::Json => write_json(&view, out),
-        _ => out.write_all(render_text(&view, options).as_bytes()),
+        ExportFormat::Html => html::render_to(&view, !options.only_changed, options.context, out),
+        ExportFormat::Markdown => out.write_all(render_text(&view, options).as_bytes()),
     }
 }
 
 /// The Markdown or HTML document of a view, terminal controls escaped.
 fn render_text(view: &View, options: &ExportOptions) -> String {
-    let text = match options.format {
+    match options.format {
         ExportFormat::Html => html::render(view, !options.only_changed, options.context),
-        _ => markdown::render(view, options.context, options.max_chars),
-    };
-    crate::text::escape_controls(&text).into_owned()
+        _ => {
+            let text = markdown::render(view, options.context, options.max_chars);
+            match crate::text::escape_controls(&text) {
+                std::borrow::Cow::Borrowed(_) => text,
+                std::borrow::Cow::Owned(escaped) => escaped,
+            }
+        }
+    }
 }
 
 /// The JSON document of a view, pretty-printed through a terminal-safe writer.

@@ -1,13 +1,15 @@
 //! The data every export format renders: a redacted, owned copy of one replay, aligned
 //! row by row.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use crate::model::json::Value;
+use crate::model::json::{Map, Value};
 
 use super::ExportOptions;
 use super::focus::Focus;
-use super::redact::{Redaction, Redactor};
+use super::redact::{Redaction, Redactor, Tally};
 use super::verdict::Verdict;
 use crate::diff::{Row, RowKind, align};
 use crate::hygiene::Rewrite;
@@ -16,9 +18,13 @@ use crate::model::Session;
 use crate::replay::Replay;
 use crate::wire::{WireStage, payload_of};
 
-/// One replay, ready to render: every transcript string already redacted.
-#[derive(Debug, Clone)]
-pub struct View {
+/// One replay, ready to render. Messages, entry ids and rewrite details are read from the
+/// replay when a renderer asks for them, redacted then: building the view redacts every
+/// string once to count what it redacts and to give each redacted value its placeholder, so
+/// a message redacted again for rendering comes out the same, and no redacted copy of the
+/// transcript is held.
+#[derive(Debug)]
+pub struct View<'r> {
     /// replaylens version.
     pub version: &'static str,
     /// The OpenClaw rule set replayed (`--openclaw`).
@@ -35,14 +41,9 @@ pub struct View {
     pub family: (&'static str, &'static str),
     /// Resolved policy flags as JSON.
     pub policy: Value,
-    /// Stored messages (redacted), by stored index.
-    pub stored: Vec<Value>,
-    /// Stored entry ids (redacted), by stored index.
-    pub entry_ids: Vec<Option<String>>,
-    /// Replay messages (redacted) and their provenance.
-    pub replay: Vec<(Vec<usize>, Value)>,
-    /// Rewrites with redacted details.
-    pub rewrites: Vec<Rewrite>,
+    /// The rewrites as the rules recorded them (details not redacted: read them through
+    /// [`View::rewrite`]).
+    pub rewrites: &'r [Rewrite],
     /// Rows aligned by provenance.
     pub rows: Vec<Row>,
     /// Redaction level.
@@ -57,6 +58,9 @@ pub struct View {
     pub focus: Focus,
     /// The arguments of the `replaylens` command that reproduces this report.
     pub command: Vec<String>,
+    replay: &'r Replay<'r>,
+    /// The redactor after the counting pass: every placeholder is assigned.
+    redactor: RefCell<Redactor>,
 }
 
 /// Provider lint findings of both payloads, messages redacted.
@@ -124,9 +128,9 @@ impl UnredactedLint {
     }
 }
 
-impl View {
+impl<'r> View<'r> {
     /// Build the view of a replay, redacting and focusing as asked.
-    pub fn build(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> Self {
+    pub fn build(session: &Session, replay: &'r Replay<'r>, options: &ExportOptions) -> Self {
         let redaction = options.redaction;
         let lint = LintView::lint_payloads(replay);
         let mut r = Redactor::new(redaction);
@@ -139,49 +143,18 @@ impl View {
             t.api.as_deref().map(&mut text),
             t.model.as_deref().map(&mut text),
         ];
-        let entry_ids = replay
-            .transcript
-            .messages
-            .iter()
-            .map(|m| m.entry_id.as_deref().map(&mut text))
-            .collect();
-        let stored_messages = &replay.transcript.messages;
-        let mut stored: Vec<Value> = Vec::with_capacity(stored_messages.len());
-        let mut tallies = Vec::with_capacity(stored_messages.len());
-        for m in stored_messages {
-            let mut v = Value::Object(m.message.as_map().clone());
-            tallies.push(r.message_tally(&mut v));
-            stored.push(v);
+        if redaction != Redaction::None {
+            count_redactions(&mut r, replay);
         }
-        let mut replayed = Vec::with_capacity(replay.projection.messages.len());
-        for m in &replay.projection.messages {
-            // A message the rules left as stored takes the stored side's redaction (the same
-            // placeholders, counted again) instead of a second redacted copy.
-            if let [source] = m.source[..]
-                && let Some(original) = stored_messages.get(source)
-                && m.message.as_map().shares_storage(original.message.as_map())
-            {
-                r.count_again(&tallies[source]);
-                replayed.push((m.source.clone(), stored[source].clone()));
-                continue;
-            }
-            let mut v = Value::Object(m.message.as_map().clone());
-            r.message(&mut v);
-            replayed.push((m.source.clone(), v));
-        }
-        drop(tallies);
-        let rewrites: Vec<Rewrite> = replay
-            .projection
-            .rewrites
-            .iter()
-            .map(|rw| Rewrite {
-                detail: r.text(&rw.detail).into(),
-                ..rw.clone()
-            })
-            .collect();
         let rows = align(&replay.transcript.messages, &replay.projection);
         let lint = lint.map(|l| l.redact(&mut r));
-        let verdict = Verdict::of(&rows, stored.len(), replayed.len(), &rewrites);
+        let rewrites = &replay.projection.rewrites;
+        let verdict = Verdict::of(
+            &rows,
+            replay.transcript.messages.len(),
+            replay.projection.messages.len(),
+            rewrites,
+        );
         let command = super::command::export_args(
             &super::command::Reproduce {
                 path: &path,
@@ -200,9 +173,6 @@ impl View {
             target,
             family: (replay.resolved.family.id(), replay.resolved.family.label()),
             policy: crate::model::json::to_value(&replay.resolved.policy).unwrap_or(Value::Null),
-            stored,
-            entry_ids,
-            replay: replayed,
             rewrites,
             rows,
             redaction,
@@ -214,7 +184,61 @@ impl View {
                 messages: options.messages,
             },
             command,
+            replay,
+            redactor: RefCell::new(r),
         }
+    }
+
+    /// Number of stored messages.
+    pub fn stored_len(&self) -> usize {
+        self.replay.transcript.messages.len()
+    }
+
+    /// Number of replay messages.
+    pub fn replay_len(&self) -> usize {
+        self.replay.projection.messages.len()
+    }
+
+    /// Stored message `i`, redacted.
+    pub fn stored(&self, i: usize) -> Value {
+        self.redacted_message(self.replay.transcript.messages[i].message.as_map())
+    }
+
+    /// The entry id of stored message `i`, redacted.
+    pub fn entry_id(&self, i: usize) -> Option<Cow<'r, str>> {
+        let id = self.replay.transcript.messages[i].entry_id.as_deref()?;
+        Some(match self.redaction {
+            Redaction::None => Cow::Borrowed(id),
+            _ => Cow::Owned(self.redactor.borrow_mut().text(id)),
+        })
+    }
+
+    /// Replay message `r`, redacted.
+    pub fn replayed(&self, r: usize) -> Value {
+        self.redacted_message(self.replay.projection.messages[r].message.as_map())
+    }
+
+    /// The stored indices replay message `r` came from.
+    pub fn replay_source(&self, r: usize) -> &'r [usize] {
+        &self.replay.projection.messages[r].source
+    }
+
+    /// Rewrite `k`, its detail redacted.
+    pub fn rewrite(&self, k: usize) -> Cow<'r, Rewrite> {
+        let rw = &self.rewrites[k];
+        match self.redaction {
+            Redaction::None => Cow::Borrowed(rw),
+            _ => Cow::Owned(Rewrite {
+                detail: self.redactor.borrow_mut().text(&rw.detail).into(),
+                ..rw.clone()
+            }),
+        }
+    }
+
+    fn redacted_message(&self, message: &Map) -> Value {
+        let mut v = Value::Object(message.clone());
+        self.redactor.borrow_mut().message(&mut v);
+        v
     }
 
     /// The target as `provider / api / model`.
@@ -241,20 +265,30 @@ impl View {
         }
     }
 
-    /// The role of a row's message: the replay side's, else its first stored message's.
-    pub fn row_role(&self, row: &Row) -> &str {
-        row.replay
-            .map(|r| &self.replay[r].1)
-            .or_else(|| row.stored.first().map(|&s| &self.stored[s]))
-            .and_then(|m| m.get("role"))
-            .and_then(Value::as_str)
-            .unwrap_or("?")
+    /// The role of a row's message (redacted): the replay side's, else its first stored
+    /// message's.
+    pub fn row_role(&self, row: &Row) -> String {
+        let message = row
+            .replay
+            .map(|r| self.replay.projection.messages[r].message.as_map())
+            .or_else(|| {
+                row.stored
+                    .first()
+                    .map(|&s| self.replay.transcript.messages[s].message.as_map())
+            });
+        let Some(role) = message.and_then(|m| m.get("role")).and_then(Value::as_str) else {
+            return "?".to_owned();
+        };
+        match self.redaction {
+            Redaction::None => role.to_owned(),
+            _ => self.redactor.borrow_mut().text(role),
+        }
     }
 
     /// Rewrite counts per rule, in pipeline order of first appearance.
     pub fn per_rule(&self) -> Vec<(&'static str, usize)> {
         let mut out: Vec<(&'static str, usize)> = Vec::new();
-        for rw in &self.rewrites {
+        for rw in self.rewrites {
             match out.iter_mut().find(|(r, _)| *r == rw.rule) {
                 Some((_, n)) => *n += 1,
                 None => out.push((rw.rule, 1)),
@@ -346,14 +380,43 @@ impl View {
     pub fn stored_text(&self, row: &Row) -> String {
         row.stored
             .iter()
-            .map(|&s| pretty(&self.stored[s]))
+            .map(|&s| pretty(&self.stored(s)))
             .collect::<Vec<_>>()
             .join("\n")
     }
 
     /// The replay side of a row as pretty JSON (empty when there is none).
     pub fn replay_text(&self, row: &Row) -> String {
-        row.replay.map(|r| pretty(&self.replay[r].1)).unwrap_or_default()
+        row.replay.map(|r| pretty(&self.replayed(r))).unwrap_or_default()
+    }
+}
+
+/// Redact every stored and replay message and every rewrite detail once, in the order a
+/// report lists them, to count what is redacted and assign each value its placeholder. A
+/// replay message the rules left as stored is counted again without a second redaction.
+fn count_redactions(r: &mut Redactor, replay: &Replay<'_>) {
+    let stored_messages = &replay.transcript.messages;
+    for m in stored_messages {
+        if let Some(id) = m.entry_id.as_deref() {
+            r.text(id);
+        }
+    }
+    let tallies: Vec<Tally> = stored_messages
+        .iter()
+        .map(|m| r.message_tally(&mut Value::Object(m.message.as_map().clone())))
+        .collect();
+    for m in &replay.projection.messages {
+        if let [source] = m.source[..]
+            && let Some(original) = stored_messages.get(source)
+            && m.message.as_map().shares_storage(original.message.as_map())
+        {
+            r.count_again(&tallies[source]);
+            continue;
+        }
+        r.message(&mut Value::Object(m.message.as_map().clone()));
+    }
+    for rw in &replay.projection.rewrites {
+        r.text(&rw.detail);
     }
 }
 

@@ -31,7 +31,9 @@ use serde::Serialize;
 
 use crate::model::Message;
 
-pub use of_replay::{WireError, WirePayload, WireStage, payload_of, wire_model, wire_target};
+pub use of_replay::{
+    WireError, WirePayload, WireStage, payload_of, replay_payload, stored_payload, wire_model, wire_target,
+};
 
 /// A provider API whose request body replaylens can build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

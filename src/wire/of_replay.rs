@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use super::{Payload, WireApi, WireModel, build, build_naive};
-use crate::model::Message;
+use crate::hygiene::ReplayMessage;
+use crate::model::{Message, StoredMessage};
 use crate::policy::Target;
 use crate::replay::Replay;
 
@@ -119,17 +120,25 @@ impl WirePayload {
 
 /// Build the payload of `stage` for the replay's target.
 pub fn payload_of(r: &Replay<'_>, stage: WireStage) -> Result<WirePayload, WireError> {
-    let (api, model) = wire_model(r)?;
-    Ok(match stage {
-        WireStage::Stored => {
-            let messages: Vec<&Message> = r.transcript.messages.iter().map(|m| m.message.as_ref()).collect();
-            WirePayload::of_stored(api, model, &messages)
-        }
-        WireStage::Replay => {
-            let projected = &r.projection.messages;
-            let messages: Vec<&Message> = projected.iter().map(|m| m.message.as_ref()).collect();
-            let sources: Vec<&[usize]> = projected.iter().map(|m| m.source.as_slice()).collect();
-            WirePayload::of_projection(api, model, &messages, &sources)
-        }
-    })
+    match stage {
+        WireStage::Stored => stored_payload(&r.transcript.messages, &r.resolved.target),
+        WireStage::Replay => replay_payload(&r.projection.messages, &r.resolved.target),
+    }
+}
+
+/// The stored-stage payload of a stored transcript's messages for `target` (the stored
+/// side alone: no replay needs to exist).
+pub fn stored_payload(stored: &[StoredMessage<'_>], target: &Target) -> Result<WirePayload, WireError> {
+    let (api, model) = wire_target(target)?;
+    let messages: Vec<&Message> = stored.iter().map(|m| m.message.as_ref()).collect();
+    Ok(WirePayload::of_stored(api, model, &messages))
+}
+
+/// The replay-stage payload of a projection's messages for `target` (the stored transcript
+/// need not be held any more).
+pub fn replay_payload(projected: &[ReplayMessage<'_>], target: &Target) -> Result<WirePayload, WireError> {
+    let (api, model) = wire_target(target)?;
+    let messages: Vec<&Message> = projected.iter().map(|m| m.message.as_ref()).collect();
+    let sources: Vec<&[usize]> = projected.iter().map(|m| m.source.as_slice()).collect();
+    Ok(WirePayload::of_projection(api, model, &messages, &sources))
 }

@@ -9,6 +9,7 @@
 mod css;
 mod diff;
 mod nav;
+mod out;
 mod rows;
 
 use std::fmt::Write;
@@ -26,9 +27,18 @@ const LINT_ROWS: usize = 12;
 
 /// Render a view as one self-contained HTML document: every message in range (`all_rows`;
 /// unchanged ones folded) or only the changed ones with `context` unchanged ones around each.
+/// Terminal controls are escaped as in [`crate::text::escape_controls`].
 pub fn render(view: &View, all_rows: bool, context: usize) -> String {
+    let mut bytes = Vec::new();
+    render_to(view, all_rows, context, &mut bytes).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("the document is UTF-8")
+}
+
+/// [`render`] written to `dest` piece by piece as it is rendered: the document (as large as
+/// both sides of every message) is never held whole.
+pub fn render_to(view: &View, all_rows: bool, context: usize, dest: &mut dyn std::io::Write) -> std::io::Result<()> {
     let plan = rows::Plan::new(view, all_rows, context);
-    let mut out = String::with_capacity(64 * 1024);
+    let mut out = out::Out::new(dest);
     let title = format!("replaylens: {}", view.session_id);
     let _ = write!(
         out,
@@ -51,10 +61,11 @@ pub fn render(view: &View, all_rows: bool, context: usize) -> String {
     out.push_str(&super::verdict::html(view));
     rows::Changes::new(view, &plan).write(&mut out);
     write_lint(&mut out, view);
+    out.row_done();
     write_session(&mut out, view);
     nav::rules_section(&mut out, view, &plan);
     out.push_str("</main>\n</div>\n</body></html>\n");
-    out
+    out.finish()
 }
 
 /// The session card: what was replayed, how, and what was redacted.
@@ -69,8 +80,8 @@ fn write_session(out: &mut String, view: &View) {
             "counts",
             format!(
                 "stored {} → replay {}, {} rewrites",
-                thousands(view.stored.len()),
-                thousands(view.replay.len()),
+                thousands(view.stored_len()),
+                thousands(view.replay_len()),
                 thousands(view.rewrites.len())
             ),
         ),
@@ -91,7 +102,7 @@ fn write_session(out: &mut String, view: &View) {
 
 /// The provider lint section: the verdict per payload and one table row per finding, the
 /// replay's first.
-fn write_lint(out: &mut String, view: &View) {
+fn write_lint(out: &mut out::Out<'_>, view: &View) {
     out.push_str("<section id=\"lint\">\n<h2>Provider lint</h2>\n");
     let Some(lint) = &view.lint else {
         out.push_str(
@@ -113,7 +124,7 @@ fn write_lint(out: &mut String, view: &View) {
         out.push_str("</section>\n");
         return;
     }
-    let table = |out: &mut String, findings: &[&crate::lint::Finding]| {
+    let table = |out: &mut out::Out<'_>, findings: &[&crate::lint::Finding]| {
         out.push_str(
             "<table class=\"lint\"><colgroup><col class=\"c-stage\"><col class=\"c-where\"><col class=\"c-constraint\">\
              <col><col class=\"c-stored\"><col class=\"c-fix\"></colgroup>\n<thead><tr><th>payload</th><th>where</th>\
@@ -132,6 +143,7 @@ fn write_lint(out: &mut String, view: &View) {
                 esc(&stored),
                 esc(&f.fix_note())
             );
+            out.row_done();
         }
         out.push_str("</tbody></table>\n");
     };

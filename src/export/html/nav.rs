@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
+use super::out::Out;
 use super::rows::{Plan, kind, row_label};
 use crate::export::json_diff::thousands;
 use crate::export::markdown::syntax::rule_anchor;
@@ -28,7 +29,7 @@ fn rows_by_rule(view: &View, plan: &Plan) -> Vec<(&'static str, usize, Vec<usize
 }
 
 /// The index.
-pub(super) fn index(out: &mut String, view: &View, plan: &Plan) {
+pub(super) fn index(out: &mut Out<'_>, view: &View, plan: &Plan) {
     out.push_str(
         "<nav class=\"index\" aria-label=\"Index\">\n<p class=\"brand\"><a href=\"#top\">replaylens</a></p>\n\
          <ul class=\"sections\"><li><a href=\"#verdict\">Verdict</a></li><li><a href=\"#changes\">Changes</a></li>\
@@ -72,6 +73,7 @@ pub(super) fn index(out: &mut String, view: &View, plan: &Plan) {
                 esc(marker),
                 esc(&row_label(row))
             );
+            out.row_done();
         }
         out.push_str("</ol>\n");
     }
@@ -80,7 +82,7 @@ pub(super) fn index(out: &mut String, view: &View, plan: &Plan) {
 
 /// The Rules section: every rule the replay used, once, with its explanation and the
 /// messages it changed.
-pub(super) fn rules_section(out: &mut String, view: &View, plan: &Plan) {
+pub(super) fn rules_section(out: &mut Out<'_>, view: &View, plan: &Plan) {
     if view.verdict.per_rule.is_empty() {
         return;
     }
@@ -105,11 +107,12 @@ pub(super) fn rules_section(out: &mut String, view: &View, plan: &Plan) {
             );
         }
         if !rows.is_empty() {
-            let links: Vec<String> = rows
-                .iter()
-                .map(|&i| format!("<a href=\"#row-{i}\">{}</a>", esc(&row_label(&view.rows[i]))))
-                .collect();
-            let _ = writeln!(out, "<p class=\"touched\">Changed here: {}</p>", links.join(" "));
+            out.push_str("<p class=\"touched\">Changed here:");
+            for &i in &rows {
+                let _ = write!(out, " <a href=\"#row-{i}\">{}</a>", esc(&row_label(&view.rows[i])));
+                out.row_done();
+            }
+            out.push_str("</p>\n");
         }
         out.push_str("</section>\n");
     }

@@ -8,6 +8,7 @@ use crate::model::json::Value;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
 use super::diff::Lines;
+use super::out::Out;
 use crate::diff::{Row, RowKind};
 use crate::export::json_diff::{Sign, thousands};
 use crate::export::markdown::syntax::rule_anchor;
@@ -102,7 +103,7 @@ pub(super) fn kind(kind: RowKind) -> (&'static str, &'static str, &'static str) 
 
 /// The Changes section of one report.
 pub(super) struct Changes<'a> {
-    view: &'a View,
+    view: &'a View<'a>,
     plan: &'a Plan,
     /// The row of each replay message.
     row_of_replay: Vec<Option<usize>>,
@@ -111,8 +112,8 @@ pub(super) struct Changes<'a> {
 }
 
 impl<'a> Changes<'a> {
-    pub fn new(view: &'a View, plan: &'a Plan) -> Self {
-        let mut row_of_replay = vec![None; view.replay.len()];
+    pub fn new(view: &'a View<'a>, plan: &'a Plan) -> Self {
+        let mut row_of_replay = vec![None; view.replay_len()];
         for (i, row) in view.rows.iter().enumerate() {
             if let Some(r) = row.replay {
                 row_of_replay[r] = Some(i);
@@ -127,7 +128,7 @@ impl<'a> Changes<'a> {
     }
 
     /// The whole section.
-    pub fn write(mut self, out: &mut String) {
+    pub fn write(mut self, out: &mut Out<'_>) {
         let view = self.view;
         out.push_str("<section id=\"changes\">\n<h2>Changes</h2>\n");
         if view.verdict.per_rule.is_empty() {
@@ -140,11 +141,13 @@ impl<'a> Changes<'a> {
                     self.gap(out, &run);
                     run.clear();
                     self.change(out, i);
+                    out.row_done();
                 }
                 Show::Context => {
                     self.gap(out, &run);
                     run.clear();
                     self.unchanged(out, i);
+                    out.row_done();
                 }
                 Show::Outside => {}
                 Show::Folded | Show::Omitted | Show::Other => run.push(i),
@@ -156,7 +159,7 @@ impl<'a> Changes<'a> {
 
     /// The line standing for a run of rows not shown as cards; the unchanged ones of a full
     /// report open from it.
-    fn gap(&self, out: &mut String, run: &[usize]) {
+    fn gap(&self, out: &mut Out<'_>, run: &[usize]) {
         let count = |f: &dyn Fn(Show) -> bool| run.iter().filter(|&&i| f(self.plan.show[i])).count();
         let unchanged = count(&|s| matches!(s, Show::Folded | Show::Omitted));
         let other = count(&|s| s == Show::Other);
@@ -196,6 +199,7 @@ impl<'a> Changes<'a> {
         );
         for i in folded {
             self.unchanged(out, i);
+            out.row_done();
         }
         out.push_str("</div></details>\n");
     }
@@ -208,13 +212,13 @@ impl<'a> Changes<'a> {
             out,
             "<div class=\"same\" id=\"row-{i}\"><div class=\"mh\"><span class=\"ids\">{}</span> <span class=\"role\">{}</span></div>",
             esc(&row_label(row)),
-            esc(view.row_role(row))
+            esc(&view.row_role(row))
         );
         let message = row
             .replay
-            .map(|r| &view.replay[r].1)
-            .or_else(|| row.stored.first().map(|&s| &view.stored[s]));
-        if let Some(m) = message {
+            .map(|r| view.replayed(r))
+            .or_else(|| row.stored.first().map(|&s| view.stored(s)));
+        if let Some(m) = &message {
             Lines::listing(m, Sign::Context).write(out, None);
         }
         out.push_str("</div>\n");
@@ -236,7 +240,7 @@ impl<'a> Changes<'a> {
             out,
             "<article class=\"change {class}\" id=\"row-{i}\">\n<h3><span class=\"kind\">{words}</span> \
              <span class=\"ids\">{ids}</span> <span class=\"role\">{}</span></h3>",
-            esc(view.row_role(row))
+            esc(&view.row_role(row))
         );
         self.reasons(out, row);
         self.body(out, row);
@@ -250,7 +254,7 @@ impl<'a> Changes<'a> {
         }
         out.push_str("<ul class=\"why\">\n");
         for &k in &row.rewrites {
-            let rw = &self.view.rewrites[k];
+            let rw = self.view.rewrite(k);
             let id = if self.anchored[k] {
                 String::new()
             } else {
@@ -297,8 +301,10 @@ impl<'a> Changes<'a> {
 
     fn body(&self, out: &mut String, row: &Row) {
         let view = self.view;
-        let stored = |k: usize| &view.stored[row.stored[k]];
-        let replay = row.replay.map(|r| &view.replay[r].1);
+        let stored_messages: Vec<Value> = row.stored.iter().map(|&s| view.stored(s)).collect();
+        let stored = |k: usize| &stored_messages[k];
+        let replayed = row.replay.map(|r| view.replayed(r));
+        let replay = replayed.as_ref();
         let sides = |s: usize, r: usize| (format!("stored s{s}"), format!("replay r{r}"));
         match (row.kind, replay) {
             (RowKind::MovedFrom, _) => {

@@ -65,12 +65,12 @@ pub fn render(view: &View, context: usize, max_chars: usize) -> String {
 
 /// The Markdown block of each row, rendered when a report first needs it and kept.
 struct Blocks<'a> {
-    view: &'a View,
+    view: &'a View<'a>,
     rendered: RefCell<BTreeMap<usize, String>>,
 }
 
 impl<'a> Blocks<'a> {
-    fn new(view: &'a View) -> Self {
+    fn new(view: &'a View<'a>) -> Self {
         Self {
             view,
             rendered: RefCell::new(BTreeMap::new()),
@@ -112,7 +112,7 @@ struct LeftOut {
 }
 
 struct Report<'a> {
-    view: &'a View,
+    view: &'a View<'a>,
     blocks: &'a Blocks<'a>,
     /// Rules appendix: the start of each explanation only (cut reports whose appendix would
     /// take too much of the budget).
@@ -469,7 +469,7 @@ fn left_out(view: &View, kept: &[usize], max_chars: usize, worst: bool) -> LeftO
     kept.iter().for_each(|&i| is_kept[i] = true);
     let missing: Vec<usize> = changed.iter().copied().filter(|&i| !is_kept[i]).collect();
     let range = if worst {
-        Some((view.stored.len(), view.stored.len()))
+        Some((view.stored_len(), view.stored_len()))
     } else {
         let take = kept.iter().filter(|i| changed.binary_search(i).is_ok()).count().max(1);
         let first = missing.first().and_then(|&i| position(i));

@@ -50,10 +50,10 @@ pub fn block(view: &View, row: &Row) -> String {
         stored_label(&row.stored),
         right,
         kind_label(row.kind),
-        inline(view.row_role(row))
+        inline(&view.row_role(row))
     );
     for &i in &row.rewrites {
-        let rw = &view.rewrites[i];
+        let rw = view.rewrite(i);
         let _ = writeln!(
             out,
             "- {} {}: {}",
@@ -92,8 +92,10 @@ pub fn block(view: &View, row: &Row) -> String {
 /// The `diff` block body of a row (empty for a moved-away marker).
 fn diff_lines(view: &View, row: &Row) -> String {
     let o = options();
-    let stored = |k: usize| &view.stored[row.stored[k]];
-    let replay = row.replay.map(|r| &view.replay[r].1);
+    let stored_messages: Vec<_> = row.stored.iter().map(|&s| view.stored(s)).collect();
+    let stored = |k: usize| &stored_messages[k];
+    let replayed = row.replay.map(|r| view.replayed(r));
+    let replay = replayed.as_ref();
     let mut out = String::new();
     let put = |out: &mut String, lines: Vec<Line>| {
         for l in lines {
