@@ -144,8 +144,8 @@ fn check(
     }
     if stages.list().contains(&WireStage::Replay) {
         let w = {
-            let projection = prepared.run();
-            replay_payload(&projection.messages, &target)?
+            let messages = prepared.run().into_messages();
+            replay_payload(&messages, &target)?
         };
         let findings = lint(&w);
         reports.push(StageReport::of(&w, findings));

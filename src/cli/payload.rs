@@ -67,8 +67,8 @@ impl Serialize for Origins<'_> {
         let key = w.payload.api.conversation_key();
         serializer.collect_seq((0..w.payload.items.len()).map(|i| ItemOrigin {
             path: format!("{key}[{i}]"),
-            replay: &w.replay[i],
-            stored: &w.stored[i],
+            replay: w.replay(i),
+            stored: w.stored(i),
         }))
     }
 }
@@ -95,7 +95,7 @@ pub fn run(
         }
         WireStage::Replay => {
             wire_target(&target)?;
-            replay_payload(&prepared.run().messages, &target)?
+            replay_payload(&prepared.run().into_messages(), &target)?
         }
     };
     if json {
@@ -141,14 +141,14 @@ fn print_text(session: &str, w: &WirePayload) -> anyhow::Result<()> {
 fn origin_label(w: &WirePayload, i: usize) -> String {
     let list = |v: &[usize], prefix: &str| v.iter().map(|s| format!("{prefix}{s}")).collect::<Vec<_>>().join("+");
     match w.stage {
-        WireStage::Stored if w.stored[i].is_empty() => "← added by the transport".to_string(),
-        WireStage::Stored => format!("← stored {}", list(&w.stored[i], "s")),
-        WireStage::Replay if w.replay[i].is_empty() => "← added by the transport".to_string(),
-        WireStage::Replay if w.stored[i].is_empty() => format!("← replay {} (synthesized)", list(&w.replay[i], "#")),
+        WireStage::Stored if w.stored(i).is_empty() => "← added by the transport".to_string(),
+        WireStage::Stored => format!("← stored {}", list(w.stored(i), "s")),
+        WireStage::Replay if w.replay(i).is_empty() => "← added by the transport".to_string(),
+        WireStage::Replay if w.stored(i).is_empty() => format!("← replay {} (synthesized)", list(w.replay(i), "#")),
         WireStage::Replay => format!(
             "← replay {} ← stored {}",
-            list(&w.replay[i], "#"),
-            list(&w.stored[i], "s")
+            list(w.replay(i), "#"),
+            list(w.stored(i), "s")
         ),
     }
 }

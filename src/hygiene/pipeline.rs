@@ -40,6 +40,12 @@ pub struct Projection<'s> {
 }
 
 impl<'s> Projection<'s> {
+    /// The messages that would be sent, everything else freed (for a payload built from the
+    /// projection alone).
+    pub fn into_messages(self) -> Vec<ReplayMessage<'s>> {
+        self.messages
+    }
+
     /// The messages after the history stage, before the stream-time steps: exactly what
     /// OpenClaw's history projection holds.
     pub fn history_stage(&self) -> &[ReplayMessage<'s>] {

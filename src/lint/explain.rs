@@ -285,9 +285,9 @@ fn locate(
     } else if !holding.is_empty() {
         found = holding;
     } else if let Some(n) = index
-        && let Some(sources) = stored.stored.get(n)
+        && n < stored.payload.items.len()
     {
-        found = sources.clone();
+        found = stored.stored(n).to_vec();
     }
     found.sort_unstable();
     found.dedup();

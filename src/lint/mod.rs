@@ -71,8 +71,8 @@ pub fn lint(w: &WirePayload) -> Vec<Finding> {
                 message: hit.message,
                 path: hit.path,
                 item: hit.item,
-                replay: w.replay.get(hit.item).cloned().unwrap_or_default(),
-                stored: w.stored.get(hit.item).cloned().unwrap_or_default(),
+                replay: w.replay(hit.item).to_vec(),
+                stored: w.stored(hit.item).to_vec(),
                 fixed_by: c.fixed_by,
             })
         })

@@ -139,7 +139,7 @@ fn convert_messages(
         match msg.str_field("role") {
             Some("user") => {
                 let content = match msg.content_str() {
-                    Some(content) => (!js_trim(content).is_empty()).then(|| json!(content)),
+                    Some(content) => (!js_trim(content).is_empty()).then(|| Value::from(content)),
                     None => {
                         let blocks = user_blocks(msg.content_array().map_or(&[], |a| a.as_slice()), model.input_images);
                         (!blocks.is_empty()).then(|| Value::Array(blocks.into()))
@@ -150,7 +150,7 @@ fn convert_messages(
                         opt_out.insert(items.len());
                     }
                     items.push(WireItem {
-                        value: json!({"role": "user", "content": content}),
+                        value: Value::object([("role", "user".into()), ("content", content)]),
                         source: input.source.clone(),
                     });
                 }
@@ -177,7 +177,7 @@ fn convert_messages(
                     i += 1;
                 }
                 items.push(WireItem {
-                    value: json!({"role": "user", "content": results}),
+                    value: Value::object([("role", "user".into()), ("content", Value::Array(results.into()))]),
                     source,
                 });
                 continue;
@@ -285,13 +285,16 @@ fn assistant_message(
             json!({"type": "thinking", "thinking": "", "signature": "reasoning_content"}),
         );
     }
-    let mut message = Map::new();
-    message.insert("role".into(), json!("assistant"));
-    message.insert("content".into(), Value::Array(blocks.into()));
-    if !reasoning_content.is_empty() {
-        message.insert("reasoning_content".into(), json!(reasoning_content.join("\n")));
-    }
-    Some(Value::Object(message))
+    let content = Value::Array(blocks.into());
+    Some(if reasoning_content.is_empty() {
+        Value::object([("role", "assistant".into()), ("content", content)])
+    } else {
+        Value::object([
+            ("role", "assistant".into()),
+            ("content", content),
+            ("reasoning_content", reasoning_content.join("\n").into()),
+        ])
+    })
 }
 
 /// One `tool_result` block.

@@ -44,7 +44,8 @@ fn known_apis() -> String {
     WireApi::ALL.iter().map(|a| a.id()).collect::<Vec<_>>().join(", ")
 }
 
-/// A payload together with the provenance of each item down to the stored transcript.
+/// A payload together with the provenance of each item down to the stored transcript
+/// ([`WirePayload::replay`], [`WirePayload::stored`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct WirePayload {
     /// Which messages were converted.
@@ -53,10 +54,11 @@ pub struct WirePayload {
     pub model: WireModel,
     /// The payload.
     pub payload: Payload,
-    /// For each payload item: the replay indices it came from (`[]` at the stored stage).
-    pub replay: Vec<Vec<usize>>,
-    /// For each payload item: the stored indices it came from.
-    pub stored: Vec<Vec<usize>>,
+    /// At the replay stage, the stored indices of every item one after the other: item `i`'s
+    /// are `stored_flat[stored_at[i]..stored_at[i + 1]]` (at the stored stage an item's
+    /// source is already its stored indices, and both are empty).
+    stored_flat: Vec<usize>,
+    stored_at: Vec<usize>,
 }
 
 /// The API and model a payload for `target` is built for.
@@ -80,40 +82,59 @@ impl WirePayload {
     /// The payload a naive client would send for the stored transcript: converted as it is,
     /// without hygiene or the transport's repairs (item sources are stored indices).
     pub fn of_stored(api: WireApi, model: WireModel, messages: &[&Message]) -> Self {
-        let payload = build_naive(api, messages, &model);
-        let stored = payload.items.iter().map(|i| i.source.clone()).collect();
-        let replay = vec![Vec::new(); payload.items.len()];
         Self {
             stage: WireStage::Stored,
+            payload: build_naive(api, messages, &model),
             model,
-            payload,
-            replay,
-            stored,
+            stored_flat: Vec::new(),
+            stored_at: Vec::new(),
         }
     }
 
     /// The payload of a projection: `messages[i]` came from the stored messages `sources[i]`.
     pub fn of_projection(api: WireApi, model: WireModel, messages: &[&Message], sources: &[&[usize]]) -> Self {
         let payload = build(api, messages, &model);
-        let replay: Vec<Vec<usize>> = payload.items.iter().map(|i| i.source.clone()).collect();
-        let stored = replay
-            .iter()
-            .map(|items| {
-                let mut s: Vec<usize> = items
-                    .iter()
-                    .flat_map(|&i| sources.get(i).copied().unwrap_or_default().iter().copied())
-                    .collect();
-                s.sort_unstable();
-                s.dedup();
-                s
-            })
-            .collect();
+        let mut stored_flat = Vec::with_capacity(payload.items.len());
+        let mut stored_at = Vec::with_capacity(payload.items.len() + 1);
+        stored_at.push(0);
+        for item in &payload.items {
+            let mut stored: Vec<usize> = item
+                .source
+                .iter()
+                .flat_map(|&i| sources.get(i).copied().unwrap_or_default().iter().copied())
+                .collect();
+            stored.sort_unstable();
+            stored.dedup();
+            stored_flat.extend(stored);
+            stored_at.push(stored_flat.len());
+        }
+        stored_flat.shrink_to_fit();
         Self {
             stage: WireStage::Replay,
             model,
             payload,
-            replay,
-            stored,
+            stored_flat,
+            stored_at,
+        }
+    }
+
+    /// The replay indices item `i` came from (`[]` at the stored stage, for an item the
+    /// transport added, or past the end).
+    pub fn replay(&self, i: usize) -> &[usize] {
+        match self.stage {
+            WireStage::Stored => &[],
+            WireStage::Replay => self.payload.items.get(i).map_or(&[], |item| &item.source),
+        }
+    }
+
+    /// The stored indices item `i` came from (`[]` for a synthesized item or past the end).
+    pub fn stored(&self, i: usize) -> &[usize] {
+        match self.stage {
+            WireStage::Stored => self.payload.items.get(i).map_or(&[], |item| &item.source),
+            WireStage::Replay => match (self.stored_at.get(i), self.stored_at.get(i + 1)) {
+                (Some(&start), Some(&end)) => &self.stored_flat[start..end],
+                _ => &[],
+            },
         }
     }
 }

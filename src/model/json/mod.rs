@@ -52,6 +52,14 @@ pub enum Value {
 }
 
 impl Value {
+    /// An object of these entries in this order, built directly: the values are moved in,
+    /// not copied through `serde_json` as [`json!`](crate::json) would copy them.
+    pub fn object<const N: usize>(entries: [(&str, Value); N]) -> Self {
+        Self::Object(Map::from_entries(
+            entries.into_iter().map(|(k, v)| (Key::from(k), v)).collect(),
+        ))
+    }
+
     /// Whether the value is `null`.
     pub fn is_null(&self) -> bool {
         matches!(self, Self::Null)
