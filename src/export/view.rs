@@ -1,5 +1,5 @@
-//! The data every export format renders: a redacted, owned copy of one replay, aligned
-//! row by row.
+//! The data every export format renders: one replay aligned row by row, its strings
+//! redacted as they are read.
 
 use std::borrow::Cow;
 use std::cell::RefCell;

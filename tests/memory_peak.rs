@@ -1,0 +1,204 @@
+//! Memory on many short messages: the most a command holds at once, against the file.
+//!
+//! A counting allocator follows the bytes in use and their peak while a session of 20,000
+//! short messages (the worst case per byte: every assistant usage is rewritten, so both
+//! sides of half the messages differ) is loaded, replayed and exported or linted. The count
+//! is the same on every machine, so the test cannot flake. Before exports were streamed the
+//! HTML report held its whole text twice (about 12× the file) and a redacted report held a
+//! redacted copy of every message.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use replaylens::export::{ExportFormat, ExportOptions, Redaction, export_to};
+use replaylens::hygiene::ReplayOptions;
+use replaylens::lint::lint;
+use replaylens::load::{Keep, LoadOptions, load_path};
+use replaylens::policy::Target;
+use replaylens::replay::PreparedReplay;
+use replaylens::wire::{replay_payload, stored_payload};
+
+/// The system allocator, following the bytes in use and their peak.
+struct Counting;
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(size: usize) {
+    let now = IN_USE.fetch_add(size, Ordering::Relaxed) + size;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size >= layout.size() {
+            grew(new_size - layout.size());
+        } else {
+            IN_USE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Write a chat of `n` short messages, user and assistant in turn, as
+/// `examples/gen_large_session.rs --short` does; its size in bytes.
+fn short_session(path: &Path, n: usize) -> usize {
+    let mut text =
+        String::from(r#"{"type":"session","version":3,"id":"short","timestamp":"2026-03-09T08:41:07.000Z","cwd":"/"}"#);
+    text.push('\n');
+    for i in 0..n {
+        let parent = if i == 0 {
+            "null".to_owned()
+        } else {
+            format!("\"m{}\"", i - 1)
+        };
+        let message = if i % 2 == 0 {
+            format!(r#"{{"role":"user","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i}}}"#)
+        } else {
+            format!(
+                r#"{{"role":"assistant","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i},"stopReason":"stop","usage":{{"input":1,"output":1,"totalTokens":2}},"provider":"anthropic","model":"claude-sonnet-4-6","api":"anthropic-messages"}}"#
+            )
+        };
+        text.push_str(&format!(
+            r#"{{"type":"message","id":"m{i}","parentId":{parent},"timestamp":"2026-03-09T08:41:08.000Z","message":{message}}}"#
+        ));
+        text.push('\n');
+    }
+    std::fs::write(path, &text).unwrap();
+    text.len()
+}
+
+/// The most bytes in use at once while `work` runs, beyond what was in use before.
+fn peak_of(work: impl FnOnce()) -> usize {
+    let before = IN_USE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    work();
+    PEAK.load(Ordering::Relaxed).saturating_sub(before)
+}
+
+fn transcript_only() -> LoadOptions {
+    LoadOptions {
+        keep: Keep::Transcript,
+        ..LoadOptions::default()
+    }
+}
+
+fn anthropic() -> Target {
+    Target {
+        provider: Some("anthropic".into()),
+        api: Some("anthropic-messages".into()),
+        model: Some("claude-sonnet-4-6".into()),
+    }
+}
+
+/// Load, replay keeping both sides and export as the command line does, into a sink.
+fn export(path: &Path, format: ExportFormat, redaction: Redaction) {
+    let prepared = PreparedReplay::new(
+        load_path(path, &transcript_only()).unwrap(),
+        &anthropic(),
+        &ReplayOptions::default(),
+    );
+    let (session, replay) = prepared.into_replay();
+    let options = ExportOptions {
+        format,
+        redaction,
+        ..ExportOptions::default()
+    };
+    let mut written = CountingSink(0);
+    export_to(&session, &replay, &options, &mut written).unwrap();
+    assert!(written.0 > 1000);
+}
+
+/// Lint both stages one side at a time, as `replaylens lint` does.
+fn lint_both(path: &Path) {
+    let prepared = PreparedReplay::new(
+        load_path(path, &transcript_only()).unwrap(),
+        &anthropic(),
+        &ReplayOptions::default(),
+    );
+    let target = prepared.resolved.target.clone();
+    let stored = lint(&stored_payload(&prepared.transcript.messages, &target).unwrap());
+    let messages = prepared.run().into_messages();
+    let replayed = lint(&replay_payload(&messages, &target).unwrap());
+    assert!(stored.len() + replayed.len() < messages.len());
+}
+
+/// Counts what is written, keeps nothing.
+struct CountingSink(usize);
+
+impl std::io::Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What is measured, the most it may hold (times the file), and the work.
+type Case<'a> = (&'static str, f64, Box<dyn FnOnce() + 'a>);
+
+#[test]
+fn many_short_messages_hold_a_few_times_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("short.jsonl");
+    let file = short_session(&path, 20_000);
+    let cases: Vec<Case<'_>> = vec![
+        (
+            "export html",
+            4.5,
+            Box::new(|| export(&path, ExportFormat::Html, Redaction::None)),
+        ),
+        (
+            "export json",
+            4.5,
+            Box::new(|| export(&path, ExportFormat::Json, Redaction::None)),
+        ),
+        (
+            "export md",
+            4.5,
+            Box::new(|| export(&path, ExportFormat::Markdown, Redaction::None)),
+        ),
+        (
+            "export md, all text redacted",
+            4.5,
+            Box::new(|| export(&path, ExportFormat::Markdown, Redaction::AllText)),
+        ),
+        (
+            "export html, secrets redacted",
+            4.5,
+            Box::new(|| export(&path, ExportFormat::Html, Redaction::Secrets)),
+        ),
+        ("lint, both stages", 3.0, Box::new(|| lint_both(&path))),
+    ];
+    let mut over = Vec::new();
+    for (what, limit, work) in cases {
+        let ratio = peak_of(work) as f64 / file as f64;
+        eprintln!("{what}: peak {ratio:.2}× the file ({file} bytes)");
+        if ratio > limit {
+            over.push(format!("{what}: {ratio:.2}× (at most {limit}×)"));
+        }
+    }
+    assert!(over.is_empty(), "{over:?}");
+}
