@@ -7,11 +7,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use replaylens::export::{ExportFormat, ExportOptions, Redaction, default_file_name, export};
+use replaylens::export::{ExportFormat, ExportOptions, Redaction, default_file_name, export_to};
 use replaylens::hygiene::ReplayOptions;
-use replaylens::load::{LoadOptions, load_path};
+use replaylens::load::{Keep, LoadOptions, load_path};
 use replaylens::policy::Target;
-use replaylens::replay::replay;
+use replaylens::replay::PreparedReplay;
 
 use super::app::{App, Effect, Mode};
 use super::keymap::Key;
@@ -136,15 +136,17 @@ pub fn absolute(path: &str) -> Result<PathBuf, String> {
     std::path::absolute(Path::new(path)).map_err(|e| format!("cannot resolve {path}: {e}"))
 }
 
-/// Load, replay, export and write; the number of bytes written, or one sentence.
+/// Load, replay, export and write, as `replaylens export -o` does (only the transcript is
+/// loaded and the report is written as it is rendered); the number of bytes written, or one
+/// sentence.
 pub fn write(request: &ExportRequest) -> Result<usize, String> {
     let options = LoadOptions {
         session: request.db_session.clone(),
+        keep: Keep::Transcript,
         ..LoadOptions::default()
     };
     let session = load_path(&request.source, &options).map_err(|e| format!("export failed: {e}"))?;
-    let computed = replay(&session, &request.target, &request.replay_options);
-    let text = export(&session, &computed, &request.options);
+    let (session, computed) = PreparedReplay::new(session, &request.target, &request.replay_options).into_replay();
     let out = request.output.display();
     let mut open = OpenOptions::new();
     open.write(true);
@@ -153,13 +155,36 @@ pub fn write(request: &ExportRequest) -> Result<usize, String> {
     } else {
         open.create_new(true);
     }
-    let mut file = open.open(&request.output).map_err(|e| match e.kind() {
+    let file = open.open(&request.output).map_err(|e| match e.kind() {
         std::io::ErrorKind::AlreadyExists => format!("{out} already exists; nothing written"),
         _ => format!("cannot write {out}: {e}"),
     })?;
-    file.write_all(text.as_bytes())
+    let mut written = Counted {
+        inner: std::io::BufWriter::new(file),
+        bytes: 0,
+    };
+    export_to(&session, &computed, &request.options, &mut written)
+        .and_then(|()| written.flush())
         .map_err(|e| format!("cannot write {out}: {e}"))?;
-    Ok(text.len())
+    Ok(written.bytes)
+}
+
+/// A writer that counts the bytes it passes on.
+struct Counted<W> {
+    inner: W,
+    bytes: usize,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Handle a key in the dialog; the mode to continue in.
