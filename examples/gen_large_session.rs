@@ -6,7 +6,8 @@
 //! PNGs, the shape of a browser-driving agent's session (`bench-data/screenshots.jsonl`:
 //! `--messages 45000 --screenshots 12`). `--short 200000` writes instead a chat of 200,000
 //! short alternating user / assistant messages (about 54 MB), the worst case for memory per
-//! byte (`bench-data/short.jsonl`).
+//! byte (`bench-data/short.jsonl`); add `--recorded-usage` for the same chat with usage as
+//! OpenClaw records it (about 64 MB, no rewrite at all).
 
 #[path = "../benches/support/session_gen.rs"]
 mod session_gen;
@@ -19,6 +20,7 @@ fn main() -> ExitCode {
     let mut config = session_gen::Config::default();
     let mut out = PathBuf::from("bench-data/large-session.jsonl");
     let mut short = None;
+    let mut recorded_usage = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Option<u64> {
@@ -49,9 +51,10 @@ fn main() -> ExitCode {
                 Some(n) => short = Some(n as usize),
                 None => return ExitCode::from(2),
             },
+            "--recorded-usage" => recorded_usage = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: gen_large_session [OUT.jsonl] [--bytes N] [--messages N] [--seed N] [--screenshots N] [--short N]"
+                    "usage: gen_large_session [OUT.jsonl] [--bytes N] [--messages N] [--seed N] [--screenshots N] [--short N [--recorded-usage]]"
                 );
                 return ExitCode::SUCCESS;
             }
@@ -64,7 +67,7 @@ fn main() -> ExitCode {
     }
     let start = Instant::now();
     if let Some(n) = short {
-        return match short_session(&out, n) {
+        return match short_session(&out, n, recorded_usage) {
             Ok(bytes) => {
                 println!(
                     "wrote {} in {:.2?}: {bytes} bytes, {n} short messages",
@@ -102,8 +105,10 @@ fn main() -> ExitCode {
     }
 }
 
-/// A chat of `n` short messages, user and assistant in turn, as a quiet channel holds.
-fn short_session(path: &std::path::Path, n: usize) -> std::io::Result<u64> {
+/// A chat of `n` short messages, user and assistant in turn, as a quiet channel holds. Each
+/// assistant usage is minimal (`stale-usage` rewrites every one: the worst case for commands
+/// that hold both sides) or, with `recorded_usage`, normalized as OpenClaw records it.
+fn short_session(path: &std::path::Path, n: usize, recorded_usage: bool) -> std::io::Result<u64> {
     use std::io::Write;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
@@ -121,11 +126,16 @@ fn short_session(path: &std::path::Path, n: usize) -> std::io::Result<u64> {
         } else {
             format!("\"m{}\"", i - 1)
         };
+        let usage = if recorded_usage {
+            r#"{"input":1,"output":1,"cacheRead":0,"cacheWrite":0,"totalTokens":2,"cost":{"input":0,"output":0,"cacheRead":0,"cacheWrite":0,"total":0}}"#
+        } else {
+            r#"{"input":1,"output":1,"totalTokens":2}"#
+        };
         let message = if i % 2 == 0 {
             format!(r#"{{"role":"user","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i}}}"#)
         } else {
             format!(
-                r#"{{"role":"assistant","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i},"stopReason":"stop","usage":{{"input":1,"output":1,"totalTokens":2}},"provider":"anthropic","model":"claude-sonnet-4-6","api":"anthropic-messages"}}"#
+                r#"{{"role":"assistant","content":[{{"type":"text","text":"short message {i}"}}],"timestamp":{i},"stopReason":"stop","usage":{usage},"provider":"anthropic","model":"claude-sonnet-4-6","api":"anthropic-messages"}}"#
             )
         };
         line(format!(
