@@ -7,9 +7,7 @@
 //! HTML report held its whole text twice (about 12× the file) and a redacted report held a
 //! redacted copy of every message.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use replaylens::export::{ExportFormat, ExportOptions, Redaction, export_to};
 use replaylens::hygiene::ReplayOptions;
@@ -19,42 +17,9 @@ use replaylens::policy::Target;
 use replaylens::replay::PreparedReplay;
 use replaylens::wire::{replay_payload, stored_payload};
 
-/// The system allocator, following the bytes in use and their peak.
-struct Counting;
+mod common;
 
-static IN_USE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(size: usize) {
-    let now = IN_USE.fetch_add(size, Ordering::Relaxed) + size;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size >= layout.size() {
-            grew(new_size - layout.size());
-        } else {
-            IN_USE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use common::counting::{Counting, peak_in_use_during};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -85,14 +50,6 @@ fn short_session(path: &Path, n: usize) -> usize {
     }
     std::fs::write(path, &text).unwrap();
     text.len()
-}
-
-/// The most bytes in use at once while `work` runs, beyond what was in use before.
-fn peak_of(work: impl FnOnce()) -> usize {
-    let before = IN_USE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    work();
-    PEAK.load(Ordering::Relaxed).saturating_sub(before)
 }
 
 fn transcript_only() -> LoadOptions {
@@ -194,7 +151,7 @@ fn many_short_messages_hold_a_few_times_the_file() {
     ];
     let mut over = Vec::new();
     for (what, limit, work) in cases {
-        let ratio = peak_of(work) as f64 / file as f64;
+        let ratio = peak_in_use_during(work) as f64 / file as f64;
         eprintln!("{what}: peak {ratio:.2}× the file ({file} bytes)");
         if ratio > limit {
             over.push(format!("{what}: {ratio:.2}× (at most {limit}×)"));

@@ -6,8 +6,6 @@
 //! about 64×; a linear pipeline grows about 8×. The count is the same on every machine and
 //! under any load, so the test cannot flake.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::Path;
 
 use replaylens::hygiene::ReplayOptions;
@@ -15,43 +13,9 @@ use replaylens::load::{LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::replay;
 
-/// The system allocator, totalling the bytes each thread allocates.
-struct Counting;
+mod common;
 
-thread_local! {
-    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    // `try_with`: an allocation during thread teardown is simply not counted.
-    let _ = ALLOCATED.try_with(|c| c.set(c.get() + size as u64));
-}
-
-// SAFETY: every call is forwarded unchanged to `System`; only a thread-local counter moves.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use common::counting::{Counting, allocated_on_this_thread};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -60,13 +24,13 @@ const HEADER: &str = r#"{"type":"session","version":3,"id":"s","timestamp":"2026
 
 /// Bytes allocated on this thread while loading and replaying `path` for `target`.
 fn work(path: &Path, target: &Target) -> u64 {
-    let before = ALLOCATED.with(Cell::get);
+    let before = allocated_on_this_thread();
     let session = load_path(path, &LoadOptions::default()).expect("load");
     let out = replay(&session, target, &ReplayOptions::default());
     assert!(!out.projection.messages.is_empty());
     drop(out);
     drop(session);
-    ALLOCATED.with(Cell::get) - before
+    allocated_on_this_thread() - before
 }
 
 /// Write a session of `n` turns made by `turn(i, parent)`, which returns the line and its id.

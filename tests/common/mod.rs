@@ -1,6 +1,8 @@
-//! Shared test helpers: where the public sample sessions live.
+//! Shared test helpers: where the public sample sessions live, and a counting allocator.
 
 #![allow(dead_code)]
+
+pub mod counting;
 
 use std::path::{Path, PathBuf};
 
