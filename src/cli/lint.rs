@@ -63,7 +63,8 @@ struct StageReport {
     findings: Vec<Finding>,
 }
 
-/// What every stage report is printed with: the API and model of the payloads.
+/// What a lint found: the session, target and rule set, the API and model the payloads were
+/// built for, one report per stage checked, and the explanation asked for.
 struct Checked {
     session: String,
     target: Target,
