@@ -205,7 +205,7 @@ impl Serialize for ViewRewrites<'_> {
     }
 }
 
-/// One element of a `replay` or `history` array, or of an export view's `stored` array:
+/// One element of a `replay` or `history` array, or of an export view's `stored` or `replay` array:
 /// `{index, entryId?, source?, message}`.
 struct Item<'v, M> {
     index: usize,

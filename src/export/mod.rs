@@ -91,15 +91,9 @@ impl Default for ExportOptions {
 /// Unknown rule ids in `options.only_rules` match no row; check them first with
 /// [`check_rules`] (the command line does, when it parses `--only-rule`).
 pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -> String {
-    let view = View::build(session, replay, options);
-    match options.format {
-        ExportFormat::Json => {
-            let mut bytes = Vec::new();
-            write_json(&view, &mut bytes).expect("writing to memory cannot fail");
-            String::from_utf8(bytes).expect("serde_json writes UTF-8")
-        }
-        _ => render_text(&view, options),
-    }
+    let mut bytes = Vec::new();
+    export_to(session, replay, options, &mut bytes).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("every format is written as UTF-8")
 }
 
 /// [`export`] written to `out`, the same bytes. JSON and HTML are written while they are
@@ -115,20 +109,9 @@ pub fn export_to(
     match options.format {
         ExportFormat::Json => write_json(&view, out),
         ExportFormat::Html => html::render_to(&view, !options.only_changed, options.context, out),
-        ExportFormat::Markdown => out.write_all(render_text(&view, options).as_bytes()),
-    }
-}
-
-/// The Markdown or HTML document of a view, terminal controls escaped.
-fn render_text(view: &View, options: &ExportOptions) -> String {
-    match options.format {
-        ExportFormat::Html => html::render(view, !options.only_changed, options.context),
-        _ => {
-            let text = markdown::render(view, options.context, options.max_chars);
-            match crate::text::escape_controls(&text) {
-                std::borrow::Cow::Borrowed(_) => text,
-                std::borrow::Cow::Owned(escaped) => escaped,
-            }
+        ExportFormat::Markdown => {
+            let text = markdown::render(&view, options.context, options.max_chars);
+            out.write_all(crate::text::escape_controls(&text).as_bytes())
         }
     }
 }

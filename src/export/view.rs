@@ -207,10 +207,7 @@ impl<'r> View<'r> {
     /// The entry id of stored message `i`, redacted.
     pub fn entry_id(&self, i: usize) -> Option<Cow<'r, str>> {
         let id = self.replay.transcript.messages[i].entry_id.as_deref()?;
-        Some(match self.redaction {
-            Redaction::None => Cow::Borrowed(id),
-            _ => Cow::Owned(self.redactor.borrow_mut().text(id)),
-        })
+        Some(self.redacted_text(id))
     }
 
     /// Replay message `r`, redacted.
@@ -226,12 +223,20 @@ impl<'r> View<'r> {
     /// Rewrite `k`, its detail redacted.
     pub fn rewrite(&self, k: usize) -> Cow<'r, Rewrite> {
         let rw = &self.rewrites[k];
-        match self.redaction {
-            Redaction::None => Cow::Borrowed(rw),
-            _ => Cow::Owned(Rewrite {
-                detail: self.redactor.borrow_mut().text(&rw.detail).into(),
+        match self.redacted_text(&rw.detail) {
+            Cow::Borrowed(_) => Cow::Borrowed(rw),
+            Cow::Owned(detail) => Cow::Owned(Rewrite {
+                detail: detail.into(),
                 ..rw.clone()
             }),
+        }
+    }
+
+    /// A string of the replay, redacted (as it is when nothing is redacted).
+    fn redacted_text<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        match self.redaction {
+            Redaction::None => Cow::Borrowed(text),
+            _ => Cow::Owned(self.redactor.borrow_mut().text(text)),
         }
     }
 
@@ -279,10 +284,7 @@ impl<'r> View<'r> {
         let Some(role) = message.and_then(|m| m.get("role")).and_then(Value::as_str) else {
             return "?".to_owned();
         };
-        match self.redaction {
-            Redaction::None => role.to_owned(),
-            _ => self.redactor.borrow_mut().text(role),
-        }
+        self.redacted_text(role).into_owned()
     }
 
     /// Rewrite counts per rule, in pipeline order of first appearance.

@@ -102,7 +102,7 @@ pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
 
 fn item(role: &str, content: Vec<Value>, source: Vec<usize>) -> WireItem {
     WireItem {
-        value: json!({ "role": role, "content": content }),
+        value: Value::object([("role", role.into()), ("content", Value::Array(content.into()))]),
         source,
     }
 }

@@ -266,7 +266,7 @@ impl<'m> Projection<'m> {
             }
         };
         self.contents.push(WireItem {
-            value: json!({ "role": "user", "parts": parts }),
+            value: Value::object([("role", "user".into()), ("parts", Value::Array(parts.into()))]),
             source: input.source.clone(),
         });
     }
@@ -315,7 +315,7 @@ impl<'m> Projection<'m> {
         self.replay_signatures.extend(next_signatures);
         if !parts.is_empty() {
             self.contents.push(WireItem {
-                value: json!({ "role": "model", "parts": parts }),
+                value: Value::object([("role", "model".into()), ("parts", Value::Array(parts.into()))]),
                 source: input.source.clone(),
             });
         }
@@ -403,7 +403,7 @@ impl<'m> Projection<'m> {
             None => {
                 self.active_results = Some(self.contents.len());
                 self.contents.push(WireItem {
-                    value: json!({ "role": "user", "parts": [part] }),
+                    value: Value::object([("role", "user".into()), ("parts", Value::Array(vec![part].into()))]),
                     source: input.source.clone(),
                 });
             }
@@ -412,7 +412,7 @@ impl<'m> Projection<'m> {
             let mut parts = vec![json!({ "text": "Tool result image:" })];
             parts.extend(images);
             self.pending_images.push(WireItem {
-                value: json!({ "role": "user", "parts": parts }),
+                value: Value::object([("role", "user".into()), ("parts", Value::Array(parts.into()))]),
                 source: input.source.clone(),
             });
         }

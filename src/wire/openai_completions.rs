@@ -142,7 +142,7 @@ fn convert_messages(inputs: &[WireInput], model: &WireModel, compat: &Compat) ->
                     cache_opt_out.insert(items.len());
                 }
                 items.push(WireItem {
-                    value: json!({"role": "user", "content": content}),
+                    value: Value::object([("role", "user".into()), ("content", content)]),
                     source: input.source.clone(),
                 });
             }
@@ -329,7 +329,7 @@ fn tool_results(
             });
         }
         items.push(WireItem {
-            value: json!({"role": "user", "content": image_parts}),
+            value: Value::object([("role", "user".into()), ("content", Value::Array(image_parts.into()))]),
             source: image_sources,
         });
         return (j, true);

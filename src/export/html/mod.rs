@@ -26,16 +26,10 @@ const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";
 const LINT_ROWS: usize = 12;
 
 /// Render a view as one self-contained HTML document: every message in range (`all_rows`;
-/// unchanged ones folded) or only the changed ones with `context` unchanged ones around each.
-/// Terminal controls are escaped as in [`crate::text::escape_controls`].
-pub fn render(view: &View, all_rows: bool, context: usize) -> String {
-    let mut bytes = Vec::new();
-    render_to(view, all_rows, context, &mut bytes).expect("writing to memory cannot fail");
-    String::from_utf8(bytes).expect("the document is UTF-8")
-}
-
-/// [`render`] written to `dest` piece by piece as it is rendered: the document (as large as
-/// both sides of every message) is never held whole.
+/// unchanged ones folded) or only the changed ones with `context` unchanged ones around each,
+/// terminal controls escaped as in [`crate::text::escape_controls`]. It is written to `dest`
+/// piece by piece as it is rendered: the document (as large as both sides of every message)
+/// is never held whole.
 pub fn render_to(view: &View, all_rows: bool, context: usize, dest: &mut dyn std::io::Write) -> std::io::Result<()> {
     let plan = rows::Plan::new(view, all_rows, context);
     let mut out = out::Out::new(dest);
