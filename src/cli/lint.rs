@@ -144,10 +144,7 @@ fn check(
         reports.push(StageReport::of(&w, findings));
     }
     if stages.list().contains(&WireStage::Replay) {
-        let w = {
-            let messages = prepared.run().into_messages();
-            replay_payload(&messages, &target)?
-        };
+        let w = replay_payload(prepared.run().into_messages(), &target)?;
         let findings = lint(&w);
         reports.push(StageReport::of(&w, findings));
     }

@@ -95,7 +95,7 @@ pub fn run(
         }
         WireStage::Replay => {
             wire_target(&target)?;
-            replay_payload(&prepared.run().into_messages(), &target)?
+            replay_payload(prepared.run().into_messages(), &target)?
         }
     };
     if json {

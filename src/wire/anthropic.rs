@@ -22,7 +22,7 @@ mod tests;
 use std::collections::HashSet;
 
 use crate::json;
-use crate::model::json::{Map, Value};
+use crate::model::json::{Array, Map, Value};
 
 use super::blocks::coerce_arguments;
 use super::js::truthy;
@@ -131,7 +131,7 @@ fn convert_messages(
     } else {
         active_tool_turn_assistant(inputs)
     };
-    let mut items: Vec<WireItem> = Vec::new();
+    let mut items: Vec<WireItem> = Vec::with_capacity(inputs.len());
     let mut i = 0;
     while i < inputs.len() {
         let input = &inputs[i];
@@ -141,8 +141,9 @@ fn convert_messages(
                 let content = match msg.content_str() {
                     Some(content) => (!js_trim(content).is_empty()).then(|| Value::from(content)),
                     None => {
-                        let blocks = user_blocks(msg.content_array().map_or(&[], |a| a.as_slice()), model.input_images);
-                        (!blocks.is_empty()).then(|| Value::Array(blocks.into()))
+                        let stored = msg.content_array();
+                        let blocks = user_blocks(stored.map_or(&[], |a| a.as_slice()), model.input_images);
+                        (!blocks.is_empty()).then(|| content_of(stored, blocks))
                     }
                 };
                 if let Some(content) = content {
@@ -156,12 +157,7 @@ fn convert_messages(
                 }
             }
             Some("assistant") => {
-                if let Some(value) = assistant_message(
-                    msg.content_array().map_or(&[], |a| a.as_slice()),
-                    i,
-                    active_tool_turn,
-                    options,
-                ) {
+                if let Some(value) = assistant_message(msg.content_array(), i, active_tool_turn, options) {
                     items.push(WireItem {
                         value,
                         source: input.source.clone(),
@@ -189,6 +185,19 @@ fn convert_messages(
     items
 }
 
+/// A turn's converted blocks as its `content`: the stored array itself, shared, when every
+/// block was passed on shared and in order (a turn of plain text blocks), else a new array.
+fn content_of(stored: Option<&Array>, blocks: Vec<Value>) -> Value {
+    let shared =
+        |(a, b): (&Value, &Value)| matches!((a, b), (Value::Object(a), Value::Object(b)) if a.shares_storage(b));
+    match stored {
+        Some(stored) if stored.len() == blocks.len() && stored.iter().zip(&blocks).all(shared) => {
+            Value::Array(stored.clone())
+        }
+        _ => Value::Array(blocks.into()),
+    }
+}
+
 /// The blocks of a user turn with array content.
 fn user_blocks(content: &[Value], images: bool) -> Vec<Value> {
     let mut out = Vec::with_capacity(content.len());
@@ -210,7 +219,7 @@ fn user_blocks(content: &[Value], images: bool) -> Vec<Value> {
 
 /// One assistant turn; `None` when nothing of it is sent.
 fn assistant_message(
-    content: &[Value],
+    stored: Option<&Array>,
     index: usize,
     active_tool_turn: Option<usize>,
     options: &AnthropicOptions,
@@ -218,7 +227,7 @@ fn assistant_message(
     let mut blocks: Vec<Value> = Vec::new();
     let mut reasoning_content: Vec<String> = Vec::new();
     let mut omitted_thinking = false;
-    for block in content {
+    for block in stored.map_or(&[][..], |a| a.as_slice()) {
         match str_of(block, "type") {
             Some("text") => blocks.extend(non_blank_text(block)),
             Some("thinking") => {
@@ -285,7 +294,7 @@ fn assistant_message(
             json!({"type": "thinking", "thinking": "", "signature": "reasoning_content"}),
         );
     }
-    let content = Value::Array(blocks.into());
+    let content = content_of(stored, blocks);
     Some(if reasoning_content.is_empty() {
         Value::object([("role", "assistant".into()), ("content", content)])
     } else {

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use crate::json;
 use crate::model::json::{Map, Value};
 
-use super::js;
+use super::{WireInput, js};
 use crate::model::Message;
 
 const COMPACTION_SUMMARY_PREFIX: &str =
@@ -20,50 +20,70 @@ const BRANCH_SUMMARY_PREFIX: &str =
 const BRANCH_SUMMARY_SUFFIX: &str = "</summary>";
 const TURN_ABORTED: &str = "openclaw:turn-aborted";
 
-/// The messages a provider can be sent, each with the index of the message it came from.
-pub fn to_llm<'a>(messages: &[&'a Message]) -> Vec<(Cow<'a, Message>, usize)> {
-    let mut out = Vec::with_capacity(messages.len());
-    for (i, &m) in messages.iter().enumerate() {
-        let role = m.str_field("role");
-        let excluded = m.get("excludeFromContext").and_then(Value::as_bool) == Some(true);
-        let converted = match role {
-            Some("user" | "assistant" | "toolResult") => Some(Cow::Borrowed(m)),
-            Some("custom") if m.str_field("customType") == Some(TURN_ABORTED) => {
-                Some(Cow::Owned(user(content_blocks(m), m.get("timestamp"), false)))
-            }
-            Some("custom") if !excluded => {
-                let carrier = m
-                    .get("details")
-                    .and_then(|d| d.get("runtimeContextCarrier"))
-                    .and_then(Value::as_bool)
-                    == Some(true);
-                Some(Cow::Owned(user(content_blocks(m), m.get("timestamp"), carrier)))
-            }
-            Some("bashExecution") if !excluded => Some(Cow::Owned(user(
-                text_block(&bash_execution_text(m)),
-                m.get("timestamp"),
-                false,
-            ))),
-            Some("branchSummary") => Some(Cow::Owned(user(
-                text_block(&format!("{BRANCH_SUMMARY_PREFIX}{}{BRANCH_SUMMARY_SUFFIX}", summary(m))),
-                m.get("timestamp"),
-                false,
-            ))),
-            Some("compactionSummary") => Some(Cow::Owned(user(
-                text_block(&format!(
-                    "{COMPACTION_SUMMARY_PREFIX}{}{COMPACTION_SUMMARY_SUFFIX}",
-                    summary(m)
-                )),
-                m.get("timestamp"),
-                false,
-            ))),
-            _ => None,
+/// What the message step makes of one message.
+enum LlmForm {
+    /// Sent as it is.
+    Keep,
+    /// Sent as this user turn.
+    Replace(Message),
+    /// Left out.
+    Drop,
+}
+
+/// The messages a provider can be sent, as converter inputs whose source is the index of
+/// the message each came from. A message sent as it is is moved, not copied, when the caller
+/// hands it over owned.
+pub fn to_llm<'a>(messages: impl IntoIterator<Item = Cow<'a, Message>>) -> Vec<WireInput> {
+    let messages = messages.into_iter();
+    let mut out = Vec::with_capacity(messages.size_hint().0);
+    for (i, m) in messages.enumerate() {
+        let message = match llm_form(&m) {
+            LlmForm::Keep => m.into_owned(),
+            LlmForm::Replace(converted) => converted,
+            LlmForm::Drop => continue,
         };
-        if let Some(message) = converted {
-            out.push((message, i));
-        }
+        out.push(WireInput {
+            message,
+            source: vec![i],
+        });
     }
     out
+}
+
+fn llm_form(m: &Message) -> LlmForm {
+    let role = m.str_field("role");
+    let excluded = m.get("excludeFromContext").and_then(Value::as_bool) == Some(true);
+    match role {
+        Some("user" | "assistant" | "toolResult") => LlmForm::Keep,
+        Some("custom") if m.str_field("customType") == Some(TURN_ABORTED) => {
+            LlmForm::Replace(user(content_blocks(m), m.get("timestamp"), false))
+        }
+        Some("custom") if !excluded => {
+            let carrier = m
+                .get("details")
+                .and_then(|d| d.get("runtimeContextCarrier"))
+                .and_then(Value::as_bool)
+                == Some(true);
+            LlmForm::Replace(user(content_blocks(m), m.get("timestamp"), carrier))
+        }
+        Some("bashExecution") if !excluded => {
+            LlmForm::Replace(user(text_block(&bash_execution_text(m)), m.get("timestamp"), false))
+        }
+        Some("branchSummary") => LlmForm::Replace(user(
+            text_block(&format!("{BRANCH_SUMMARY_PREFIX}{}{BRANCH_SUMMARY_SUFFIX}", summary(m))),
+            m.get("timestamp"),
+            false,
+        )),
+        Some("compactionSummary") => LlmForm::Replace(user(
+            text_block(&format!(
+                "{COMPACTION_SUMMARY_PREFIX}{}{COMPACTION_SUMMARY_SUFFIX}",
+                summary(m)
+            )),
+            m.get("timestamp"),
+            false,
+        )),
+        _ => LlmForm::Drop,
+    }
 }
 
 /// JavaScript's string conversion of the `summary` field (`undefined` when absent).
@@ -147,21 +167,20 @@ mod tests {
             msg(json!({"role": "system", "content": "dropped"})),
             msg(json!({"role": "user", "content": "hi"})),
         ];
-        let refs: Vec<&Message> = input.iter().collect();
-        let out = to_llm(&refs);
-        let sources: Vec<usize> = out.iter().map(|(_, i)| *i).collect();
-        assert_eq!(sources, [0, 1, 2, 5]);
+        let out = to_llm(input.iter().map(Cow::Borrowed));
+        let sources: Vec<&[usize]> = out.iter().map(|i| i.source.as_slice()).collect();
+        assert_eq!(sources, [[0], [1], [2], [5]]);
         assert_eq!(
-            out[0].0.blocks().next().unwrap().text(),
+            out[0].message.blocks().next().unwrap().text(),
             Some(
                 "The conversation history before this point was compacted into the following summary:\n\n<summary>\nS\n</summary>"
             )
         );
         assert_eq!(
-            out[1].0.blocks().next().unwrap().text(),
+            out[1].message.blocks().next().unwrap().text(),
             Some("Ran `ls`\n```\na\n```\n\nCommand exited with code 2")
         );
-        assert_eq!(out[2].0.blocks().next().unwrap().text(), Some("note"));
-        assert!(matches!(out[3].0, Cow::Borrowed(_)));
+        assert_eq!(out[2].message.blocks().next().unwrap().text(), Some("note"));
+        assert_eq!(out[3].message, input[5]);
     }
 }

@@ -26,6 +26,8 @@ mod test_support;
 mod tool_result;
 pub mod transform;
 
+use std::borrow::Cow;
+
 use crate::model::json::{Map, Value};
 use serde::Serialize;
 
@@ -273,43 +275,38 @@ impl Payload {
 /// Build the payload `api` receives for `messages` (a replay projection), for `model`: the
 /// transport's own last-moment transform, then its converter, exactly as OpenClaw sends it.
 pub fn build(api: WireApi, messages: &[&Message], model: &WireModel) -> Payload {
-    convert_with(api, messages, model, true)
+    build_from(api, messages.iter().map(|m| Cow::Borrowed(*m)), model)
+}
+
+/// [`build`] for messages handed over: each message the converter receives as it is moves
+/// into its input instead of being copied, and the list they came in is freed before the
+/// conversion runs.
+pub fn build_from<'a>(
+    api: WireApi,
+    messages: impl IntoIterator<Item = Cow<'a, Message>>,
+    model: &WireModel,
+) -> Payload {
+    let inputs = transform::prepare(api, llm_messages::to_llm(messages), model);
+    convert(api, &inputs, model)
 }
 
 /// Build the body a naive client would send for `messages` (a stored transcript): the
 /// converter alone, without the transport's repairs (no failed-turn dropping, no synthetic
 /// results, no id normalisation), so every problem of the stored transcript shows.
 pub fn build_naive(api: WireApi, messages: &[&Message], model: &WireModel) -> Payload {
-    convert_with(api, messages, model, false)
+    let inputs = llm_messages::to_llm(messages.iter().map(|m| Cow::Borrowed(*m)));
+    convert(api, &inputs, model)
 }
 
-fn convert_with(api: WireApi, messages: &[&Message], model: &WireModel, transport: bool) -> Payload {
-    let inputs = converter_inputs(api, messages, model, transport);
+/// Run `api`'s converter over prepared inputs.
+fn convert(api: WireApi, inputs: &[WireInput], model: &WireModel) -> Payload {
     let items = match api {
-        WireApi::AnthropicMessages => anthropic::convert(&inputs, model),
-        WireApi::OpenAiCompletions => openai_completions::convert(&inputs, model),
-        WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => openai_responses::convert(&inputs, model, api),
-        WireApi::GoogleGenerativeAi => google::convert(&inputs, model),
-        WireApi::BedrockConverseStream => bedrock::convert(&inputs, model),
-        WireApi::MistralConversations => mistral::convert(&inputs, model),
+        WireApi::AnthropicMessages => anthropic::convert(inputs, model),
+        WireApi::OpenAiCompletions => openai_completions::convert(inputs, model),
+        WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => openai_responses::convert(inputs, model, api),
+        WireApi::GoogleGenerativeAi => google::convert(inputs, model),
+        WireApi::BedrockConverseStream => bedrock::convert(inputs, model),
+        WireApi::MistralConversations => mistral::convert(inputs, model),
     };
     Payload { api, items }
-}
-
-/// What `api`'s converter is handed for `messages`: the agent loop's message step, then (with
-/// `transport`) the transport's own transform, sources mapped back to `messages`.
-fn converter_inputs(api: WireApi, messages: &[&Message], model: &WireModel, transport: bool) -> Vec<WireInput> {
-    let llm = llm_messages::to_llm(messages);
-    let refs: Vec<&Message> = llm.iter().map(|(m, _)| m.as_ref()).collect();
-    let mut inputs = if transport {
-        transform::prepare(api, &refs, model)
-    } else {
-        WireInput::numbered(&refs)
-    };
-    for input in &mut inputs {
-        for s in &mut input.source {
-            *s = llm[*s].1;
-        }
-    }
-    inputs
 }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Payload, WireApi, WireModel, build, build_naive};
+use super::{Payload, WireApi, WireModel, build, build_from, build_naive};
 use crate::hygiene::ReplayMessage;
 use crate::model::{Message, StoredMessage};
 use crate::policy::Target;
@@ -94,15 +94,17 @@ impl WirePayload {
     /// The payload of a projection: `messages[i]` came from the stored messages `sources[i]`.
     pub fn of_projection(api: WireApi, model: WireModel, messages: &[&Message], sources: &[&[usize]]) -> Self {
         let payload = build(api, messages, &model);
+        Self::traced(model, payload, |i| sources.get(i).copied().unwrap_or_default())
+    }
+
+    /// A replay-stage payload whose input message `i` came from the stored messages
+    /// `sources(i)`.
+    fn traced<'a>(model: WireModel, payload: Payload, sources: impl Fn(usize) -> &'a [usize]) -> Self {
         let mut stored_flat = Vec::with_capacity(payload.items.len());
         let mut stored_at = Vec::with_capacity(payload.items.len() + 1);
         stored_at.push(0);
         for item in &payload.items {
-            let mut stored: Vec<usize> = item
-                .source
-                .iter()
-                .flat_map(|&i| sources.get(i).copied().unwrap_or_default().iter().copied())
-                .collect();
+            let mut stored: Vec<usize> = item.source.iter().flat_map(|&i| sources(i).iter().copied()).collect();
             stored.sort_unstable();
             stored.dedup();
             stored_flat.extend(stored);
@@ -143,7 +145,13 @@ impl WirePayload {
 pub fn payload_of(r: &Replay<'_>, stage: WireStage) -> Result<WirePayload, WireError> {
     match stage {
         WireStage::Stored => stored_payload(&r.transcript.messages, &r.resolved.target),
-        WireStage::Replay => replay_payload(&r.projection.messages, &r.resolved.target),
+        WireStage::Replay => {
+            let (api, model) = wire_target(&r.resolved.target)?;
+            let projected = &r.projection.messages;
+            let messages: Vec<&Message> = projected.iter().map(|m| m.message.as_ref()).collect();
+            let sources: Vec<&[usize]> = projected.iter().map(|m| m.source.as_slice()).collect();
+            Ok(WirePayload::of_projection(api, model, &messages, &sources))
+        }
     }
 }
 
@@ -155,11 +163,24 @@ pub fn stored_payload(stored: &[StoredMessage<'_>], target: &Target) -> Result<W
     Ok(WirePayload::of_stored(api, model, &messages))
 }
 
-/// The replay-stage payload of a projection's messages for `target` (the stored transcript
-/// need not be held any more).
-pub fn replay_payload(projected: &[ReplayMessage<'_>], target: &Target) -> Result<WirePayload, WireError> {
+/// The replay-stage payload of a projection's messages for `target`, consuming them: the
+/// stored transcript need not be held any more, each message sent as it is moves into the
+/// converter's input, and the projection's list is freed before the conversion runs.
+pub fn replay_payload(projected: Vec<ReplayMessage<'_>>, target: &Target) -> Result<WirePayload, WireError> {
     let (api, model) = wire_target(target)?;
-    let messages: Vec<&Message> = projected.iter().map(|m| m.message.as_ref()).collect();
-    let sources: Vec<&[usize]> = projected.iter().map(|m| m.source.as_slice()).collect();
-    Ok(WirePayload::of_projection(api, model, &messages, &sources))
+    let mut flat = Vec::with_capacity(projected.len());
+    let mut at = Vec::with_capacity(projected.len() + 1);
+    at.push(0);
+    let messages = projected.into_iter().map(|m| {
+        flat.extend(m.source);
+        at.push(flat.len());
+        m.message
+    });
+    let payload = build_from(api, messages, &model);
+    Ok(WirePayload::traced(model, payload, |i| {
+        match (at.get(i), at.get(i + 1)) {
+            (Some(&start), Some(&end)) => &flat[start..end],
+            _ => &[],
+        }
+    }))
 }

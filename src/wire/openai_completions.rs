@@ -107,7 +107,7 @@ fn str_field<'a>(block: &'a Value, key: &str) -> Option<&'a str> {
 /// `convertMessages` without the system prompt; also the indices of the runtime-context
 /// carriers (turns the cache marker skips).
 fn convert_messages(inputs: &[WireInput], model: &WireModel, compat: &Compat) -> (Vec<WireItem>, HashSet<usize>) {
-    let mut items: Vec<WireItem> = Vec::new();
+    let mut items: Vec<WireItem> = Vec::with_capacity(inputs.len());
     let mut cache_opt_out = HashSet::new();
     let mut last_role: Option<String> = None;
     let mut i = 0;

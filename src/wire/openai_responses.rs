@@ -153,7 +153,7 @@ fn responses_endpoint_class(base_url: &str) -> &'static str {
 /// [`convert`] with an explicit policy.
 pub(crate) fn convert_with(inputs: &[WireInput], model: &WireModel, policy: &Policy) -> Vec<WireItem> {
     let ordered = anchor_carriers(inputs.iter().collect());
-    let mut items = Vec::new();
+    let mut items = Vec::with_capacity(inputs.len());
     let mut msg_index = 0usize;
     for input in ordered {
         let msg = &input.message;

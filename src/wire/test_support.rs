@@ -6,7 +6,9 @@
 use crate::json;
 use crate::model::json::Value;
 
-use super::{WireApi, WireInput, WireItem, WireModel, build, converter_inputs};
+use std::borrow::Cow;
+
+use super::{WireApi, WireInput, WireItem, WireModel, build, llm_messages, transform};
 use crate::model::Message;
 
 /// One recorded case: messages, the model they were sent to, and OpenClaw's output.
@@ -105,7 +107,7 @@ pub(crate) fn inputs(values: &[Value]) -> Vec<WireInput> {
 /// transport's transform.
 pub(crate) fn prepared(api: WireApi, values: &[Value], model: &WireModel) -> Vec<WireInput> {
     let owned = messages(values);
-    converter_inputs(api, &owned.iter().collect::<Vec<_>>(), model, true)
+    transform::prepare(api, llm_messages::to_llm(owned.iter().map(Cow::Borrowed)), model)
 }
 
 /// The payload items `wire::build` produces for stored messages.

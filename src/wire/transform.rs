@@ -35,9 +35,8 @@ use super::{WireApi, WireInput, WireModel, google};
 use crate::model::Message;
 use transport::{Target, TransportOptions};
 
-/// Prepare `messages` for `api`'s converter, for `model`.
-pub fn prepare(api: WireApi, messages: &[&Message], model: &WireModel) -> Vec<WireInput> {
-    let inputs = WireInput::numbered(messages);
+/// Prepare the message step's output for `api`'s converter, for `model`.
+pub fn prepare(api: WireApi, inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
     let target = Target::of(model);
     match api {
         WireApi::AnthropicMessages => {
