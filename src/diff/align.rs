@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::hygiene::{Action, Projection, Rewrite};
 use crate::model::StoredMessage;
@@ -44,18 +45,22 @@ impl RowKind {
     }
 }
 
+/// A row's stored or rewrite indices: one is kept inline, so a session's rows cost no
+/// allocation each.
+pub type Indices = SmallVec<[usize; 1]>;
+
 /// One aligned row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Row {
     /// Stored indices shown on the left (several for a merge).
-    pub stored: Vec<usize>,
+    pub stored: Indices,
     /// Replay index shown on the right (`None` for a dropped row or a moved-from marker).
     pub replay: Option<usize>,
     /// What happened.
     pub kind: RowKind,
     /// Indices into the rewrite list of the rewrites touching this row.
-    pub rewrites: Vec<usize>,
+    pub rewrites: Indices,
     /// For a moved-from marker: the replay index where the message landed.
     pub moved_to: Option<usize>,
 }
@@ -122,16 +127,16 @@ pub fn align_sides(stored_len: usize, replay: &[ReplaySide<'_>], rewrites: &[Rew
             }
             emitted[k] = true;
             rows.push(match landing[k] {
-                None => row(vec![k], None, RowKind::Dropped),
+                None => row(smallvec::smallvec![k], None, RowKind::Dropped),
                 Some(j) => Row {
                     moved_to: Some(j),
-                    ..row(vec![k], None, RowKind::MovedFrom)
+                    ..row(smallvec::smallvec![k], None, RowKind::MovedFrom)
                 },
             });
         }
     };
     for (j, p) in replay.iter().enumerate() {
-        let mut source: Vec<usize> = p.source.iter().copied().filter(|&s| s < n).collect();
+        let mut source: Indices = p.source.iter().copied().filter(|&s| s < n).collect();
         source.sort_unstable();
         source.dedup();
         let is_moved = source.iter().any(|s| moved.contains(s));
@@ -161,12 +166,12 @@ pub fn align_sides(stored_len: usize, replay: &[ReplaySide<'_>], rewrites: &[Rew
     rows
 }
 
-fn row(stored: Vec<usize>, replay: Option<usize>, kind: RowKind) -> Row {
+fn row(stored: Indices, replay: Option<usize>, kind: RowKind) -> Row {
     Row {
         stored,
         replay,
         kind,
-        rewrites: Vec::new(),
+        rewrites: Indices::new(),
         moved_to: None,
     }
 }
@@ -174,32 +179,25 @@ fn row(stored: Vec<usize>, replay: Option<usize>, kind: RowKind) -> Row {
 /// Give every row the rewrites that touch it: by replay index, or by stored index for rows
 /// that have no replay side (drops, moved-from markers).
 fn attach_rewrites(rows: &mut [Row], rewrites: &[Rewrite], replay_len: usize, stored_len: usize) {
-    let mut by_replay: Vec<Vec<usize>> = vec![Vec::new(); replay_len];
-    let mut by_stored: Vec<Vec<usize>> = vec![Vec::new(); stored_len];
+    let mut by_replay = Postings::default();
+    let mut by_stored = Postings::default();
     for (i, r) in rewrites.iter().enumerate() {
-        for &j in &r.replay {
-            if j < replay_len {
-                by_replay[j].push(i);
-            }
-        }
+        by_replay.extend(r.replay.iter().filter(|&&j| j < replay_len).map(|&j| (j, i)));
         if r.replay.is_empty() || r.action == Action::Move {
-            for &s in &r.stored {
-                if s < stored_len {
-                    by_stored[s].push(i);
-                }
-            }
+            by_stored.extend(r.stored.iter().filter(|&&s| s < stored_len).map(|&s| (s, i)));
         }
     }
+    let (by_replay, by_stored) = (by_replay.sorted(), by_stored.sorted());
     for row in rows.iter_mut() {
-        let mut ids: Vec<usize> = match row.replay {
-            Some(j) => by_replay[j].clone(),
-            None => row.stored.iter().flat_map(|&s| by_stored[s].iter().copied()).collect(),
+        let mut ids: Indices = match row.replay {
+            Some(j) => by_replay.of(j).collect(),
+            None => row.stored.iter().flat_map(|&s| by_stored.of(s)).collect(),
         };
         if row.replay.is_some() {
             ids.extend(
                 row.stored
                     .iter()
-                    .flat_map(|&s| by_stored[s].iter().copied())
+                    .flat_map(|&s| by_stored.of(s))
                     .filter(|&i| rewrites[i].action != Action::Move && rewrites[i].replay.is_empty()),
             );
         }
@@ -209,6 +207,31 @@ fn attach_rewrites(rows: &mut [Row], rewrites: &[Rewrite], replay_len: usize, st
             row.kind = RowKind::Modified;
         }
         row.rewrites = ids;
+    }
+}
+
+/// `(message, rewrite)` pairs sorted by message, so the rewrites of one message are found by
+/// binary search: one list for the whole session instead of one per message.
+#[derive(Default)]
+struct Postings(Vec<(usize, usize)>);
+
+impl Postings {
+    fn extend(&mut self, pairs: impl Iterator<Item = (usize, usize)>) {
+        self.0.extend(pairs);
+    }
+
+    fn sorted(mut self) -> Self {
+        self.0.sort_unstable();
+        self
+    }
+
+    /// The rewrites of message `m`, in rewrite order.
+    fn of(&self, m: usize) -> impl Iterator<Item = usize> + '_ {
+        let start = self.0.partition_point(|&(k, _)| k < m);
+        self.0[start..]
+            .iter()
+            .take_while(move |&&(k, _)| k == m)
+            .map(|&(_, i)| i)
     }
 }
 
@@ -257,10 +280,10 @@ mod tests {
                 RowKind::Modified
             ]
         );
-        assert_eq!(rows[2].stored, [1]);
-        assert_eq!(rows[2].rewrites, [0]);
-        assert_eq!(rows[3].stored, [2, 3]);
-        assert_eq!(rows[4].rewrites, [3]);
+        assert_eq!(rows[2].stored[..], [1]);
+        assert_eq!(rows[2].rewrites[..], [0]);
+        assert_eq!(rows[3].stored[..], [2, 3]);
+        assert_eq!(rows[4].rewrites[..], [3]);
         assert!(!rows[0].is_rewritten());
     }
 
@@ -280,7 +303,7 @@ mod tests {
                 RowKind::MovedFrom
             ]
         );
-        assert_eq!(rows[4].stored, [3]);
+        assert_eq!(rows[4].stored[..], [3]);
         assert_eq!(rows[4].moved_to, Some(2));
     }
 
@@ -292,9 +315,9 @@ mod tests {
             rw("duplicate-mirror", Action::Drop, &[0], &[]),
         ];
         let rows = align_sides(3, &sides(&sources, &[false]), &rewrites);
-        let stored: Vec<Vec<usize>> = rows.iter().map(|r| r.stored.clone()).collect();
+        let stored: Vec<Vec<usize>> = rows.iter().map(|r| r.stored.to_vec()).collect();
         assert_eq!(stored, [vec![0], vec![1], vec![2]]);
-        assert_eq!(rows[0].rewrites, [0, 1]);
+        assert_eq!(rows[0].rewrites[..], [0, 1]);
         assert_eq!(rows[2].kind, RowKind::Dropped);
     }
 }

@@ -2,4 +2,4 @@
 
 pub mod align;
 
-pub use align::{ReplaySide, Row, RowKind, align, align_sides};
+pub use align::{Indices, ReplaySide, Row, RowKind, align, align_sides};

@@ -12,10 +12,10 @@ pub fn align(insp: &Inspection) -> Vec<Row> {
         // The stored side alone, one row per message, until the projection arrives.
         return (0..insp.stored_len())
             .map(|s| Row {
-                stored: vec![s],
+                stored: smallvec::smallvec![s],
                 replay: None,
                 kind: RowKind::Same,
-                rewrites: Vec::new(),
+                rewrites: Default::default(),
                 moved_to: None,
             })
             .collect();
@@ -37,7 +37,7 @@ mod tests {
     use crate::tui::fixtures;
 
     fn kinds(rows: &[Row]) -> Vec<(Vec<usize>, Option<usize>, RowKind)> {
-        rows.iter().map(|r| (r.stored.clone(), r.replay, r.kind)).collect()
+        rows.iter().map(|r| (r.stored.to_vec(), r.replay, r.kind)).collect()
     }
 
     #[test]

@@ -81,7 +81,7 @@ pub fn convert_with(inputs: &[WireInput], model: &WireModel, options: &Anthropic
     if items.is_empty() {
         items.push(WireItem {
             value: json!({"role": "user", "content": EMPTY_MESSAGES_FALLBACK_TEXT}),
-            source: Vec::new(),
+            source: Default::default(),
         });
     }
     if let Some(cache_control) = &options.cache_control {
@@ -166,7 +166,7 @@ fn convert_messages(
             }
             Some("toolResult") => {
                 let mut results = Vec::new();
-                let mut source = Vec::new();
+                let mut source = crate::diff::Indices::new();
                 while let Some(next) = inputs.get(i).filter(|n| n.message.is_tool_result()) {
                     results.push(tool_result_block(&next.message, model));
                     source.extend(next.source.iter().copied());

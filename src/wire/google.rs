@@ -224,7 +224,7 @@ impl<'m> Projection<'m> {
         if self.contents.is_empty() {
             self.contents.push(WireItem {
                 value: json!({ "role": "user", "parts": [{ "text": " " }] }),
-                source: Vec::new(),
+                source: Default::default(),
             });
         }
         self.contents

@@ -44,7 +44,7 @@ pub fn to_llm<'a>(messages: impl IntoIterator<Item = Cow<'a, Message>>) -> Vec<W
         };
         out.push(WireInput {
             message,
-            source: vec![i],
+            source: smallvec::smallvec![i],
         });
     }
     out

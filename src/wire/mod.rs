@@ -31,6 +31,7 @@ use std::borrow::Cow;
 use crate::model::json::{Map, Value};
 use serde::Serialize;
 
+use crate::diff::Indices;
 use crate::model::Message;
 
 pub use of_replay::{
@@ -202,7 +203,7 @@ pub struct WireInput {
     /// The message after the transport's own pre-conversion transform.
     pub message: Message,
     /// Indices into the converted message list (`[]` for a message the transform added).
-    pub source: Vec<usize>,
+    pub source: Indices,
 }
 
 impl WireInput {
@@ -213,7 +214,7 @@ impl WireInput {
             .enumerate()
             .map(|(i, m)| WireInput {
                 message: (*m).clone(),
-                source: vec![i],
+                source: smallvec::smallvec![i],
             })
             .collect()
     }
@@ -226,7 +227,7 @@ pub struct WireItem {
     pub value: Value,
     /// Indices of the input messages it came from (several when the converter merged
     /// messages, `[]` for an element the transport synthesized).
-    pub source: Vec<usize>,
+    pub source: Indices,
 }
 
 /// The conversation part of one request body.
@@ -245,7 +246,10 @@ impl Payload {
         let items = values
             .into_iter()
             .enumerate()
-            .map(|(i, value)| WireItem { value, source: vec![i] })
+            .map(|(i, value)| WireItem {
+                value,
+                source: smallvec::smallvec![i],
+            })
             .collect();
         Self { api, items }
     }

@@ -121,7 +121,7 @@ fn convert_messages(inputs: &[WireInput], model: &WireModel, compat: &Compat) ->
         {
             items.push(WireItem {
                 value: json!({"role": "assistant", "content": TOOL_RESULTS_ACK}),
-                source: Vec::new(),
+                source: Default::default(),
             });
         }
         match role {
@@ -277,7 +277,7 @@ fn tool_results(
     items: &mut Vec<WireItem>,
 ) -> (usize, bool) {
     let mut image_parts = Vec::new();
-    let mut image_sources = Vec::new();
+    let mut image_sources = crate::diff::Indices::new();
     let mut j = start;
     while let Some(input) = inputs.get(j).filter(|inp| inp.message.role() == Role::ToolResult) {
         let msg = &input.message;
@@ -325,7 +325,7 @@ fn tool_results(
         if compat.requires_assistant_after_tool_result {
             items.push(WireItem {
                 value: json!({"role": "assistant", "content": TOOL_RESULTS_ACK}),
-                source: Vec::new(),
+                source: Default::default(),
             });
         }
         items.push(WireItem {

@@ -77,7 +77,7 @@ fn convert_uses_the_default_request_settings() {
 }
 
 fn sources(name: &str) -> Vec<Vec<usize>> {
-    run(&case(name)).into_iter().map(|i| i.source).collect()
+    run(&case(name)).into_iter().map(|i| i.source.to_vec()).collect()
 }
 
 #[test]

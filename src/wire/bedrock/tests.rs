@@ -32,7 +32,7 @@ fn tool_result_runs_merge_into_one_user_message_traced_to_each_result() {
     ];
     let items = convert(&inputs(&messages), &bedrock(SONNET));
     assert_eq!(
-        items.iter().map(|i| i.source.clone()).collect::<Vec<_>>(),
+        items.iter().map(|i| i.source.to_vec()).collect::<Vec<_>>(),
         [vec![0], vec![1, 2], vec![3]]
     );
     assert_eq!(

@@ -32,7 +32,7 @@ fn consecutive_tool_results_share_one_content_and_trace_to_all() {
     ];
     let items = convert(&inputs(&messages), &gemini("gemini-2.5-pro"));
     assert_eq!(items.len(), 3);
-    assert_eq!(items[2].source, vec![2, 3]);
+    assert_eq!(items[2].source.to_vec(), vec![2, 3]);
     assert_eq!(
         items[2].value,
         json!({"role": "user", "parts": [
@@ -56,8 +56,8 @@ fn tool_result_image_turn_follows_the_run_on_gemini_2() {
         json!({"output": "(see attached image)"})
     );
     assert_eq!(items[1].value["parts"][0], json!({"text": "Tool result image:"}));
-    assert_eq!(items[1].source, vec![0]);
-    assert_eq!(items[2].source, vec![1]);
+    assert_eq!(items[1].source.to_vec(), vec![0]);
+    assert_eq!(items[2].source.to_vec(), vec![1]);
 }
 
 #[test]

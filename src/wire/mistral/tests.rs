@@ -22,10 +22,10 @@ fn every_other_block_is_a_tool_call_and_sources_are_kept() {
     let input = WireInput {
         message: Message::from_value(json!({"role": "assistant", "content": [{"type": "image", "data": "x"}]}))
             .unwrap(),
-        source: vec![4],
+        source: smallvec::smallvec![4],
     };
     let items = convert(&[input], &model);
-    assert_eq!(items[0].source, vec![4]);
+    assert_eq!(items[0].source.to_vec(), vec![4]);
     assert_eq!(
         items[0].value["tool_calls"][0],
         json!({"id": "null", "type": "function", "function": {"arguments": "{}"}, "index": 0})

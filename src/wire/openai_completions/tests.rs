@@ -28,7 +28,7 @@ fn tool_images_trace_to_their_results_and_acks_are_synthesized() {
         json!({"role": "user", "content": "next"}),
     ]);
     for (i, input) in inputs.iter_mut().enumerate() {
-        input.source = vec![i + 10];
+        input.source = smallvec::smallvec![i + 10];
     }
     let compat = Compat {
         requires_assistant_after_tool_result: true,
@@ -40,12 +40,12 @@ fn tool_images_trace_to_their_results_and_acks_are_synthesized() {
     assert_eq!(roles, ["tool", "tool", "assistant", "user", "user"]);
     assert_eq!(items[1].value["name"], json!("y"));
     assert_eq!(
-        items[2].source,
+        items[2].source.to_vec(),
         Vec::<usize>::new(),
         "the acknowledgement is synthesized"
     );
     assert_eq!(
-        items[3].source,
+        items[3].source.to_vec(),
         vec![11],
         "the image turn comes from the result with the image"
     );
@@ -53,7 +53,7 @@ fn tool_images_trace_to_their_results_and_acks_are_synthesized() {
         items[3].value["content"][0]["text"],
         json!("Image(s) from tool result #2 (y):")
     );
-    assert_eq!(items[4].source, vec![12]);
+    assert_eq!(items[4].source.to_vec(), vec![12]);
 }
 
 #[test]

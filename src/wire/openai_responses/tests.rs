@@ -48,11 +48,11 @@ fn every_item_of_a_turn_traces_to_its_message() {
             "content": [{"type": "text", "text": "a"}, {"type": "toolCall", "id": "call_1|fc_1", "name": "x", "arguments": {}}]
         }))
         .unwrap(),
-        source: vec![7],
+        source: smallvec::smallvec![7],
     };
     let items = convert(&[input], &model, WireApi::OpenAiResponses);
     assert_eq!(items.len(), 2);
-    assert!(items.iter().all(|i| i.source == vec![7]));
+    assert!(items.iter().all(|i| i.source[..] == [7]));
 }
 
 #[test]

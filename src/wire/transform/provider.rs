@@ -149,7 +149,7 @@ pub fn transform(
             m.insert("isError".into(), Value::Bool(true));
             result.push(WireInput {
                 message: Message::from_map(m),
-                source: Vec::new(),
+                source: Default::default(),
             });
         }
         answered.clear();

@@ -51,8 +51,9 @@ fn find(name: &str, api: &str) -> OracleCase {
 
 #[test]
 fn provenance_per_transform() {
-    let sources =
-        |name: &str, api: &str| -> Vec<Vec<usize>> { run(&find(name, api)).into_iter().map(|i| i.source).collect() };
+    let sources = |name: &str, api: &str| -> Vec<Vec<usize>> {
+        run(&find(name, api)).into_iter().map(|i| i.source.to_vec()).collect()
+    };
     // OpenClaw's transform: the pairing repair inserts a result without a source.
     assert_eq!(
         sources("tool-missing", "anthropic-messages"),
@@ -107,5 +108,5 @@ fn responses_missing_results_read_aborted() {
         prepared[2].message.content(),
         Some(&json!([{"type": "text", "text": "aborted"}]))
     );
-    assert_eq!(prepared[2].source, Vec::<usize>::new());
+    assert_eq!(prepared[2].source.to_vec(), Vec::<usize>::new());
 }

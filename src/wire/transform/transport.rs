@@ -274,7 +274,7 @@ pub fn repair_pairing(inputs: Vec<WireInput>, missing_text: &str) -> Vec<WireInp
     // assistant, then one result per call occurrence, in order.
     let mut frame_calls: Vec<Option<String>> = Vec::new();
     let mut position = 0;
-    let copy_sources = planned.copy_sources(|of| inputs.get(of).map(|i| i.source.clone()));
+    let copy_sources = planned.copy_sources(|of| inputs.get(of).map(|i| i.source.to_vec()));
     let mut slots: Vec<Option<WireInput>> = inputs.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(planned.items.len());
     for item in planned.items {
@@ -296,7 +296,7 @@ pub fn repair_pairing(inputs: Vec<WireInput>, missing_text: &str) -> Vec<WireInp
             }
             Item::Copy { message, of, .. } => out.push(WireInput {
                 message,
-                source: copy_sources.get(&of).cloned().unwrap_or_default(),
+                source: copy_sources.get(&of).map(|s| s[..].into()).unwrap_or_default(),
             }),
             Item::Synthetic { mut message, .. } => {
                 if let Some(name) = frame_calls.get(position) {
@@ -308,7 +308,7 @@ pub fn repair_pairing(inputs: Vec<WireInput>, missing_text: &str) -> Vec<WireInp
                 }
                 out.push(WireInput {
                     message,
-                    source: Vec::new(),
+                    source: Default::default(),
                 });
             }
         }
