@@ -336,3 +336,15 @@ fn main() -> ExitCode {
     };
     cli::finish(result)
 }
+
+/// jemalloc: a session is millions of small values parsed on several threads and freed on
+/// another; the system allocator keeps such memory in per-thread arenas the other threads
+/// cannot reuse (PERFORMANCE.md, "Allocator").
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+/// jemalloc's options, read before `main`: freed pages go back to the system at once instead of
+/// after ten seconds, so a command's peak is what it holds, not what it held.
+#[unsafe(export_name = "_rjem_malloc_conf")]
+static MALLOC_CONF: Option<&'static std::ffi::c_char> =
+    Some(unsafe { &*c"dirty_decay_ms:0,muzzy_decay_ms:0".as_ptr() });

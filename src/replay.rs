@@ -1,7 +1,9 @@
 //! One replay: a session, a target and options → policy, stored transcript and projection.
 
 use crate::hygiene::{Context, Projection, ReplayOptions, project, project_owned};
-use crate::model::{ModelRef, Session, Transcript};
+use std::borrow::Cow;
+
+use crate::model::{Message, ModelRef, Session, StoredMessage, Transcript};
 use crate::policy::{ResolvedPolicy, Target, effective, resolve_for};
 
 /// Everything one replay computed.
@@ -114,6 +116,39 @@ impl PreparedReplay {
     /// both, and the session's entries are already gone.
     pub fn into_replay(self) -> (Session, Replay<'static>) {
         (self.session, replayed(self.transcript, self.resolved, self.options))
+    }
+
+    /// Run the rules consuming the stored messages, like [`PreparedReplay::run`], and keep
+    /// beside the projection a stored transcript in which every message `read_back` accepts is
+    /// left empty: the caller reads those again from where they were stored
+    /// ([`crate::export::stored_file`]). A message no rule changes then exists once, in the
+    /// projection, and one a rule changes does not keep its stored copy.
+    pub fn into_replay_reading_back(
+        self,
+        read_back: impl Fn(&StoredMessage<'_>) -> bool,
+    ) -> (Session, Replay<'static>) {
+        let (messages, mut transcript) = self.transcript.into_parts();
+        transcript.messages = messages
+            .iter()
+            .map(|m| StoredMessage {
+                entry_id: m.entry_id.clone(),
+                location: m.location,
+                origin: m.origin,
+                message: if read_back(m) {
+                    Cow::Owned(Message::default())
+                } else {
+                    m.message.clone()
+                },
+            })
+            .collect();
+        let projection = project_owned(messages, &context(&self.resolved, &self.options, &transcript));
+        let replay = Replay {
+            transcript,
+            resolved: self.resolved,
+            options: self.options,
+            projection,
+        };
+        (self.session, replay)
     }
 
     /// Run the rules, consuming the prepared replay and its stored messages.

@@ -3,10 +3,13 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use replaylens::export::{ExportOptions, export_to};
+use replaylens::export::stored_file::{ReadBack, StoredFile};
+use replaylens::export::{ExportOptions, LintFindings, export_reading_back, export_to};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::LoadOptions;
+use replaylens::model::Session;
 use replaylens::policy::Target;
+use replaylens::replay::{PreparedReplay, Replay};
 
 /// Export one replay to a file or stdout.
 pub fn run(
@@ -23,12 +26,12 @@ pub fn run(
         return Err(OverwritesInput(file.clone()).into());
     }
     let text_format = options.format != replaylens::export::ExportFormat::Json;
-    let (s, r) = super::load_and_replay(path, load, target, replay_options, text_format)?;
+    let exportable = prepare(path, load, target, replay_options, text_format)?;
     match output {
         Some(file) => {
             let write = || -> std::io::Result<()> {
                 let mut out = std::io::BufWriter::new(std::fs::File::create(file)?);
-                export_to(&s, &r, options, &mut out)?;
+                exportable.write(options, &mut out)?;
                 out.flush()
             };
             write().map_err(super::OutputFileError::new(file))?;
@@ -39,11 +42,73 @@ pub fn run(
         }
         None => {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            export_to(&s, &r, options, &mut out)?;
+            exportable.write(options, &mut out)?;
             out.flush()?;
         }
     }
     Ok(())
+}
+
+/// The replay an export renders.
+enum Exportable {
+    /// Both sides held (every session format).
+    Held(Session, Replay<'static>),
+    /// An OpenClaw JSONL session: its stored messages, and the replay messages left as stored,
+    /// are read back from the file as they are rendered, and the lint section was computed
+    /// from a first load, as `replaylens lint` computes it, so neither the stored transcript
+    /// nor a payload is held beside the projection.
+    ReadBack {
+        session: Session,
+        replay: Replay<'static>,
+        lint: Option<LintFindings>,
+        read_back: ReadBack,
+    },
+}
+
+impl Exportable {
+    fn write(&self, options: &ExportOptions, out: &mut impl Write) -> std::io::Result<()> {
+        match self {
+            Self::Held(session, replay) => export_to(session, replay, options, out),
+            Self::ReadBack {
+                session,
+                replay,
+                lint,
+                read_back,
+            } => export_reading_back(session, replay, options, lint.clone(), read_back, out),
+        }
+    }
+}
+
+/// Load and replay a session for an export, reading its stored messages back from the file
+/// when it is an OpenClaw JSONL file. The file is opened before it is loaded, so the file read
+/// back is the file loaded (one renamed over it meanwhile is not read).
+fn prepare(
+    path: &Path,
+    load: LoadOptions,
+    target: &Target,
+    replay_options: &ReplayOptions,
+    text: bool,
+) -> anyhow::Result<Exportable> {
+    let file = StoredFile::open(path).ok().flatten();
+    let first = super::load_transcript_only(path, load.clone())?;
+    let Some(file) = file.filter(|f| f.is_file_of(&first)) else {
+        let (prepared, _) = super::prepare_loaded(first, target, replay_options, text)?;
+        let (session, replay) = prepared.into_replay();
+        return Ok(Exportable::Held(session, replay));
+    };
+    let lint = LintFindings::of_prepared(PreparedReplay::new(first, target, replay_options));
+    let (prepared, _) = super::load_prepared(path, load, target, replay_options, text)?;
+    if !file.is_file_of(&prepared.session) {
+        let (session, replay) = prepared.into_replay();
+        return Ok(Exportable::Held(session, replay));
+    }
+    let (session, replay, read_back) = ReadBack::replay(file, prepared)?;
+    Ok(Exportable::ReadBack {
+        session,
+        replay,
+        lint,
+        read_back,
+    })
 }
 
 /// `-o` names the session being exported (unusable argument: exit status 2).

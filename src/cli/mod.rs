@@ -197,7 +197,17 @@ pub fn load_prepared(
     options: &replaylens::hygiene::ReplayOptions,
     text: bool,
 ) -> anyhow::Result<(replaylens::replay::PreparedReplay, replaylens::policy::EffectiveTarget)> {
-    let prepared = replaylens::replay::PreparedReplay::new(load_transcript_only(path, load)?, target, options);
+    prepare_loaded(load_transcript_only(path, load)?, target, options, text)
+}
+
+/// [`load_prepared`] for a session already loaded.
+pub fn prepare_loaded(
+    session: replaylens::model::Session,
+    target: &replaylens::policy::Target,
+    options: &replaylens::hygiene::ReplayOptions,
+    text: bool,
+) -> anyhow::Result<(replaylens::replay::PreparedReplay, replaylens::policy::EffectiveTarget)> {
+    let prepared = replaylens::replay::PreparedReplay::new(session, target, options);
     report(&prepared.session.diagnostics);
     report(&prepared.transcript.diagnostics);
     if text

@@ -8,12 +8,15 @@ pub mod focus;
 pub mod html;
 pub mod json;
 pub mod json_diff;
+pub mod lint_section;
 pub mod markdown;
 pub mod redact;
+pub mod stored_file;
 pub mod verdict;
 pub mod view;
 
 pub use focus::{Focus, check_rules, parse_message_range, parse_rule_id, rule_ids};
+pub use lint_section::{LintFindings, LintView};
 pub use redact::{Redaction, Redactor};
 pub use view::View;
 
@@ -105,12 +108,37 @@ pub fn export_to(
     options: &ExportOptions,
     out: &mut impl std::io::Write,
 ) -> std::io::Result<()> {
-    let view = View::build(session, replay, options);
+    render(&View::build(session, replay, options), options, out)
+}
+
+/// [`export_to`] for a replay whose stored messages are read back from the session file
+/// ([`crate::replay::PreparedReplay::into_replay_reading_back`], [`stored_file::ReadBack`]),
+/// with the lint findings computed before the replay ([`LintFindings::of_prepared`]): the
+/// same bytes as [`export_to`] for the same session, without the stored transcript held
+/// beside the projection. Fails when a stored message cannot be read back (the file changed).
+pub fn export_reading_back(
+    session: &Session,
+    replay: &Replay<'_>,
+    options: &ExportOptions,
+    lint: Option<LintFindings>,
+    read_back: &stored_file::ReadBack,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let view = View::build_reading_back(session, replay, options, lint, read_back).map_err(std::io::Error::other)?;
+    render(&view, options, out)?;
+    match view.read_back_failure() {
+        Some(failure) => Err(std::io::Error::other(failure)),
+        None => Ok(()),
+    }
+}
+
+/// Write a view in the chosen format.
+fn render(view: &View<'_>, options: &ExportOptions, out: &mut impl std::io::Write) -> std::io::Result<()> {
     match options.format {
-        ExportFormat::Json => write_json(&view, out),
-        ExportFormat::Html => html::render_to(&view, !options.only_changed, options.context, out),
+        ExportFormat::Json => write_json(view, out),
+        ExportFormat::Html => html::render_to(view, !options.only_changed, options.context, out),
         ExportFormat::Markdown => {
-            let text = markdown::render(&view, options.context, options.max_chars);
+            let text = markdown::render(view, options.context, options.max_chars);
             out.write_all(crate::text::escape_controls(&text).as_bytes())
         }
     }

@@ -9,14 +9,14 @@ use crate::model::json::{Map, Value};
 
 use super::ExportOptions;
 use super::focus::Focus;
+use super::lint_section::{LintFindings, LintView};
 use super::redact::{Redaction, Redactor, Tally};
+use super::stored_file::{ReadBack, StoredFileError};
 use super::verdict::Verdict;
-use crate::diff::{Row, RowKind, align};
+use crate::diff::{ReplaySide, Row, RowKind, align, align_sides};
 use crate::hygiene::Rewrite;
-use crate::lint::{Finding, lint};
 use crate::model::Session;
 use crate::replay::Replay;
-use crate::wire::{WireStage, payload_of};
 
 /// One replay, ready to render. Messages, entry ids and rewrite details are read from the
 /// replay when a renderer asks for them, redacted then: building the view redacts every
@@ -59,80 +59,44 @@ pub struct View<'r> {
     /// The arguments of the `replaylens` command that reproduces this report.
     pub command: Vec<String>,
     replay: &'r Replay<'r>,
+    /// Where stored messages (and replay messages left as stored) are read back from, when
+    /// the replay does not hold them.
+    read_back: Option<&'r ReadBack>,
+    /// The first stored message that could not be read back.
+    failure: RefCell<Option<StoredFileError>>,
     /// The redactor after the counting pass: every placeholder is assigned.
     redactor: RefCell<Redactor>,
 }
 
-/// Provider lint findings of both payloads, messages redacted.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct LintView {
-    /// The API checked.
-    pub api: &'static str,
-    /// `accepted` or `would be rejected` (the replay payload).
-    pub verdict: &'static str,
-    /// Findings on the stored transcript converted as is.
-    pub stored: Vec<Finding>,
-    /// Findings on the replay payload.
-    pub replay: Vec<Finding>,
-}
-
-impl LintView {
-    /// Every finding, the replay's first (what would still be rejected), then the stored ones.
-    pub fn findings(&self) -> impl Iterator<Item = &Finding> {
-        self.replay.iter().chain(&self.stored)
-    }
-
-    /// Lint both payloads of the replay, one payload in memory at a time (each is as large as
-    /// the transcript), before the view copies the messages.
-    fn lint_payloads(replay: &Replay<'_>) -> Option<UnredactedLint> {
-        let (api, stored) = {
-            let payload = payload_of(replay, WireStage::Stored).ok()?;
-            (payload.payload.api.id(), lint(&payload))
-        };
-        let replay = lint(&payload_of(replay, WireStage::Replay).ok()?);
-        Some(UnredactedLint { api, stored, replay })
-    }
-}
-
-/// The findings of both payloads before their texts are redacted.
-struct UnredactedLint {
-    api: &'static str,
-    stored: Vec<Finding>,
-    replay: Vec<Finding>,
-}
-
-impl UnredactedLint {
-    /// Redact the findings' texts (the replay's first, as the report lists them).
-    fn redact(self, r: &mut Redactor) -> LintView {
-        let mut redact = |findings: Vec<Finding>| -> Vec<Finding> {
-            findings
-                .into_iter()
-                .map(|f| Finding {
-                    message: r.text(&f.message),
-                    path: r.text(&f.path),
-                    ..f
-                })
-                .collect()
-        };
-        let replay = redact(self.replay);
-        LintView {
-            api: self.api,
-            verdict: if replay.is_empty() {
-                "accepted"
-            } else {
-                "would be rejected"
-            },
-            stored: redact(self.stored),
-            replay,
-        }
-    }
-}
-
 impl<'r> View<'r> {
-    /// Build the view of a replay, redacting and focusing as asked.
+    /// Build the view of a replay that holds both sides, redacting and focusing as asked.
     pub fn build(session: &Session, replay: &'r Replay<'r>, options: &ExportOptions) -> Self {
+        let lint = LintFindings::of_replay(replay);
+        let view = Self::assemble(session, replay, options, lint, None);
+        view.expect("a replay holding both sides reads nothing back")
+    }
+
+    /// Build the view of a replay whose stored messages are read back from the session file
+    /// ([`ReadBack`]), with the lint findings computed before it (the replay alone cannot give
+    /// the stored payload).
+    pub fn build_reading_back(
+        session: &Session,
+        replay: &'r Replay<'r>,
+        options: &ExportOptions,
+        lint: Option<LintFindings>,
+        read_back: &'r ReadBack,
+    ) -> Result<Self, StoredFileError> {
+        Self::assemble(session, replay, options, lint, Some(read_back))
+    }
+
+    fn assemble(
+        session: &Session,
+        replay: &'r Replay<'r>,
+        options: &ExportOptions,
+        lint: Option<LintFindings>,
+        read_back: Option<&'r ReadBack>,
+    ) -> Result<Self, StoredFileError> {
         let redaction = options.redaction;
-        let lint = LintView::lint_payloads(replay);
         let mut r = Redactor::new(redaction);
         let mut text = |s: &str| r.text(s);
         let session_id = text(&session.id);
@@ -144,9 +108,20 @@ impl<'r> View<'r> {
             t.model.as_deref().map(&mut text),
         ];
         if redaction != Redaction::None {
-            count_redactions(&mut r, replay);
+            count_redactions(&mut r, replay, read_back)?;
         }
-        let rows = align(&replay.transcript.messages, &replay.projection);
+        let rows = match read_back {
+            None => align(&replay.transcript.messages, &replay.projection),
+            Some(read_back) => {
+                let sides: Vec<ReplaySide<'_>> = (replay.projection.messages.iter().enumerate())
+                    .map(|(i, m)| ReplaySide {
+                        source: &m.source,
+                        changed: read_back.is_changed(i),
+                    })
+                    .collect();
+                align_sides(replay.transcript.messages.len(), &sides, &replay.projection.rewrites)
+            }
+        };
         let lint = lint.map(|l| l.redact(&mut r));
         let rewrites = &replay.projection.rewrites;
         let verdict = Verdict::of(
@@ -164,7 +139,7 @@ impl<'r> View<'r> {
             },
             options,
         );
-        Self {
+        Ok(Self {
             version: env!("CARGO_PKG_VERSION"),
             openclaw: replay.options.rule_set.name,
             session_id,
@@ -185,7 +160,39 @@ impl<'r> View<'r> {
             },
             command,
             replay,
+            read_back,
+            failure: RefCell::new(None),
             redactor: RefCell::new(r),
+        })
+    }
+
+    /// The first stored message that could not be read back while rendering (the session
+    /// file changed meanwhile); the document is then incomplete.
+    pub fn read_back_failure(&self) -> Option<String> {
+        self.failure.borrow().as_ref().map(ToString::to_string)
+    }
+
+    /// Stored message `i` as stored (not redacted), read back when the replay does not hold it.
+    fn stored_map(&self, i: usize) -> Cow<'r, Map> {
+        let stored = &self.replay.transcript.messages[i];
+        match self.read_back {
+            Some(read_back) if read_back.reads(stored) => match read_back.message(stored) {
+                Ok(m) => Cow::Owned(m.as_map().clone()),
+                Err(e) => {
+                    self.failure.borrow_mut().get_or_insert(e);
+                    Cow::Owned(Map::new())
+                }
+            },
+            _ => Cow::Borrowed(stored.message.as_map()),
+        }
+    }
+
+    /// Replay message `r` as sent (not redacted), read back when it is its stored message.
+    fn replay_map(&self, r: usize) -> Cow<'r, Map> {
+        let m = &self.replay.projection.messages[r];
+        match (self.read_back, m.source.as_slice()) {
+            (Some(read_back), [s]) if read_back.is_same(r) => self.stored_map(*s),
+            _ => Cow::Borrowed(m.message.as_map()),
         }
     }
 
@@ -201,7 +208,7 @@ impl<'r> View<'r> {
 
     /// Stored message `i`, redacted.
     pub fn stored(&self, i: usize) -> Value {
-        self.redacted_message(self.replay.transcript.messages[i].message.as_map())
+        self.redacted_message(self.stored_map(i))
     }
 
     /// The entry id of stored message `i`, redacted.
@@ -212,7 +219,7 @@ impl<'r> View<'r> {
 
     /// Replay message `r`, redacted.
     pub fn replayed(&self, r: usize) -> Value {
-        self.redacted_message(self.replay.projection.messages[r].message.as_map())
+        self.redacted_message(self.replay_map(r))
     }
 
     /// The stored indices replay message `r` came from.
@@ -240,8 +247,8 @@ impl<'r> View<'r> {
         }
     }
 
-    fn redacted_message(&self, message: &Map) -> Value {
-        let mut v = Value::Object(message.clone());
+    fn redacted_message(&self, message: Cow<'_, Map>) -> Value {
+        let mut v = Value::Object(message.into_owned());
         self.redactor.borrow_mut().message(&mut v);
         v
     }
@@ -275,13 +282,9 @@ impl<'r> View<'r> {
     pub fn row_role(&self, row: &Row) -> String {
         let message = row
             .replay
-            .map(|r| self.replay.projection.messages[r].message.as_map())
-            .or_else(|| {
-                row.stored
-                    .first()
-                    .map(|&s| self.replay.transcript.messages[s].message.as_map())
-            });
-        let Some(role) = message.and_then(|m| m.get("role")).and_then(Value::as_str) else {
+            .map(|r| self.replay_map(r))
+            .or_else(|| row.stored.first().map(|&s| self.stored_map(s)));
+        let Some(role) = message.as_deref().and_then(|m| m.get("role")).and_then(Value::as_str) else {
             return "?".to_owned();
         };
         self.redacted_text(role).into_owned()
@@ -396,21 +399,30 @@ impl<'r> View<'r> {
 /// Redact every stored and replay message and every rewrite detail once, in the order a
 /// report lists them, to count what is redacted and assign each value its placeholder. A
 /// replay message the rules left as stored is counted again without a second redaction.
-fn count_redactions(r: &mut Redactor, replay: &Replay<'_>) {
+fn count_redactions(
+    r: &mut Redactor,
+    replay: &Replay<'_>,
+    read_back: Option<&ReadBack>,
+) -> Result<(), StoredFileError> {
     let stored_messages = &replay.transcript.messages;
     for m in stored_messages {
         if let Some(id) = m.entry_id.as_deref() {
             r.text(id);
         }
     }
-    let tallies: Vec<Tally> = stored_messages
-        .iter()
-        .map(|m| r.message_tally(&mut Value::Object(m.message.as_map().clone())))
-        .collect();
-    for m in &replay.projection.messages {
+    let mut tallies: Vec<Tally> = Vec::with_capacity(stored_messages.len());
+    for m in stored_messages {
+        let mut value = match read_back {
+            Some(read_back) if read_back.reads(m) => Value::Object(read_back.message(m)?.as_map().clone()),
+            _ => Value::Object(m.message.as_map().clone()),
+        };
+        tallies.push(r.message_tally(&mut value));
+    }
+    for (i, m) in replay.projection.messages.iter().enumerate() {
         if let [source] = m.source[..]
             && let Some(original) = stored_messages.get(source)
-            && m.message.as_map().shares_storage(original.message.as_map())
+            && (read_back.is_some_and(|rb| rb.is_same(i))
+                || m.message.as_map().shares_storage(original.message.as_map()))
         {
             r.count_again(&tallies[source]);
             continue;
@@ -420,6 +432,7 @@ fn count_redactions(r: &mut Redactor, replay: &Replay<'_>) {
     for rw in &replay.projection.rewrites {
         r.text(&rw.detail);
     }
+    Ok(())
 }
 
 fn pretty(v: &Value) -> String {

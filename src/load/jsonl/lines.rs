@@ -116,6 +116,15 @@ pub(super) enum ParsedLine {
     },
 }
 
+/// The JSON value of line `number` (its bytes as read, ending included), decoded and parsed
+/// exactly as the loader reads it; `None` when it is blank or not JSON.
+pub(crate) fn line_value(number: usize, line: &[u8]) -> Option<Value> {
+    match parse_line(number, line) {
+        ParsedLine::Value { value, .. } => Some(value),
+        ParsedLine::Blank | ParsedLine::Invalid { .. } => None,
+    }
+}
+
 /// Trim a line's ending (and a leading byte-order mark on line 1), decode it as OpenClaw
 /// does and parse it.
 fn parse_line(number: usize, line: &[u8]) -> ParsedLine {

@@ -19,8 +19,8 @@ use super::json_parse::JsonError;
 use super::limits::Limits;
 use super::preview::{Preview, due};
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
-pub(crate) use lines::read_lines;
 use lines::{ParsedLine, RawLine};
+pub(crate) use lines::{line_value, read_lines};
 
 mod lines;
 #[cfg(test)]
