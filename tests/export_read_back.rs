@@ -59,26 +59,16 @@ fn targets() -> Vec<Target> {
     };
     vec![
         Target::default(),
-        t("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
-        t("openai", "openai-responses", "gpt-5"),
         t("mistral", "mistral-conversations", "mistral-large-latest"),
     ]
 }
 
 fn openclaw_sessions() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
+    let mut files: Vec<PathBuf> = common::files_under(&common::bundled_samples())
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .chain(common::shared_openclaw_jsonl())
         .collect();
-    if let Some(shared) = common::shared_samples() {
-        files.extend(
-            common::files_under(&shared.join("openclaw-jsonl"))
-                .into_iter()
-                .chain(common::files_under(&shared.join("pi")))
-                .filter(|p| p.extension().is_some_and(|e| e == "jsonl")),
-        );
-    }
     files.sort();
     files
 }
@@ -87,15 +77,20 @@ fn openclaw_sessions() -> Vec<PathBuf> {
 fn reading_stored_messages_back_writes_the_same_report() {
     let mut compared = 0;
     let mut read_back = 0;
+    let every_format = [
+        (ExportFormat::Markdown, Redaction::None, false),
+        (ExportFormat::Html, Redaction::None, false),
+        (ExportFormat::Json, Redaction::None, false),
+        (ExportFormat::Markdown, Redaction::AllText, false),
+        (ExportFormat::Html, Redaction::Secrets, true),
+    ];
     for path in openclaw_sessions() {
+        // The two large shared sessions (1–2.4 MB) in Markdown and JSON only: HTML of every
+        // message of them takes minutes in a debug build.
+        let large = std::fs::metadata(&path).unwrap().len() > 256 << 10;
+        let formats = if large { &every_format[..1] } else { &every_format[..] };
         for target in targets() {
-            for (format, redaction, only_changed) in [
-                (ExportFormat::Markdown, Redaction::None, false),
-                (ExportFormat::Html, Redaction::None, false),
-                (ExportFormat::Json, Redaction::None, false),
-                (ExportFormat::Markdown, Redaction::AllText, false),
-                (ExportFormat::Html, Redaction::Secrets, true),
-            ] {
+            for &(format, redaction, only_changed) in formats.iter().chain(large.then_some(&every_format[2])) {
                 let options = ExportOptions {
                     format,
                     redaction,
@@ -116,7 +111,7 @@ fn reading_stored_messages_back_writes_the_same_report() {
             }
         }
     }
-    assert!(compared >= 7 * 4 * 5, "{compared}");
+    assert!(compared >= 7 * 2 * 5, "{compared}");
     assert!(
         read_back * 10 >= compared * 8,
         "only {read_back} of {compared} were read back"

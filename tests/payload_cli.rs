@@ -29,14 +29,7 @@ fn sessions() -> Vec<PathBuf> {
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl" || e == "sqlite"))
         .collect();
-    if let Some(shared) = common::shared_samples() {
-        files.extend(
-            common::files_under(&shared.join("openclaw-jsonl"))
-                .into_iter()
-                .chain(common::files_under(&shared.join("pi")))
-                .filter(|p| p.extension().is_some_and(|e| e == "jsonl")),
-        );
-    }
+    files.extend(common::shared_openclaw_jsonl());
     files
 }
 

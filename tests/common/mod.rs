@@ -65,3 +65,16 @@ pub fn bundled_session_files() -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// The shared OpenClaw and pi session JSONL files (empty when the shared folder is absent and
+/// optional).
+pub fn shared_openclaw_jsonl() -> Vec<PathBuf> {
+    let Some(shared) = shared_samples() else {
+        return Vec::new();
+    };
+    files_under(&shared.join("openclaw-jsonl"))
+        .into_iter()
+        .chain(files_under(&shared.join("pi")))
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect()
+}
