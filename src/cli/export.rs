@@ -66,15 +66,15 @@ enum Exportable {
 }
 
 impl Exportable {
-    fn write(&self, options: &ExportOptions, out: &mut impl Write) -> std::io::Result<()> {
+    fn write(self, options: &ExportOptions, out: &mut impl Write) -> std::io::Result<()> {
         match self {
-            Self::Held(session, replay) => export_to(session, replay, options, out),
+            Self::Held(session, replay) => export_to(&session, &replay, options, out),
             Self::ReadBack {
                 session,
                 replay,
                 lint,
                 read_back,
-            } => export_reading_back(session, replay, options, lint.clone(), read_back, out),
+            } => export_reading_back(&session, &replay, options, lint, &read_back, out),
         }
     }
 }

@@ -173,8 +173,8 @@ pub fn load_transcript_only(
     replaylens::load::load_path(path, &load)
 }
 
-/// Load a session for a command that shows both sides of its replay (`export`,
-/// `lint --explain`) and replay it for a target, reporting as [`load_prepared`] does.
+/// Load a session for a command that compares both sides of its replay (`lint --explain`)
+/// and replay it for a target, reporting as [`load_prepared`] does.
 pub fn load_and_replay(
     path: &std::path::Path,
     load: replaylens::load::LoadOptions,
