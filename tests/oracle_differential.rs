@@ -1,7 +1,9 @@
 //! Differential test against OpenClaw itself: replaylens' history stage must equal what
 //! OpenClaw 2026.9.6's hygiene chain (`oracle/openclaw_chain.mjs`) makes of the same messages,
 //! for sample sessions, thousands of seeded random transcripts and saved request files, across
-//! twelve targets; and replaylens' policy must equal OpenClaw's for every target.
+//! every target enumerated from the release (`oracle/openclaw_targets.mjs`: every provider plugin
+//! and API it ships, plus twelve fixed ones); and replaylens' policy must equal OpenClaw's for
+//! every target.
 //!
 //! Environment:
 //! - `REPLAYLENS_NODE`: Node ≥ 24.16 (else `node` on `PATH`, else the `.ci/run` cache path);
@@ -17,15 +19,17 @@
 mod oracle_support;
 
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use oracle_support::check::policy_findings;
 use oracle_support::failures::{relative, rerun_hints, save_shrunk, shrink_failures};
 use oracle_support::lens::RuleSetName;
 use oracle_support::oracle::{self, OraclePool};
-use oracle_support::plan::{Plan, plan, seed};
+use oracle_support::plan::{Plan, plan, plan_with, seed};
 use oracle_support::report::{grouped_listing, rule_coverage};
 use oracle_support::run::{Tally, run_all};
+use oracle_support::targets::{self, TargetSet};
 
 const ORACLE_PROCESSES: usize = 2;
 const LISTED_CASES: usize = 30;
@@ -33,6 +37,16 @@ const LISTED_GROUPS: usize = 40;
 
 fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The release's targets, enumerated once per process (both differentials share them).
+fn target_set(setup: &oracle::OracleSetup) -> &'static TargetSet {
+    static SET: OnceLock<TargetSet> = OnceLock::new();
+    SET.get_or_init(|| {
+        let set = targets::enumerate(setup).unwrap_or_else(|e| panic!("target enumeration: {e}"));
+        eprintln!("oracle differential: {}", set.listing());
+        set
+    })
 }
 
 fn env_flag(name: &str) -> bool {
@@ -60,7 +74,7 @@ fn replaylens_history_matches_openclaw() {
         mut totals,
         with_policy,
         skipped_samples,
-    } = plan(seed, manifest_dir());
+    } = plan(seed, manifest_dir(), target_set(&setup));
     let mut pool = OraclePool::start(&setup, ORACLE_PROCESSES).unwrap_or_else(|e| panic!("oracle: {e}"));
 
     let Tally {
@@ -70,7 +84,8 @@ fn replaylens_history_matches_openclaw() {
         lens_time,
     } = run_all(&mut pool, &cases, &mut totals, RuleSetName::Pinned).unwrap_or_else(|e| panic!("oracle: {e}"));
     if with_policy {
-        let policy = policy_findings(&mut pool, RuleSetName::Pinned).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let policy = policy_findings(&mut pool, target_set(&setup), RuleSetName::Pinned)
+            .unwrap_or_else(|e| panic!("oracle: {e}"));
         totals.policy = policy.len();
         findings.extend(policy);
     }
@@ -86,7 +101,7 @@ fn replaylens_history_matches_openclaw() {
     report.push_str(&format!(
         "timing: {:.1} s wall; oracle {oracle_calls} calls on {ORACLE_PROCESSES} processes, each busy {:.1} s on average \
          ({:.0}% of the wall time, start-up included); replaylens {:.1} s in this thread, beside the oracle, for {} \
-         cases × 2 rule sets\n",
+         cases (under `newest` too on the fixed targets)\n",
         totals.secs,
         per_process,
         100.0 * per_process / totals.secs.max(0.001),
@@ -131,12 +146,14 @@ fn replaylens_history_matches_openclaw() {
     );
 }
 
-/// Random cases of the payload differential when `REPLAYLENS_PAYLOAD_CASES` is unset.
-const DEFAULT_PAYLOAD_RANDOM: usize = 600;
+/// Random cases per target of the payload differential when `REPLAYLENS_PAYLOAD_CASES_PER_TARGET`
+/// is unset.
+const DEFAULT_PAYLOAD_PER_TARGET: usize = 6;
 
 #[test]
 fn replaylens_payload_matches_openclaw() {
     use oracle_support::cases::Origin;
+    use oracle_support::cases::random_cases_per_target;
     use oracle_support::payload::run_payloads;
 
     let started = Instant::now();
@@ -156,22 +173,20 @@ fn replaylens_payload_matches_openclaw() {
         ..setup.clone()
     };
     let seed = seed();
-    let random_limit = std::env::var("REPLAYLENS_PAYLOAD_CASES")
+    let per_target = std::env::var("REPLAYLENS_PAYLOAD_CASES_PER_TARGET")
         .ok()
         .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(DEFAULT_PAYLOAD_RANDOM);
-    let mut random = 0;
-    let cases: Vec<_> = plan(seed, manifest_dir())
+        .unwrap_or(DEFAULT_PAYLOAD_PER_TARGET);
+    // The samples against the fixed targets and the saved request files, then random cases
+    // for every enumerated target.
+    let set = target_set(&setup);
+    let fixed = targets::fixed_targets();
+    let mut cases: Vec<_> = plan_with(seed, manifest_dir(), 0, set)
         .cases
         .into_iter()
-        .filter(|c| {
-            if c.origin != Origin::Random {
-                return true;
-            }
-            random += 1;
-            random <= random_limit
-        })
+        .filter(|c| c.origin != Origin::Sample || fixed.contains(&c.target))
         .collect();
+    cases.extend(random_cases_per_target(seed, per_target, &set.targets));
     let mut chain = OraclePool::start(&setup, 1).unwrap_or_else(|e| panic!("oracle: {e}"));
     let mut payload = OraclePool::start(&payload_setup, 1).unwrap_or_else(|e| panic!("payload oracle: {e}"));
     let tally = run_payloads(&mut chain, &mut payload, &cases).unwrap_or_else(|e| panic!("oracle: {e}"));
@@ -258,6 +273,8 @@ fn rule_sets_match_their_releases() {
         .ok()
         .and_then(|s| s.trim().parse().ok())
         .unwrap_or(DEFAULT_RELEASE_RANDOM);
+    // Older releases lack the npm provider plugins the pinned one loads: they run the fixed targets.
+    let fixed_set = TargetSet::fixed();
     let mut lines = Vec::new();
     let mut failed = Vec::new();
     for release in &releases {
@@ -277,7 +294,7 @@ fn rule_sets_match_their_releases() {
             mut totals,
             with_policy,
             ..
-        } = oracle_support::plan::plan_with(seed, manifest_dir(), random);
+        } = plan_with(seed, manifest_dir(), random, &fixed_set);
         let setup = oracle::OracleSetup {
             openclaw_dir: Some(release.openclaw_dir.clone()),
             ..base.clone()
@@ -290,12 +307,13 @@ fn rule_sets_match_their_releases() {
         } = run_all(&mut pool, &cases, &mut totals, strict).unwrap_or_else(|e| panic!("oracle: {e}"));
         let saved = save_release_failures(&release.version, &cases, &pinned_failures);
         if with_policy {
-            let policy = policy_findings(&mut pool, strict).unwrap_or_else(|e| panic!("oracle: {e}"));
+            let policy = policy_findings(&mut pool, &fixed_set, strict).unwrap_or_else(|e| panic!("oracle: {e}"));
             totals.policy = policy.len();
             findings.extend(policy);
         }
         // A release that resolves no provider plugin would be compared on the core policy alone.
-        let plugins = oracle_support::check::resolved_plugins(&mut pool).unwrap_or_else(|e| panic!("oracle: {e}"));
+        let plugins =
+            oracle_support::check::resolved_plugins(&mut pool, &fixed_set).unwrap_or_else(|e| panic!("oracle: {e}"));
         let unresolved: Vec<&str> = plugins
             .iter()
             .filter(|(label, plugin)| {

@@ -1,16 +1,14 @@
 //! The flags of each row of hygiene-a §2.3, overlaid on DEFAULT (§2.1).
 
 use super::claude::{drops_thinking_blocks, is_claude_family_id, is_prefix_binding};
-use super::family::plugin_family;
 use super::predicates::{
-    is_anthropic_api, is_copilot_claude, is_openrouter_mistral_model, is_reasoning_content_model,
-    is_responses_compatible_api,
+    is_anthropic_api, is_openai_responses_api, is_openrouter_mistral_model, is_reasoning_content_model,
 };
 use super::{DuplicateToolCallIdStyle, Family, Policy, SanitizeMode, Target, ThoughtSignatureOptions, ToolCallIdMode};
 
 /// Build the policy of `family` for a normalised target.
 pub(super) fn policy_for(family: Family, t: &Target) -> Policy {
-    let (provider, api, model) = (t.provider_str(), t.api_str(), t.model_str());
+    let (api, model) = (t.api_str(), t.model_str());
     let mut p = Policy::default();
     match family {
         Family::OpenAIResponses => {
@@ -22,8 +20,28 @@ pub(super) fn policy_for(family: Family, t: &Target) -> Policy {
         Family::OpenAICompletions => strict_ids(&mut p, ToolCallIdMode::Strict),
         Family::OpenAI | Family::Default => {}
         Family::OpenAICompatible => openai_compatible(&mut p, api, model, CompatOptions::DEFAULT),
+        Family::OpenAICompatibleKeepReasoning => openai_compatible(&mut p, api, model, CompatOptions::KEEP_REASONING),
+        Family::ClawRouter => {
+            if api == "anthropic-messages" {
+                strict_anthropic(&mut p, model, true);
+            } else if api == "google-generative-ai" {
+                gemini(&mut p);
+            } else {
+                openai_compatible(&mut p, api, model, CompatOptions::KEEP_REASONING);
+            }
+        }
+        Family::GithubCopilot => {
+            if api == "anthropic-messages" {
+                // `buildStrictAnthropicReplayPolicy({dropThinkingBlocks: true, sanitizeToolCallIds: false})`.
+                strict_anthropic(&mut p, model, false);
+                p.sanitize_tool_call_ids = false;
+                p.tool_call_id_mode = None;
+                p.drop_thinking_blocks = true;
+                p.append_only_runtime_context = None;
+            }
+        }
         Family::MoonshotKimi => openai_compatible(&mut p, api, model, CompatOptions::MOONSHOT),
-        Family::UnownedCompletions => openai_compatible(&mut p, api, model, CompatOptions::DEFAULT),
+        Family::UnownedCompletions => openai_compatible(&mut p, api, model, CompatOptions::UNOWNED),
         Family::UnownedResponses => {
             strict_ids(&mut p, ToolCallIdMode::Strict);
             p.allow_synthetic_tool_results = true;
@@ -43,13 +61,6 @@ pub(super) fn policy_for(family: Family, t: &Target) -> Policy {
         Family::Mistral => strict_ids(&mut p, ToolCallIdMode::Strict9),
         Family::OpenRouter | Family::OpenRouterAnthropic => passthrough(&mut p, model),
         Family::Ollama => ollama(&mut p, api, model),
-    }
-    if plugin_family(provider, api, model).is_none() {
-        // Provider-independent detection for providers without a plugin (2026.9.6 has no
-        // model-id based Mistral detection here).
-        if is_copilot_claude(provider, model) {
-            p.drop_thinking_blocks = true;
-        }
     }
     p
 }
@@ -122,11 +133,9 @@ fn ollama(p: &mut Policy, api: &str, model: &str) {
         p.validate_gemini_turns = true;
         p.validate_anthropic_turns = true;
         p.drop_reasoning_from_history = Some(true);
-    } else if api == "openai-completions" {
+    } else {
+        // `buildOpenAICompatibleReplayPolicy(modelApi)`: the helper, not the unowned fallback.
         openai_compatible(p, api, model, CompatOptions::DEFAULT);
-    } else if is_responses_compatible_api(api) {
-        strict_ids(p, ToolCallIdMode::Strict);
-        p.allow_synthetic_tool_results = true;
     }
 }
 
@@ -139,6 +148,9 @@ struct CompatOptions {
     openai_duplicates: bool,
     /// Sanitize ids on Responses-compatible APIs too (Moonshot: completions only).
     ids_on_responses: bool,
+    /// Keep reasoning for reasoning-content models (`kimi-k2.5`, …): the unowned fallback
+    /// checks the model, the plugin helper does not.
+    model_keeps_reasoning: bool,
 }
 
 impl CompatOptions {
@@ -146,11 +158,21 @@ impl CompatOptions {
         drop_reasoning: true,
         openai_duplicates: false,
         ids_on_responses: true,
+        model_keeps_reasoning: false,
+    };
+    const KEEP_REASONING: CompatOptions = CompatOptions {
+        drop_reasoning: false,
+        ..CompatOptions::DEFAULT
+    };
+    const UNOWNED: CompatOptions = CompatOptions {
+        model_keeps_reasoning: true,
+        ..CompatOptions::DEFAULT
     };
     const MOONSHOT: CompatOptions = CompatOptions {
         drop_reasoning: false,
         openai_duplicates: true,
         ids_on_responses: false,
+        model_keeps_reasoning: false,
     };
 }
 
@@ -170,10 +192,10 @@ fn openai_compatible(p: &mut Policy, api: &str, model: &str, o: CompatOptions) {
         p.apply_google_turn_ordering = true;
         p.validate_gemini_turns = true;
         p.validate_anthropic_turns = true;
-        if o.drop_reasoning && !is_reasoning_content_model(model) {
+        if o.drop_reasoning && !(o.model_keeps_reasoning && is_reasoning_content_model(model)) {
             p.drop_reasoning_from_history = Some(true);
         }
-    } else if is_responses_compatible_api(api) {
+    } else if is_openai_responses_api(api) {
         if o.ids_on_responses {
             ids(p);
         }

@@ -213,7 +213,7 @@ mod tests {
             Family::MiniMax,
             Family::MoonshotKimi,
             Family::Ollama,
-            Family::OpenAICompatible,
+            Family::OpenAICompatibleKeepReasoning,
         ] {
             let p = preset(family);
             let d = provider_default(p.provider_str()).unwrap();

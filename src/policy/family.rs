@@ -4,8 +4,7 @@ use serde::Serialize;
 
 use super::Target;
 use super::predicates::{
-    is_anthropic_api, is_google_api, is_minimax, is_openai_responses_api, is_openrouter_anthropic_model,
-    is_responses_compatible_api,
+    is_anthropic_api, is_google_model_api, is_minimax, is_openai_responses_api, is_openrouter_anthropic_model,
 };
 
 /// The row of the newest per-family table (hygiene-a §2.3) a target resolved to.
@@ -20,6 +19,15 @@ pub enum Family {
     OpenAI,
     /// A plugin built on the generic OpenAI-compatible helper (`buildOpenAICompatibleReplayPolicy`).
     OpenAICompatible,
+    /// A plugin on the OpenAI-compatible helper with `dropReasoningFromHistory: false`
+    /// (`sglang`, npm `deepseek` and `featherless`).
+    OpenAICompatibleKeepReasoning,
+    /// The ClawRouter plugin: native Anthropic by model on `anthropic-messages`, Gemini on
+    /// `google-generative-ai`, the OpenAI-compatible helper keeping reasoning elsewhere.
+    ClawRouter,
+    /// The GitHub Copilot plugin: strict Anthropic without id sanitization on
+    /// `anthropic-messages`, defaults elsewhere; its history hook strips thinking blocks.
+    GithubCopilot,
     /// Provider without a plugin, Anthropic API: the Anthropic policy for the model.
     UnownedAnthropic,
     /// Provider without a plugin, Google API: the Gemini row.
@@ -59,6 +67,9 @@ impl Family {
             OpenAICompletions,
             OpenAI,
             OpenAICompatible,
+            OpenAICompatibleKeepReasoning,
+            ClawRouter,
+            GithubCopilot,
             UnownedAnthropic,
             UnownedGoogle,
             UnownedCompletions,
@@ -83,6 +94,9 @@ impl Family {
             Family::OpenAICompletions => "openai-completions",
             Family::OpenAI => "openai",
             Family::OpenAICompatible => "openai-compatible",
+            Family::OpenAICompatibleKeepReasoning => "openai-compatible-keep-reasoning",
+            Family::ClawRouter => "clawrouter",
+            Family::GithubCopilot => "github-copilot",
             Family::UnownedAnthropic => "unowned-anthropic",
             Family::UnownedGoogle => "unowned-google",
             Family::UnownedCompletions => "unowned-openai-completions",
@@ -107,6 +121,9 @@ impl Family {
             Family::OpenAICompletions => "OpenAI / Codex (Chat Completions)",
             Family::OpenAI => "OpenAI / Codex",
             Family::OpenAICompatible => "OpenAI-compatible chat completions",
+            Family::OpenAICompatibleKeepReasoning => "OpenAI-compatible, reasoning replayed",
+            Family::ClawRouter => "ClawRouter",
+            Family::GithubCopilot => "GitHub Copilot",
             Family::UnownedAnthropic => "Unowned custom provider (Anthropic API)",
             Family::UnownedGoogle => "Unowned custom provider (Google API)",
             Family::UnownedCompletions => "Unowned custom provider (OpenAI chat completions)",
@@ -142,25 +159,17 @@ impl Serialize for Family {
     }
 }
 
-/// Providers whose plugin is built on the generic OpenAI-compatible helper. The reference does
-/// not enumerate them; these are the bundled providers known to speak Chat Completions.
-const OPENAI_COMPATIBLE_PROVIDERS: [&str; 15] = [
-    "deepseek",
-    "xai",
-    "groq",
-    "together",
-    "fireworks",
-    "cerebras",
-    "qwen",
-    "zai",
-    "volcengine",
-    "byteplus",
-    "nvidia",
-    "venice",
-    "huggingface",
-    "vllm",
-    "sglang",
-];
+/// Providers whose plugin builds its policy with the generic OpenAI-compatible helper: `xai`
+/// (bundled with 2026.9.6), and the ClawHub-only plugins the reference names (`groq`,
+/// `fireworks`, `cerebras`, `zai`, `volcengine`, `byteplus`; not installable here, so not
+/// checked by the differential). Bundled plugins without a `buildReplayPolicy` hook
+/// (`huggingface`, `nvidia`, `together`, `vllm`, `lmstudio`, …) and the npm `qwen`, `venice`
+/// and `llama-cpp` plugins get the unowned fallback, as in OpenClaw.
+const OPENAI_COMPATIBLE_PROVIDERS: [&str; 7] =
+    ["xai", "groq", "fireworks", "cerebras", "zai", "volcengine", "byteplus"];
+
+/// Plugins on the OpenAI-compatible helper with `dropReasoningFromHistory: false`.
+const KEEP_REASONING_PROVIDERS: [&str; 3] = ["sglang", "deepseek", "featherless"];
 
 /// Pick the row of hygiene-a §2.3 for a normalised target: the provider's plugin when it has
 /// one, else the unowned fallback keyed on the API.
@@ -189,8 +198,11 @@ pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
         "openrouter" if is_openrouter_anthropic_model(model) => Family::OpenRouterAnthropic,
         "openrouter" | "opencode" | "opencode-go" | "kilocode" => Family::OpenRouter,
         "moonshot" | "kimi" => Family::MoonshotKimi,
-        "ollama" => Family::Ollama,
+        "ollama" | "ollama-cloud" => Family::Ollama,
+        "clawrouter" => Family::ClawRouter,
+        "github-copilot" => Family::GithubCopilot,
         p if OPENAI_COMPATIBLE_PROVIDERS.contains(&p) => Family::OpenAICompatible,
+        p if KEEP_REASONING_PROVIDERS.contains(&p) => Family::OpenAICompatibleKeepReasoning,
         _ => return None,
     })
 }
@@ -199,14 +211,14 @@ pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
 fn select_unowned(provider: &str, api: &str, model: &str) -> Family {
     if is_anthropic_api(api) {
         Family::UnownedAnthropic
-    } else if is_google_api(api) {
+    } else if is_google_model_api(api) {
         Family::UnownedGoogle
     } else if is_minimax(provider, model) {
         // MiniMax detected from the model id on a relay without a plugin (hygiene-a §2.2).
         Family::MiniMax
     } else if api == "openai-completions" {
         Family::UnownedCompletions
-    } else if is_responses_compatible_api(api) {
+    } else if is_openai_responses_api(api) {
         Family::UnownedResponses
     } else {
         // OpenClaw 2026.9.6 has no model-id based Mistral detection for providers without a

@@ -34,6 +34,12 @@ pub fn is_responses_compatible_api(api: &str) -> bool {
     is_openai_responses_api(api) || api == "openai-codex-responses"
 }
 
+/// `isGoogleModelApi` of OpenClaw 2026.9.6: exactly `google-generative-ai` or
+/// `google-gemini-cli` (`google-vertex` is not one: an unowned provider on it gets the defaults).
+pub fn is_google_model_api(api: &str) -> bool {
+    api == "google-generative-ai" || api == "google-gemini-cli"
+}
+
 /// Anthropic transport APIs: `anthropic-messages` or `bedrock-converse-stream`.
 pub fn is_anthropic_api(api: &str) -> bool {
     api == "anthropic-messages" || api == "bedrock-converse-stream"
@@ -107,23 +113,38 @@ pub fn is_strict_openai_compatible(provider: &str, api: &str) -> bool {
 
 /// Models that need their reasoning content replayed (hygiene-b §2.6), so
 /// `dropReasoningFromHistory` stays off for them.
-const REASONING_CONTENT_MODELS: [&str; 10] = [
+const REASONING_CONTENT_MODELS: [&str; 15] = [
     "kimi-for-coding",
     "kimi-k2.5",
     "kimi-k2.6",
+    "kimi-k2.7-code",
+    "kimi-k2.7-code-highspeed",
+    "kimi-k3",
     "kimi-k2-thinking",
     "kimi-k2-thinking-turbo",
     "mimo-v2-pro",
     "mimo-v2-omni",
     "mimo-v2.5",
     "mimo-v2.5-pro",
+    "mimo-v2.6-flash",
     "mimo-v2.6-pro",
+    "mimo-v2.6-pro-ultraspeed",
 ];
 
-/// Whether the final path segment of the model id (or one of its `:`-separated parts) is a
-/// reasoning-content model such as `kimi-k2.5` or `mimo-v2-pro`.
+/// `requiresReasoningContentReplay`: the final non-empty `/` segment of the lowercased id, or
+/// the first or last of its non-empty `:` parts when it has several, is a reasoning-content
+/// model such as `kimi-k2.5` or `mimo-v2-pro`.
 pub fn is_reasoning_content_model(model: &str) -> bool {
-    let m = model.trim().to_ascii_lowercase();
-    let last = m.rsplit('/').next().unwrap_or("");
-    last.split(':').any(|part| REASONING_CONTENT_MODELS.contains(&part))
+    let m = model.trim().to_lowercase();
+    if m.is_empty() {
+        return false;
+    }
+    let last = m.split('/').rfind(|s| !s.is_empty()).unwrap_or(&m);
+    let colon: Vec<&str> = last.split(':').filter(|s| !s.is_empty()).collect();
+    let mut candidates = vec![last];
+    if colon.len() > 1 {
+        candidates.push(colon[0]);
+        candidates.push(colon[colon.len() - 1]);
+    }
+    candidates.iter().any(|c| REASONING_CONTENT_MODELS.contains(c))
 }

@@ -8,7 +8,7 @@ use replaylens::model::json::Value;
 use serde::Serialize;
 
 use super::generate::generate;
-use super::targets::{TargetSpec, targets};
+use super::targets::{TargetSet, TargetSpec};
 
 /// Where a case came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub struct Case {
     pub target: TargetSpec,
     /// The `--tools` allow-list, if any.
     pub tools: Option<Vec<String>>,
-    /// The stored messages (shared: a sample session is one array for all twelve targets).
+    /// The stored messages (shared: a sample session is one array for all its targets).
     pub messages: Arc<Vec<Value>>,
 }
 
@@ -71,15 +71,35 @@ impl Case {
     }
 }
 
-/// `count` random cases; case `i` targets `targets()[i % 12]`.
-pub fn random_cases(seed: u64, count: usize) -> Vec<Case> {
-    let all = targets();
+/// `count` random cases spread evenly over the providers of `set`: case `i` goes to provider
+/// `i % providers`, and within it round-robin over that provider's targets.
+pub fn random_cases(seed: u64, count: usize, set: &TargetSet) -> Vec<Case> {
+    let per_provider: Vec<Vec<&TargetSpec>> = set.providers.iter().map(|p| set.of_provider(p).collect()).collect();
     (0..count)
         .map(|i| {
-            let target = all[i % all.len()].clone();
+            let own = &per_provider[i % per_provider.len()];
+            let target = own[(i / per_provider.len()) % own.len()].clone();
             let g = generate(seed, i as u64, &target);
             Case {
                 id: format!("rand:{seed}:{i}@{}", target.label()),
+                origin: Origin::Random,
+                target,
+                tools: g.tools,
+                messages: Arc::new(g.messages),
+            }
+        })
+        .collect()
+}
+
+/// `per_target` random cases for every target of `targets`, seeded apart from
+/// [`random_cases`] (`rand-t:` ids).
+pub fn random_cases_per_target(seed: u64, per_target: usize, targets: &[TargetSpec]) -> Vec<Case> {
+    (0..per_target * targets.len())
+        .map(|i| {
+            let target = targets[i % targets.len()].clone();
+            let g = generate(seed ^ 0x7a67_6574, i as u64, &target);
+            Case {
+                id: format!("rand-t:{seed}:{i}@{}", target.label()),
                 origin: Origin::Random,
                 target,
                 tools: g.tools,

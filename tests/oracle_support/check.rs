@@ -3,12 +3,12 @@
 use replaylens::json;
 use replaylens::model::json::Value;
 
-use super::cases::Case;
+use super::cases::{Case, Origin};
 use super::compare::{Difference, compare, compare_policy};
 use super::lens::{self, LensReplay, RuleSetName};
 use super::oracle::OraclePool;
 use super::report::Finding;
-use super::targets::{TargetSpec, targets};
+use super::targets::{TargetSet, TargetSpec, fixed_targets};
 
 /// replaylens' history stage for one case under the run's rule sets.
 #[derive(Debug, Clone)]
@@ -20,12 +20,16 @@ pub struct LensRuns {
     pub newest: Option<Result<LensReplay, String>>,
 }
 
-/// Replay a case under `strict` (and under `newest` when `strict` is the pinned release).
+/// Replay a case under `strict`, and under `newest` too when `strict` is the pinned release and
+/// the case targets one of the fixed twelve or comes from a request file (the documented deltas
+/// of `newest` do not depend on the provider, and the enumerated targets would double the run).
 pub fn lens_runs(case: &Case, strict: RuleSetName) -> LensRuns {
     let run = |set| lens::replay(&case.messages, &case.target, case.tools.as_deref(), set);
+    let newest =
+        strict == RuleSetName::Pinned && (case.origin == Origin::File || fixed_targets().contains(&case.target));
     LensRuns {
         pinned: run(strict),
-        newest: (strict == RuleSetName::Pinned).then(|| run(RuleSetName::Newest)),
+        newest: newest.then(|| run(RuleSetName::Newest)),
     }
 }
 
@@ -120,9 +124,9 @@ pub fn verdict(runs: &LensRuns, reply: &Value, strict: RuleSetName) -> Verdict {
 }
 
 /// Compare replaylens' policy under `rule_set` with the oracle's `policyOnly` reply for every
-/// target.
-pub fn policy_findings(pool: &mut OraclePool, rule_set: RuleSetName) -> Result<Vec<Finding>, String> {
-    let (all, replies) = policy_replies(pool)?;
+/// target of `set`.
+pub fn policy_findings(pool: &mut OraclePool, set: &TargetSet, rule_set: RuleSetName) -> Result<Vec<Finding>, String> {
+    let (all, replies) = policy_replies(pool, set)?;
     let mut out = Vec::new();
     for (t, reply) in all.iter().zip(&replies) {
         let difference = match reply.get("policy") {
@@ -143,8 +147,8 @@ pub fn policy_findings(pool: &mut OraclePool, rule_set: RuleSetName) -> Result<V
 
 /// The provider plugin the oracle resolved for each target (`None` when it fell back to the
 /// core policy), as `(target label, plugin)`.
-pub fn resolved_plugins(pool: &mut OraclePool) -> Result<Vec<(String, Option<String>)>, String> {
-    let (all, replies) = policy_replies(pool)?;
+pub fn resolved_plugins(pool: &mut OraclePool, set: &TargetSet) -> Result<Vec<(String, Option<String>)>, String> {
+    let (all, replies) = policy_replies(pool, set)?;
     Ok(all
         .iter()
         .zip(&replies)
@@ -153,8 +157,8 @@ pub fn resolved_plugins(pool: &mut OraclePool) -> Result<Vec<(String, Option<Str
 }
 
 /// Every target and the oracle's `policyOnly` reply for it.
-fn policy_replies(pool: &mut OraclePool) -> Result<(Vec<TargetSpec>, Vec<Value>), String> {
-    let all = targets();
+fn policy_replies(pool: &mut OraclePool, set: &TargetSet) -> Result<(Vec<TargetSpec>, Vec<Value>), String> {
+    let all = set.targets.clone();
     let requests: Vec<String> = all
         .iter()
         .enumerate()

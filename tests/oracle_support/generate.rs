@@ -8,7 +8,7 @@ use replaylens::model::json::Value;
 use super::blocks::{self, TOOL_NAMES, Text};
 use super::images::image_block;
 use super::rng::Rng;
-use super::targets::{OTHER_ORIGINS, TargetSpec, targets};
+use super::targets::{OTHER_ORIGINS, TargetSpec, fixed_targets};
 
 /// One generated case: the stored messages and an optional tool allow-list.
 #[derive(Debug, Clone)]
@@ -127,7 +127,7 @@ impl Generator {
             return self.target.clone();
         }
         if self.rng.chance(60) {
-            return self.rng.pick(&targets()).clone();
+            return self.rng.pick(&fixed_targets()).clone();
         }
         let (p, a, m) = *self.rng.pick(&OTHER_ORIGINS);
         TargetSpec::new(p, a, m)

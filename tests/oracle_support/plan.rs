@@ -6,10 +6,10 @@ use std::path::Path;
 use super::cases::{self, Case, Origin};
 use super::report::Totals;
 use super::samples::load_samples;
-use super::targets::{EXCLUDED_PROVIDERS, targets};
+use super::targets::TargetSet;
 
-/// Random cases when `REPLAYLENS_ORACLE_CASES` is unset.
-pub const DEFAULT_RANDOM_CASES: usize = 2400;
+/// Random cases per provider when `REPLAYLENS_ORACLE_CASES` (the total) is unset.
+pub const DEFAULT_RANDOM_PER_PROVIDER: usize = 200;
 
 /// The seed: `REPLAYLENS_ORACLE_SEED`, else derived from the clock.
 pub fn seed() -> u64 {
@@ -25,11 +25,12 @@ pub fn seed() -> u64 {
     (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000_000
 }
 
-fn random_case_count() -> usize {
+/// `REPLAYLENS_ORACLE_CASES`, else [`DEFAULT_RANDOM_PER_PROVIDER`] for every provider of `set`.
+pub fn random_case_count(set: &TargetSet) -> usize {
     std::env::var("REPLAYLENS_ORACLE_CASES")
         .ok()
         .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(DEFAULT_RANDOM_CASES)
+        .unwrap_or(DEFAULT_RANDOM_PER_PROVIDER * set.providers.len())
 }
 
 /// The cases of this run and how they break down.
@@ -55,18 +56,20 @@ pub fn file_cases(path: &Path, base: &Path) -> Vec<Case> {
         .collect()
 }
 
-/// The cases of a run seeded with `seed`, for the project at `manifest_dir`.
-pub fn plan(seed: u64, manifest_dir: &Path) -> Plan {
-    plan_with(seed, manifest_dir, random_case_count())
+/// The cases of a run seeded with `seed` over `set`, for the project at `manifest_dir`.
+pub fn plan(seed: u64, manifest_dir: &Path, set: &TargetSet) -> Plan {
+    plan_with(seed, manifest_dir, random_case_count(set), set)
 }
 
-/// [`plan`] with `random` random cases.
-pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize) -> Plan {
-    let all_targets = targets();
+/// [`plan`] with `random` random cases. Every sample session runs against one target per
+/// provider (the fixed twelve and the first target of every other provider); random cases
+/// spread evenly over the providers; the policy is compared for every target.
+pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize, set: &TargetSet) -> Plan {
+    let sample_targets = set.one_per_provider();
     let mut totals = Totals {
         seed,
-        targets: all_targets.len(),
-        excluded: EXCLUDED_PROVIDERS.iter().map(|s| (*s).to_owned()).collect(),
+        targets: sample_targets.len(),
+        excluded: set.clawhub_only.clone(),
         ..Totals::default()
     };
     if let Some(replay) = std::env::var_os("REPLAYLENS_ORACLE_REPLAY") {
@@ -88,7 +91,7 @@ pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize) -> Plan {
     let mut cases = Vec::new();
     for (label, messages) in samples.sessions {
         let messages = std::sync::Arc::new(messages);
-        for t in &all_targets {
+        for t in &sample_targets {
             cases.push(Case {
                 id: format!("sample:{label}@{}", t.label()),
                 origin: Origin::Sample,
@@ -105,10 +108,10 @@ pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize) -> Plan {
         totals.files = files.len();
         cases.extend(files);
     }
-    let random = cases::random_cases(seed, random);
+    let random = cases::random_cases(seed, random, set);
     totals.random = random.len();
     cases.extend(random);
-    totals.policy_targets = all_targets.len();
+    totals.policy_targets = set.targets.len();
     Plan {
         cases,
         totals,

@@ -78,7 +78,7 @@ pub struct Totals {
     pub newest: usize,
     /// Documented deltas tolerated.
     pub deltas: usize,
-    /// Excluded providers.
+    /// Providers only ClawHub hosts (not installable here): they run on the unowned fallback.
     pub excluded: Vec<String>,
     /// Wall time in seconds.
     pub secs: f64,
@@ -98,15 +98,11 @@ impl Totals {
         } else {
             String::new()
         };
-        let excluded = if self.excluded.is_empty() {
-            "none".to_owned()
-        } else {
-            self.excluded.join(", ")
-        };
+        let excluded = format!("{} ClawHub-only providers on the unowned fallback", self.excluded.len());
         format!(
             "oracle differential: openclaw {} | seed {} | {cases} cases ({} sample × {} targets, {} random{files}, {} policy targets) \
              | 2026.9.6: {} differences{policy} | newest: {} differences beyond the documented deltas | {} documented deltas \
-             | excluded: {excluded} | {:.1} s",
+             | {excluded} | {:.1} s",
             self.version,
             self.seed,
             self.samples,

@@ -5,8 +5,11 @@ use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
 use super::thinking_blocks::{
-    is_assistant_with_content, latest_assistant_index, strip_thinking_and_blank_text, with_content,
+    OMITTED_ASSISTANT_REASONING_TEXT, block_type, is_assistant_with_content, is_thinking_like, latest_assistant_index,
+    omitted_reasoning_content, strip_thinking_and_blank_text, with_content,
 };
+use crate::model::json::Value;
+use crate::policy::Family;
 
 static INFO: RuleInfo = RuleInfo {
     id: "drop-thinking",
@@ -44,6 +47,58 @@ impl Rule for DropThinking {
                 return None;
             }
             stripped(m)
+        });
+    }
+}
+
+static COPILOT_INFO: RuleInfo = RuleInfo {
+    id: "drop-thinking",
+    summary: "GitHub Copilot: strip thinking blocks from every assistant turn (its replay-history hook)",
+    explanation: "The GitHub Copilot plugin's replay-history hook (stripCopilotAssistantThinkingMessages), run \
+        on `openai-responses` and `anthropic-messages` after the generic passes, removes every `thinking` and \
+        `redacted_thinking` block from every assistant turn with array content, the latest included; other \
+        blocks (blank text too) stay. A turn left with no blocks becomes \
+        `[{type:\"text\",text:\"[assistant reasoning omitted]\"}]`.",
+    families: "GitHub Copilot on `openai-responses` and `anthropic-messages`",
+    reference: "OpenClaw 2026.9.6 extensions/github-copilot/replay-policy.ts · sanitizeGithubCopilotReplayHistory",
+};
+
+/// The GitHub Copilot plugin's history hook, a later step of `drop-thinking`.
+pub struct CopilotThinkingStrip;
+
+impl Rule for CopilotThinkingStrip {
+    fn info(&self) -> &'static RuleInfo {
+        &COPILOT_INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ctx.resolved.family == Family::GithubCopilot && matches!(ctx.api(), "openai-responses" | "anthropic-messages")
+    }
+
+    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        work.modify_each(COPILOT_INFO.id, rewrites, |_, m| {
+            if !is_assistant_with_content(m) {
+                return None;
+            }
+            let content = m.content_array()?;
+            if !content.iter().any(is_thinking_like) {
+                return None;
+            }
+            let removed: Vec<String> = content
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| is_thinking_like(b))
+                .map(|(i, b)| format!("{} block {i}", block_type(b).unwrap_or("thinking")))
+                .collect();
+            let mut kept: Vec<Value> = content.iter().filter(|b| !is_thinking_like(b)).cloned().collect();
+            let mut detail = format!("removed {}: GitHub Copilot replays no reasoning", removed.join(", "));
+            if kept.is_empty() {
+                kept = omitted_reasoning_content();
+                detail.push_str(&format!(
+                    "; nothing left, so the turn keeps `{OMITTED_ASSISTANT_REASONING_TEXT}`"
+                ));
+            }
+            Some((with_content(m, kept), detail))
         });
     }
 }
@@ -126,5 +181,44 @@ mod tests {
         };
         assert!(on(&old_claude()));
         assert!(!on(&resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6")));
+    }
+
+    #[test]
+    fn copilot_strips_every_turn_the_latest_included() {
+        let work = msgs(json!([
+            {"role": "user", "content": "q1"},
+            {"role": "assistant", "content": [{"type": "thinking", "thinking": "a"}, {"type": "text", "text": ""}]},
+            {"role": "user", "content": "q2"},
+            {"role": "assistant", "content": [{"type": "redacted_thinking", "data": "x"}]},
+            {"role": "assistant", "content": "plain"}
+        ]));
+        let copilot = resolved("github-copilot", "openai-responses", "gpt-5");
+        let (out, rw) = apply_rule_for(&CopilotThinkingStrip, work, &copilot, &ReplayOptions::default());
+        assert_eq!(
+            out[1].content().unwrap(),
+            &json!([{"type": "text", "text": ""}]),
+            "blank text stays"
+        );
+        assert_eq!(
+            out[3].content().unwrap(),
+            &json!([{"type": "text", "text": "[assistant reasoning omitted]"}])
+        );
+        assert_eq!(rw.len(), 2);
+        let opts = ReplayOptions::default();
+        let on = |p: &crate::policy::ResolvedPolicy| {
+            CopilotThinkingStrip.enabled(&Context {
+                resolved: p,
+                options: &opts,
+                model_events: &[],
+                thinking_level: None,
+            })
+        };
+        assert!(on(&copilot));
+        assert!(on(&resolved(
+            "github-copilot",
+            "anthropic-messages",
+            "claude-sonnet-4.5"
+        )));
+        assert!(!on(&resolved("github-copilot", "openai-completions", "gpt-4o")));
     }
 }

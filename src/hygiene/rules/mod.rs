@@ -120,6 +120,11 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
         &legacy_order::PairingAfterIds,
         &tool_result_details::ToolResultDetails,
         &stale_usage::StaleUsage,
+        // Provider replay-history hooks: GitHub Copilot's thinking strip (Google's is the
+        // bootstrap turn below).
+        &drop_thinking::CopilotThinkingStrip,
+        // The Responses family pairs again once the hooks have run.
+        &tool_result_pairing::ResponsesAfterHooks,
         &google_bootstrap::GoogleBootstrap,
         &gemini_turn_merge::GeminiTurnMerge,
         &anthropic_turn_merge::AnthropicTurnMerge,

@@ -59,6 +59,26 @@ static INFO: RuleInfo = RuleInfo {
 /// The `tool-result-pairing` rule.
 pub struct ToolResultPairing;
 
+/// The Responses family's pass after the provider history hooks (`responsesProviderRepaired`
+/// in OpenClaw's sanitizeSessionHistory): after `details` were stripped, so the results it
+/// synthesizes keep their marker, and before turn validation (which an unowned Responses
+/// provider with a Claude model id runs).
+pub struct ResponsesAfterHooks;
+
+impl Rule for ResponsesAfterHooks {
+    fn info(&self) -> &'static RuleInfo {
+        &INFO
+    }
+
+    fn enabled(&self, ctx: &Context<'_>) -> bool {
+        ToolResultPairing.enabled(ctx) && ctx.is_openai_responses() && !ctx.options.rule_set.switches.legacy_pairing
+    }
+
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        ToolResultPairing.apply(ctx, work, rewrites);
+    }
+}
+
 impl Rule for ToolResultPairing {
     fn info(&self) -> &'static RuleInfo {
         &INFO

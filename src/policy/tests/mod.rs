@@ -173,16 +173,21 @@ fn p11_no_provider_responses_is_unowned() {
 }
 
 #[test]
-fn p12_copilot_claude() {
-    let x = r("github-copilot", "claude-sonnet-4", "openai-completions");
-    assert_eq!(x.family, Family::UnownedCompletions);
-    assert!(x.policy.drop_thinking_blocks);
-    assert!(x.policy.validate_anthropic_turns);
-    // Even a model that keeps thinking elsewhere drops it on Copilot.
-    assert!(
-        r("github-copilot", "claude-opus-4-6", "anthropic-messages")
-            .policy
-            .drop_thinking_blocks
+fn p12_copilot() {
+    // OpenClaw 2026.9.6's Copilot plugin: strict Anthropic without id sanitization and with
+    // thinking dropped on `anthropic-messages`; the defaults on every other API (oracle).
+    let x = r("github-copilot", "claude-opus-4-6", "anthropic-messages");
+    assert_eq!(x.family, Family::GithubCopilot);
+    assert!(x.policy.drop_thinking_blocks && x.policy.validate_anthropic_turns);
+    assert!(!x.policy.sanitize_tool_call_ids && x.policy.tool_call_id_mode.is_none());
+    assert_eq!(x.policy.sanitize_mode, SanitizeMode::Full);
+    assert_eq!(
+        r("github-copilot", "gpt-5", "openai-responses").policy,
+        Policy::default()
+    );
+    assert_eq!(
+        r("github-copilot", "claude-sonnet-4", "openai-completions").policy,
+        Policy::default()
     );
 }
 
@@ -267,8 +272,25 @@ fn unowned_fallbacks() {
 #[test]
 fn openai_compatible_plugin() {
     let x = r("deepseek", "deepseek-chat", "openai-completions");
-    assert_eq!(x.family, Family::OpenAICompatible);
-    assert!(x.policy.validate_anthropic_turns && x.policy.drops_reasoning_from_history());
+    assert_eq!(x.family, Family::OpenAICompatibleKeepReasoning);
+    assert!(x.policy.validate_anthropic_turns && !x.policy.drops_reasoning_from_history());
+    // The plugin helper drops reasoning whatever the model; the unowned fallback keeps it for
+    // reasoning-content models.
+    assert!(
+        r("xai", "kimi-k2.5", "openai-completions")
+            .policy
+            .drops_reasoning_from_history()
+    );
+    assert!(
+        !r("custom", "kimi-k2.5", "openai-completions")
+            .policy
+            .drops_reasoning_from_history()
+    );
+    // Bundled plugins without a replay hook get the unowned fallback.
+    assert_eq!(
+        r("vllm", "claude-x", "anthropic-messages").family,
+        Family::UnownedAnthropic
+    );
     let x = r("xai", "grok-4", "openai-responses");
     assert!(x.policy.sanitize_tool_call_ids && x.policy.allow_synthetic_tool_results);
     assert!(!x.policy.validate_anthropic_turns);

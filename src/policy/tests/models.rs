@@ -91,8 +91,11 @@ fn append_only_defaults_by_api() {
     );
 }
 
-const PREFIX_BINDING: [&str; 6] = [
+const PREFIX_BINDING: [&str; 9] = [
     "claude-fable-5-1",
+    "claude-opus-5-5",
+    "opus-5-5",
+    "anthropic/claude-opus-5.5",
     "us.anthropic.claude-fable-5-1-v1:0",
     "anthropic.claude-fable-5-1-v1:0",
     "claude-fable-5-1-20260301",
