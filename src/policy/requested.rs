@@ -338,6 +338,13 @@ mod tests {
     }
 
     #[test]
+    fn several_near_misses_are_all_named() {
+        assert_eq!(one_of(&["a"]), "\"a\"");
+        assert_eq!(one_of(&["a", "b"]), "\"a\" or \"b\"");
+        assert_eq!(one_of(&["a", "b", "c"]), "\"a\", \"b\" or \"c\"");
+    }
+
+    #[test]
     fn a_session_without_a_provider_takes_what_it_has_then_the_defaults() {
         let bare = session(None, None, Some("claude-sonnet-4-6"));
         let e = effective(&Target::new(Some("anthropic"), None, None), &bare);
