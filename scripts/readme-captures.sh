@@ -5,7 +5,8 @@
 #   bash scripts/readme-captures.sh --check   # exit 1 (and show the diff) when README.md differs
 #
 # A capture is a fenced block between `<!-- capture: NAME -->` and `<!-- /capture -->`; NAME
-# picks the command below. The inspector is captured under tmux at 120×40 with
+# picks the command below. A NAME ending in `-table` is Markdown the command prints, kept as is
+# (no fence). The inspector is captured under tmux at 120×40 with
 # `tmux capture-pane -p`, after the projection and its payload lint are on screen. The binary
 # is $REPLAYLENS_BIN, else target/release/replaylens (built when missing).
 set -euo pipefail
@@ -82,6 +83,9 @@ capture() {
     scan-samples)
       "$bin" scan sample-sessions
       ;;
+    providers-table)
+      "$bin" providers --format markdown
+      ;;
     *)
       echo "unknown capture $1" >&2
       return 1
@@ -99,6 +103,8 @@ work, src, dst = sys.argv[1:4]
 text = open(src, encoding="utf-8").read()
 def fill(m):
     body = open(f"{work}/{m.group(1)}.txt", encoding="utf-8").read().rstrip("\n")
+    if m.group(1).endswith("-table"):
+        return f"<!-- capture: {m.group(1)} -->\n{body}\n<!-- /capture -->"
     return f"<!-- capture: {m.group(1)} -->\n```\n{body}\n```\n<!-- /capture -->"
 out = re.sub(r"<!-- capture: ([a-z0-9-]+) -->\n.*?<!-- /capture -->", fill, text, flags=re.S)
 open(dst, "w", encoding="utf-8").write(out)

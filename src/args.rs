@@ -35,6 +35,27 @@ pub(crate) enum Format {
     Json,
 }
 
+/// Output format of `providers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ProvidersFormatArg {
+    /// One block per provider, its profiles indented.
+    Text,
+    /// One JSON document on stdout.
+    Json,
+    /// A Markdown table (the README's).
+    Markdown,
+}
+
+impl ProvidersFormatArg {
+    pub(crate) fn format(self) -> crate::cli::providers::Format {
+        match self {
+            ProvidersFormatArg::Text => crate::cli::providers::Format::Text,
+            ProvidersFormatArg::Json => crate::cli::providers::Format::Json,
+            ProvidersFormatArg::Markdown => crate::cli::providers::Format::Markdown,
+        }
+    }
+}
+
 /// Which messages a payload is built from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum StageArg {

@@ -150,6 +150,15 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// List the providers of the OpenClaw release: origin, policy owner, APIs, and the family
+    /// of each profile the inspector offers.
+    Providers {
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ProvidersFormatArg::Text)]
+        format: ProvidersFormatArg,
+    },
     /// Repair a session JSONL file on disk as OpenClaw does (backup first, atomic replace).
     Repair {
         /// The .jsonl session file to repair.
@@ -331,6 +340,7 @@ fn main() -> ExitCode {
             openclaw,
             format,
         } => cli::policy::run(target.target(), openclaw.rule_set(), format == Format::Json),
+        Command::Providers { openclaw, format } => cli::providers::run(openclaw.rule_set(), format.format()),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
         Command::Rules { rule, rule_set } => cli::rules::run(rule.as_deref(), rule_set),
     };

@@ -6,6 +6,7 @@ pub mod export;
 pub mod lint;
 pub mod payload;
 pub mod policy;
+pub mod providers;
 pub mod repair;
 pub mod replay;
 pub mod rules;
@@ -29,6 +30,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
         Err(err) => {
             let unusable_input = err.downcast_ref::<LoadError>().is_some()
                 || err.downcast_ref::<rules::UnknownRule>().is_some()
+                || err.downcast_ref::<providers::NoProviderList>().is_some()
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
                 || err.downcast_ref::<replaylens::wire::WireError>().is_some()
                 || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()

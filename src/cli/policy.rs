@@ -3,14 +3,18 @@
 use std::io::Write;
 
 use replaylens::model::json::Value;
-use replaylens::policy::{Target, resolve_for};
+use replaylens::policy::{Target, resolve_for, target_warnings};
 use replaylens::rule_set::RuleSet;
 use replaylens::text::escape_controls_single_line as esc;
 
 /// Print the policy resolved for `target`: JSON is the policy object plus `"family"`
 /// (README §3.2); text is the family, the normalised target and one flag per line.
-/// The policy is the same in every rule set so far; the text names the set asked for.
+/// The policy is the same in every rule set so far; the text names the set asked for. A
+/// provider or API id close to known ones gets a "did you mean" warning on stderr.
 pub fn run(target: Target, rule_set: &RuleSet, json_out: bool) -> anyhow::Result<()> {
+    for w in target_warnings(&target) {
+        eprintln!("warning: {}", esc(&w));
+    }
     let resolved = resolve_for(&target, rule_set);
     let mut out = std::io::stdout().lock();
     if json_out {

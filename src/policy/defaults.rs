@@ -11,6 +11,8 @@
 //! the preset's Gemini model, whose Gemini-only rules would surprise.
 
 use super::family::plugin_family;
+use super::providers::catalog;
+use crate::wire::WireApi;
 
 /// A known provider's default API and a representative model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,105 +61,83 @@ pub const PROVIDER_DEFAULTS: &[ProviderDefault] = &[
     entry("opencode-go", "openai-completions", "kimi-k2.6"),
 ];
 
-/// Provider ids OpenClaw knows (bundled or official plugins) without a default here: a target
-/// naming one keeps the session's API and model, like a custom provider, but is no near miss.
-const OTHER_PROVIDERS: &[&str] = &[
-    "google-gemini-cli",
-    "google-antigravity",
-    "anthropic-vertex",
-    "amazon-bedrock-mantle",
-    "opencode",
-    "kilocode",
-    "fireworks",
-    "cerebras",
-    "qwen",
-    "zai",
-    "volcengine",
-    "byteplus",
-    "venice",
-    "vllm",
-    "sglang",
-    "lmstudio",
-    "litellm",
-    "copilot-proxy",
-    "microsoft-foundry",
-    "cloudflare-ai-gateway",
-    "vercel-ai-gateway",
-    "deepinfra",
-    "baseten",
-    "chutes",
-    "cohere",
-    "featherless",
-    "novita",
-    "qianfan",
-    "stepfun",
-    "xiaomi",
-    "synthetic",
-];
-
-/// Model API ids OpenClaw knows (`KnownApi` of its model layer, plus the legacy Codex API and
-/// the Ollama and plain `openai` APIs its plugins use).
-pub const KNOWN_APIS: &[&str] = &[
-    "anthropic-messages",
-    "openai-completions",
-    "openai-responses",
-    "openai-chatgpt-responses",
-    "openai-codex-responses",
-    "azure-openai-responses",
-    "google-generative-ai",
-    "google-vertex",
-    "bedrock-converse-stream",
-    "mistral-conversations",
-    "ollama",
-    "openai",
-];
+/// Model API ids replaylens accepts beyond the release's vocabulary and the APIs it builds
+/// payloads for: the legacy Codex API, which the Responses-family policy still recognises.
+const LEGACY_APIS: &[&str] = &["openai-codex-responses"];
 
 /// The default API and model of a normalised provider id, when replaylens knows them.
 pub fn provider_default(provider: &str) -> Option<&'static ProviderDefault> {
     PROVIDER_DEFAULTS.iter().find(|d| d.provider == provider)
 }
 
-/// Whether a normalised provider id is one OpenClaw knows.
+/// Whether a normalised provider id is one OpenClaw knows: a provider of the release's list
+/// ([`super::providers`]), one replaylens has a default for, or one a policy plugin owns.
 pub fn is_known_provider(provider: &str) -> bool {
-    provider_default(provider).is_some()
-        || OTHER_PROVIDERS.contains(&provider)
+    catalog().is_known_provider(provider)
+        || provider_default(provider).is_some()
         || plugin_family(provider, "", "").is_some()
 }
 
-/// Whether a lowercased API id is one OpenClaw knows.
+/// Whether a lowercased API id is one OpenClaw knows: the release's API vocabulary, the APIs
+/// replaylens builds payloads for, and the legacy Codex API.
 pub fn is_known_api(api: &str) -> bool {
-    KNOWN_APIS.contains(&api)
+    known_apis().any(|a| a == api)
 }
 
+/// The provider ids "did you mean" offers: the release's list, then replaylens' defaults.
 fn known_providers() -> impl Iterator<Item = &'static str> {
-    PROVIDER_DEFAULTS
-        .iter()
-        .map(|d| d.provider)
-        .chain(OTHER_PROVIDERS.iter().copied())
+    catalog()
+        .provider_ids()
+        .chain(PROVIDER_DEFAULTS.iter().map(|d| d.provider))
 }
 
-/// The known provider id an unknown normalised id is a near miss of (`antropic` →
-/// `anthropic`), if any.
-pub fn nearest_provider(provider: &str) -> Option<&'static str> {
+/// The API ids "did you mean" offers, each once.
+pub fn known_apis() -> impl Iterator<Item = &'static str> {
+    let mut seen = Vec::new();
+    catalog()
+        .apis
+        .iter()
+        .map(String::as_str)
+        .chain(WireApi::ALL.iter().map(|w| w.id()))
+        .chain(LEGACY_APIS.iter().copied())
+        .filter(move |a| {
+            let new = !seen.contains(a);
+            seen.push(*a);
+            new
+        })
+}
+
+/// The known provider ids an unknown normalised id is a near miss of (`antropic` →
+/// `anthropic`), nearest first; empty when none is close.
+pub fn nearest_providers(provider: &str) -> Vec<&'static str> {
     nearest(provider, known_providers())
 }
 
-/// The known API id an unknown lowercased id is a near miss of (`anthropic-message` →
-/// `anthropic-messages`), if any.
-pub fn nearest_api(api: &str) -> Option<&'static str> {
-    nearest(api, KNOWN_APIS.iter().copied())
+/// The known API ids an unknown lowercased id is a near miss of (`anthropic-message` →
+/// `anthropic-messages`), nearest first; empty when none is close.
+pub fn nearest_apis(api: &str) -> Vec<&'static str> {
+    nearest(api, known_apis())
 }
 
-/// The closest candidate within the allowed distance: 1 edit for ids of up to 4 characters
-/// (so `zai` does not suggest `xai`'s neighbours at random), else 2. Ties go to the first.
-fn nearest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
+/// The closest candidates within the allowed distance (1 edit for ids of up to 4 characters, so
+/// `zai` does not suggest `xai`'s neighbours at random, else 2): every one at the smallest
+/// distance found, in list order, at most three.
+fn nearest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Vec<&'static str> {
     let allowed = if word.chars().count() <= 4 { 1 } else { 2 };
-    candidates
-        .filter(|c| *c != word)
-        .map(|c| (distance(word, c), c))
-        .filter(|(d, _)| *d <= allowed)
-        .min_by_key(|(d, _)| *d)
+    let mut close: Vec<(usize, &'static str)> = Vec::new();
+    for c in candidates.filter(|c| *c != word) {
+        let d = distance(word, c);
+        if d <= allowed && !close.iter().any(|(_, known)| *known == c) {
+            close.push((d, c));
+        }
+    }
+    let best = close.iter().map(|(d, _)| *d).min().unwrap_or(0);
+    close
+        .into_iter()
+        .filter(|(d, _)| *d == best)
         .map(|(_, c)| c)
+        .take(3)
+        .collect()
 }
 
 /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
@@ -239,28 +219,32 @@ mod tests {
             "sglang",
         ] {
             assert!(is_known_provider(p), "{p}");
-            assert_eq!(nearest_provider(p), None, "{p} is no near miss");
+            assert!(nearest_providers(p).is_empty(), "{p} is no near miss");
         }
         assert!(!is_known_provider("my-gateway"));
     }
 
     #[test]
     fn near_misses_find_the_known_id() {
-        assert_eq!(nearest_provider("antropic"), Some("anthropic"));
-        assert_eq!(nearest_provider("googel"), Some("google"));
-        assert_eq!(nearest_provider("mistal"), Some("mistral"));
-        assert_eq!(nearest_provider("opnai"), Some("openai"));
-        assert_eq!(nearest_api("anthropic-message"), Some("anthropic-messages"));
-        assert_eq!(nearest_api("openai-completion"), Some("openai-completions"));
-        assert_eq!(nearest_api("mistral-conversation"), Some("mistral-conversations"));
+        assert_eq!(nearest_providers("antropic"), ["anthropic"]);
+        assert_eq!(nearest_providers("googel"), ["google"]);
+        assert_eq!(nearest_providers("mistal"), ["mistral"]);
+        assert_eq!(nearest_providers("opnai"), ["openai"]);
+        assert_eq!(nearest_providers("qwen-cloud"), ["qwencloud"]);
+        assert_eq!(nearest_providers("grok"), ["groq"], "ClawHub-only providers are known");
+        assert_eq!(nearest_providers("olama"), ["ollama"]);
+        assert_eq!(nearest_apis("anthropic-message"), ["anthropic-messages"]);
+        assert_eq!(nearest_apis("openai-completion"), ["openai-completions"]);
+        assert_eq!(nearest_apis("mistral-conversation"), ["mistral-conversations"]);
+        assert_eq!(nearest_apis("pi-message"), ["pi-messages"]);
     }
 
     #[test]
     fn far_ids_are_not_near_misses() {
         for p in ["my-gateway", "acme", "local-llm", "custom-anthropic", "corp-proxy"] {
-            assert_eq!(nearest_provider(p), None, "{p}");
+            assert!(nearest_providers(p).is_empty(), "{p}");
         }
-        assert_eq!(nearest_api("acme-chat"), None);
+        assert!(nearest_apis("acme-chat").is_empty());
         assert_eq!(distance("googel", "google"), 1);
         assert_eq!(distance("", "abc"), 3);
     }

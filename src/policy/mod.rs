@@ -20,6 +20,7 @@ pub mod claude;
 mod defaults;
 mod family;
 pub mod predicates;
+pub mod providers;
 pub mod requested;
 mod target;
 #[cfg(test)]
@@ -28,7 +29,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use family::Family;
-pub use requested::{EffectiveTarget, PartOrigin, TargetOrigin, effective};
+pub use requested::{EffectiveTarget, PartOrigin, TargetOrigin, effective, target_warnings};
 pub use target::{Target, preset};
 
 /// `sanitizeMode`: how much non-image content sanitization runs.

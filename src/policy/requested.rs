@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::Target;
-use super::defaults::{is_known_api, is_known_provider, nearest_api, nearest_provider, provider_default};
+use super::defaults::{is_known_api, is_known_provider, nearest_apis, nearest_providers, provider_default};
 use super::predicates::normalize_provider_id;
 use crate::model::ModelRef;
 
@@ -163,26 +163,43 @@ pub fn effective(requested: &Target, session: &ModelRef) -> EffectiveTarget {
     }
 }
 
-/// "Did you mean" for a given provider or API that is unknown but close to a known id.
+/// The "did you mean" warnings about a requested target alone (no session): one sentence for
+/// a provider or API id that is unknown but close to known ones.
+pub fn target_warnings(requested: &Target) -> Vec<String> {
+    warnings(
+        non_blank(requested.provider.as_ref()).as_deref(),
+        non_blank(requested.api.as_ref()).as_deref(),
+    )
+}
+
+/// "Did you mean" for a given provider or API that is unknown but close to known ids (the
+/// release's provider list, [`super::providers`]).
 fn warnings(provider: Option<&str>, api: Option<&str>) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(p) = provider {
         let id = normalize_provider_id(p);
-        if !is_known_provider(&id)
-            && let Some(near) = nearest_provider(&id)
-        {
-            out.push(format!("unknown provider \"{p}\"; did you mean \"{near}\"?"));
+        let near = nearest_providers(&id);
+        if !is_known_provider(&id) && !near.is_empty() {
+            out.push(format!("unknown provider \"{p}\"; did you mean {}?", one_of(&near)));
         }
     }
     if let Some(a) = api {
         let id = a.to_ascii_lowercase();
-        if !is_known_api(&id)
-            && let Some(near) = nearest_api(&id)
-        {
-            out.push(format!("unknown API \"{a}\"; did you mean \"{near}\"?"));
+        let near = nearest_apis(&id);
+        if !is_known_api(&id) && !near.is_empty() {
+            out.push(format!("unknown API \"{a}\"; did you mean {}?", one_of(&near)));
         }
     }
     out
+}
+
+/// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
+fn one_of(ids: &[&str]) -> String {
+    let quoted: Vec<String> = ids.iter().map(|id| format!("\"{id}\"")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }
 
 #[cfg(test)]
@@ -318,6 +335,13 @@ mod tests {
         );
         assert_eq!(e.warnings.len(), 1);
         assert!(e.warnings[0].ends_with("did you mean \"openai-completions\"?"));
+    }
+
+    #[test]
+    fn several_near_misses_are_all_named() {
+        assert_eq!(one_of(&["a"]), "\"a\"");
+        assert_eq!(one_of(&["a", "b"]), "\"a\" or \"b\"");
+        assert_eq!(one_of(&["a", "b", "c"]), "\"a\", \"b\" or \"c\"");
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! The profile picker (families with a preset target, the session's own model, free entry),
-//! and opening either picker; the session picker itself is in `session_picker.rs`.
+//! The profile picker (the session's own model, every profile of the release's provider list
+//! with the family it resolves to, free entry), and opening either picker; the session picker
+//! itself is in `session_picker.rs`.
 
 use std::path::{Path, PathBuf};
 
 use replaylens::load::discover::Listing;
-use replaylens::policy::{Family, Target, preset};
+use replaylens::policy::providers::catalog;
+use replaylens::policy::{Target, resolve};
 
 use super::app::{App, LoadRequest, Mode};
 use super::session_picker::fuzzy_score;
@@ -54,25 +56,30 @@ pub fn free_entry_label(filter: &str) -> String {
 }
 
 impl ProfilePicker {
-    /// Entries for a session whose own model is `session_model`; `current` is preselected.
-    /// The name column is as wide as the longest family id, so no id runs into the target.
+    /// Entries for a session whose own model is `session_model`, then every profile of the
+    /// release's provider list (`replaylens providers`) as `provider  api  model  family`;
+    /// `current` is preselected. Columns are as wide as their longest entry.
     pub fn new(session_model: &Target, current: &Target) -> Self {
         const SESSION: &str = "session model";
-        let w = Family::all()
+        let profiles = catalog().profiles();
+        let wp = profiles
             .iter()
-            .map(|f| f.id().chars().count())
+            .map(|p| p.provider.chars().count())
             .chain([SESSION.len()])
             .max()
             .unwrap_or(0);
+        let wa = profiles.iter().map(|p| p.api.chars().count()).max().unwrap_or(0);
+        let wm = profiles.iter().map(|p| p.model.chars().count()).max().unwrap_or(0);
         let mut items = vec![ProfileItem {
-            label: format!("{SESSION:<w$}  {}", target_label(session_model)),
+            label: format!("{SESSION:<wp$}  {}", target_label(session_model)),
             target: Some(Target::default()),
         }];
-        for &family in Family::all() {
-            let t = preset(family);
+        for p in &profiles {
+            let target = p.target();
+            let family = resolve(&target).family;
             items.push(ProfileItem {
-                label: format!("{:<w$}  {}", family.id(), target_label(&t)),
-                target: Some(t),
+                label: format!("{:<wp$}  {:<wa$}  {:<wm$}  {}", p.provider, p.api, p.model, family.id()),
+                target: Some(target),
             });
         }
         items.push(ProfileItem {
@@ -126,9 +133,9 @@ impl ProfilePicker {
 }
 
 /// How well the filter matches an entry: the session picker's fuzzy score over the whole label
-/// or, better, over one of its fields (family, provider, API, model), so `gemini` finds the
-/// model `gemini-2.5-pro` rather than letters scattered over the line; the family name counts
-/// a little more, so `google` puts `google` before `unowned-google`.
+/// or, better, over one of its fields (provider, API, model, family), so `gemini` finds the
+/// model `gemini-2.5-pro` rather than letters scattered over the line; the provider counts a
+/// little more, so `google` puts the `google` provider before a model or family named so.
 fn profile_score(label: &str, filter: &str) -> Option<i64> {
     let fields = label
         .split("  ")
@@ -231,9 +238,15 @@ mod tests {
     }
 
     #[test]
-    fn picker_lists_every_family_and_preselects() {
-        let p = ProfilePicker::new(&Target::default(), &preset(Family::Mistral));
-        assert_eq!(p.items.len(), Family::all().len() + 2);
-        assert!(p.items[p.selected].label.starts_with("mistral"));
+    fn picker_lists_the_release_profiles_and_preselects() {
+        let profiles = catalog().profiles();
+        let mistral = profiles.iter().find(|p| p.provider == "mistral").unwrap().target();
+        let p = ProfilePicker::new(&Target::default(), &mistral);
+        assert_eq!(p.items.len(), profiles.len() + 2);
+        assert!(p.items[p.selected].label.starts_with("mistral "));
+        assert!(
+            p.items[p.selected].label.ends_with("  mistral"),
+            "the family closes the line"
+        );
     }
 }

@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use replaylens::json;
-use replaylens::policy::{Family, preset};
+use replaylens::policy::Family;
 
 use super::app::{App, Mode};
 use super::fixtures;
@@ -290,8 +290,9 @@ fn profile_switch_recomputes_and_keeps_selection() {
     let target = picker
         .items
         .iter()
-        .position(|i| i.label.starts_with("openai-responses"))
+        .position(|i| i.label.starts_with("openai ") && i.label.contains(" openai-responses "))
         .unwrap();
+    let chosen = picker.items[target].target.clone().unwrap();
     let delta = target as isize - picker.selected as isize;
     let key = if delta > 0 { KeyCode::Down } else { KeyCode::Up };
     for _ in 0..delta.unsigned_abs() {
@@ -300,7 +301,7 @@ fn profile_switch_recomputes_and_keeps_selection() {
     press(&mut app, "\n");
     let insp = app.insp.as_ref().unwrap();
     assert_eq!(insp.resolved.family, Family::OpenAIResponses);
-    assert_eq!(insp.requested, preset(Family::OpenAIResponses));
+    assert_eq!(insp.requested, chosen);
     assert_eq!(app.anchor(), anchor);
     press(&mut app, "p");
     handle_key(&mut app, KeyEvent::new(KeyCode::End, KeyModifiers::NONE));

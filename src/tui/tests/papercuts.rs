@@ -108,26 +108,25 @@ fn free_entry_still_works_from_its_line_and_from_typed_text() {
 fn profile_labels_keep_their_column_and_overlay_cuts_end_in_an_ellipsis() {
     let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
     press(&mut app, "p");
-    let shown = text(&screen(&mut app));
-    let longest = Family::all().iter().map(|f| f.id()).max_by_key(|id| id.len()).unwrap();
-    let line = shown.lines().find(|l| l.contains(longest)).unwrap();
-    assert!(
-        line.contains(&format!("{longest}  ")),
-        "the family id runs into the target: {line}"
-    );
-    // Every target starts in the same column, two spaces after the longest family id.
-    let starts: Vec<usize> = Family::all()
+    // Every profile's API, model and family start in the same columns, at least two spaces
+    // after the longest entry of the column before.
+    let offered = replaylens::policy::providers::catalog().profiles();
+    let picker = profiles(&app);
+    let columns: Vec<[usize; 3]> = picker.items[1..=offered.len()]
         .iter()
-        .filter_map(|f| {
-            let l = shown.lines().find(|l| l.contains(&format!(" {}  ", f.id())))?;
-            let at = l.find(f.id())? + f.id().len();
-            let chars: Vec<char> = l[at..].chars().collect();
-            let pad = chars.iter().take_while(|c| **c == ' ').count();
-            Some(l[..at].chars().count() + pad)
+        .zip(&offered)
+        .map(|(item, p)| {
+            let l = &item.label;
+            assert!(l.starts_with(&format!("{}  ", p.provider)), "{l}");
+            let api = p.provider.len() + l[p.provider.len()..].find(&format!("  {}  ", p.api)).unwrap() + 2;
+            let model = api + l[api..].find(&format!("  {}", p.model)).unwrap() + 2;
+            let family = l.rfind("  ").unwrap() + 2;
+            [api, model, family]
         })
         .collect();
-    assert_eq!(starts.len(), Family::all().len(), "{shown}");
-    assert!(starts.windows(2).all(|w| w[0] == w[1]), "{starts:?}\n{shown}");
+    assert!(columns.windows(2).all(|w| w[0] == w[1]), "{columns:?}");
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains(&format!("{}  ", offered[0].provider)), "{shown}");
 
     // Every overlay line that is cut on a narrow screen ends in `…`: each line of the popup is
     // compared with the same line on a wide screen, where nothing is cut (same height, so the
