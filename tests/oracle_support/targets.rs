@@ -35,7 +35,7 @@ impl TargetSpec {
     }
 }
 
-const TABLE: [(&str, &str, &str); 12] = [
+const TABLE: [(&str, &str, &str); 17] = [
     ("anthropic", "anthropic-messages", "claude-sonnet-4-5"),
     ("openai", "openai-responses", "gpt-5"),
     ("openai", "openai-completions", "gpt-4o"),
@@ -52,6 +52,11 @@ const TABLE: [(&str, &str, &str); 12] = [
     ("ollama", "ollama", "llama3.1"),
     ("my-llm", "openai-completions", "local-model"),
     ("acme", "acme-chat", "acme-1"),
+    ("google-vertex", "google-vertex", "gemini-2.5-pro"),
+    ("google-gemini-cli", "google-generative-ai", "gemini-3.1-pro-preview"),
+    ("github-copilot", "anthropic-messages", "claude-sonnet-4.6"),
+    ("github-copilot", "openai-responses", "gpt-5.4"),
+    ("github-copilot", "openai-completions", "gemini-2.5-pro"),
 ];
 
 /// The twelve targets, one per provider family the oracle can load.
