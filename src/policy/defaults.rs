@@ -8,7 +8,9 @@
 //! differ from a catalog on purpose: Mistral gets `mistral-conversations` (the Mistral API,
 //! whose converter and constraints replaylens checks) although the npm plugin's catalog routes
 //! it through `openai-completions`, and OpenRouter gets OpenClaw's default `auto` rather than
-//! the preset's Gemini model, whose Gemini-only rules would surprise.
+//! the preset's Gemini model, whose Gemini-only rules would surprise. `google-gemini-cli` has
+//! no catalog of its own: its models are the google plugin's templates, on
+//! `google-generative-ai`.
 
 use super::family::plugin_family;
 
@@ -37,6 +39,7 @@ pub const PROVIDER_DEFAULTS: &[ProviderDefault] = &[
     entry("github-copilot", "openai-responses", "gpt-5.4"),
     entry("google", "google-generative-ai", "gemini-2.5-pro"),
     entry("google-vertex", "google-vertex", "gemini-2.5-pro"),
+    entry("google-gemini-cli", "google-generative-ai", "gemini-2.5-pro"),
     entry("mistral", "mistral-conversations", "mistral-large-latest"),
     entry(
         "amazon-bedrock",
@@ -62,7 +65,6 @@ pub const PROVIDER_DEFAULTS: &[ProviderDefault] = &[
 /// Provider ids OpenClaw knows (bundled or official plugins) without a default here: a target
 /// naming one keeps the session's API and model, like a custom provider, but is no near miss.
 const OTHER_PROVIDERS: &[&str] = &[
-    "google-gemini-cli",
     "google-antigravity",
     "anthropic-vertex",
     "amazon-bedrock-mantle",
@@ -106,6 +108,7 @@ pub const KNOWN_APIS: &[&str] = &[
     "azure-openai-responses",
     "google-generative-ai",
     "google-vertex",
+    "github-copilot",
     "bedrock-converse-stream",
     "mistral-conversations",
     "ollama",

@@ -177,3 +177,21 @@ fn normalize_tool_ids(items: &mut [WireItem]) {
         }
     }
 }
+
+/// Expectations are OpenClaw 2026.9.6's own output: `copilot_cases.json` holds message arrays
+/// and the `messages` `oracle/openclaw_payload.mjs` captured for them on provider
+/// `github-copilot` (the plugin's wrapper run).
+#[cfg(test)]
+mod tests {
+    use crate::wire::WireApi;
+    use crate::wire::test_support::{assert_matches_every_case, built, oracle_cases, values};
+
+    #[test]
+    fn matches_openclaw_on_every_oracle_case() {
+        let cases = oracle_cases(include_str!("copilot_cases.json"), "", 7);
+        assert!(cases.iter().all(|c| super::applies(&c.model)));
+        assert_matches_every_case(&cases, |case| {
+            values(&built(WireApi::AnthropicMessages, &case.messages, &case.model))
+        });
+    }
+}

@@ -122,9 +122,23 @@ pub(super) fn sanitize(items: &mut Vec<WireItem>) {
     }
 }
 
+/// Expectations of `matches_openclaw_on_every_oracle_case` are OpenClaw 2026.9.6's own output:
+/// `copilot_cases.json` holds message arrays and the `input` `oracle/openclaw_payload.mjs`
+/// captured for them on provider `github-copilot` (the plugin's wrapper run).
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::WireApi;
+    use crate::wire::test_support::{assert_matches_every_case, built, oracle_cases, values};
+
+    #[test]
+    fn matches_openclaw_on_every_oracle_case() {
+        let cases = oracle_cases(include_str!("copilot_cases.json"), "", 2);
+        assert!(cases.iter().all(|c| applies(&c.model)));
+        assert_matches_every_case(&cases, |case| {
+            values(&built(WireApi::OpenAiResponses, &case.messages, &case.model))
+        });
+    }
 
     #[test]
     fn connection_bound_ids_are_long_base64_that_is_not_a_native_id() {
