@@ -29,7 +29,9 @@
 //      registerProviderStreamForModel (provider plugin createStreamFn, e.g. Google) then
 //      resolveEmbeddedAgentStream (anthropic-vertex, native Codex, boundary-aware OpenClaw
 //      transports, else the session's default stream = the pi-ai API registry);
-//   3. the chosen stream function, called with a dummy API key, the thinking level and an
+//   3. for the providers in WRAPPED_PROVIDERS only, the provider plugin's wrapStreamFn around
+//      that stream, as applyExtraParamsToAgent does (the other runner wrappers are not run);
+//   4. the chosen stream function, called with a dummy API key, the thinking level and an
 //      onPayload callback; the request body is captured and never sent (see "capture").
 //
 // No system prompt and no tools are passed (context = {messages}); no transport needed tools to
@@ -128,6 +130,9 @@ const DEFAULT_BASE_URLS = {
   openai: "https://api.openai.com/v1",
   "azure-openai-responses": "https://example-resource.openai.azure.com/openai/v1",
   google: "https://generativelanguage.googleapis.com/v1beta",
+  // the Google plugin's Vertex catalog (the transport fills {location} in when sending)
+  "google-vertex": "https://{location}-aiplatform.googleapis.com",
+  "google-gemini-cli": "https://generativelanguage.googleapis.com/v1beta", // the google provider's templates
   mistral: "https://api.mistral.ai/v1",
   openrouter: "https://openrouter.ai/api/v1",
   "amazon-bedrock": "https://bedrock-runtime.us-east-1.amazonaws.com",
@@ -148,6 +153,7 @@ const CODEX_BASE_URL = "https://chatgpt.com/backend-api/codex";
 const FALLBACK_BASE_URLS = {
   "anthropic-messages": "https://api.anthropic.com",
   "google-generative-ai": "https://generativelanguage.googleapis.com/v1beta",
+  "google-vertex": "https://{location}-aiplatform.googleapis.com",
   "mistral-conversations": "https://api.mistral.ai/v1",
   "bedrock-converse-stream": "https://bedrock-runtime.us-east-1.amazonaws.com",
   "azure-openai-responses": "https://example-resource.openai.azure.com/openai/v1",
@@ -157,6 +163,7 @@ const CUSTOM_BASE_URL = "https://llm.example.com/v1";
 
 const CONVERSATION_KEYS = {
   "google-generative-ai": "contents",
+  "google-vertex": "contents",
   "openai-responses": "input",
   "openai-chatgpt-responses": "input",
   "azure-openai-responses": "input",
@@ -169,13 +176,29 @@ const INFO_TARGETS = [
   ["openai-chatgpt-responses", "openai", "gpt-5.2-codex"],
   ["azure-openai-responses", "azure-openai-responses", "gpt-5.2"],
   ["google-generative-ai", "google", "gemini-2.5-pro"],
+  ["google-vertex", "google-vertex", "gemini-2.5-pro"],
+  ["google-generative-ai", "google-gemini-cli", "gemini-2.5-pro"],
+  ["google-gemini-cli", "google-gemini-cli", "gemini-2.5-pro"],
+  ["anthropic-messages", "github-copilot", "claude-sonnet-4.6"],
+  ["openai-responses", "github-copilot", "gpt-5.4"],
+  ["openai-completions", "github-copilot", "gemini-2.5-pro"],
+  ["github-copilot", "github-copilot", "gpt-5.4"],
   ["bedrock-converse-stream", "amazon-bedrock", "us.anthropic.claude-sonnet-4-5-20250929-v1:0"],
   ["mistral-conversations", "mistral", "devstral-medium-2507"],
 ];
 // API ids the release no longer routes (it has no converter for them), with the reason.
 const LEGACY_APIS = {
   "openai-codex-responses": "legacy API id, `openclaw doctor --fix` migrates it to openai-chatgpt-responses",
+  "google-gemini-cli":
+    "not a model API of this release: provider google-gemini-cli models are built from the Google plugin's templates with api google-generative-ai (no Cloud Code Assist transport ships)",
+  "github-copilot":
+    "accepted in config (MODEL_APIS) but no stream is registered for it: the Copilot catalog puts Claude on anthropic-messages, Gemini on openai-completions, GPT on openai-responses",
 };
+// Providers whose plugin wrapStreamFn rewrites the conversation part of the body, so the oracle
+// runs it (step 3): github-copilot strips assistant thinking and re-allocates tool ids on
+// anthropic-messages, drops replay-less reasoning items and rehashes connection-bound item ids
+// on openai-responses (extensions/github-copilot/stream.js, connection-bound-ids.js).
+const WRAPPED_PROVIDERS = new Set(["github-copilot"]);
 
 function conversationKey(api) {
   return CONVERSATION_KEYS[api] ?? "messages";
@@ -211,6 +234,8 @@ const ENTRY_POINTS = {
   resolveAgentReasoningOption: "function resolveAgentReasoningOption(",
   configureAiTransportRuntimeHost: "function configureAiTransportRuntimeHost(",
   transformTransportMessages: "function transformTransportMessages(",
+  // defined inside the plugin loader's bindings, exported by the chunk that destructures them
+  resolveProviderRuntimePlugin: "resolveProviderRuntimePlugin,",
 };
 
 // Definitions named in --info (which file of which package holds the converter).
@@ -228,6 +253,7 @@ const CONVERTER_DEFINITIONS = {
   streamSimpleOpenAICodexResponses: "const streamSimpleOpenAICodexResponses =",
   "buildRequestBody (codex)": "function buildRequestBody(model, context, options, replayMode",
   createGoogleGenerativeAiTransportStreamFn: "function createGoogleGenerativeAiTransportStreamFn(",
+  createGoogleVertexTransportStreamFn: "function createGoogleVertexTransportStreamFn(",
   buildGoogleGenerativeAiParams: "function buildGoogleGenerativeAiParams(",
   projectGoogleMessages: "function projectGoogleMessages(",
   streamSimpleMistral: "const streamSimpleMistral =",
@@ -243,10 +269,12 @@ function converterChain(strategy, api) {
   const piTransform = ["transformProviderMessages", "transformMessages (pi-ai)"];
   if (strategy === "boundary-aware:anthropic-messages") return ["createAnthropicMessagesTransportStreamFn", "buildAnthropicParams", hostTransform, "convertAnthropicMessages"];
   if (strategy === "boundary-aware:openai-completions") return ["createOpenAICompletionsTransportStreamFn", "buildOpenAICompletionsParams", "convertMessages (chat completions)", ...piTransform];
+  const google = ["buildGoogleGenerativeAiParams", hostTransform, "projectGoogleMessages"];
+  if (strategy === "provider" && api === "google-vertex") return ["createGoogleVertexTransportStreamFn", ...google];
+  if ((strategy === "provider" || strategy === "boundary-aware:google-generative-ai") && api === "google-generative-ai") return ["createGoogleGenerativeAiTransportStreamFn", ...google];
   if (strategy === "boundary-aware:azure-openai-responses") return ["createAzureOpenAIResponsesTransportStreamFn", "buildOpenAIResponsesParams", "convertResponsesMessagesWithStyle", hostTransform];
   if (strategy.startsWith("boundary-aware:")) return ["createOpenAIResponsesTransportStreamFn", "buildOpenAIResponsesParams", "convertResponsesMessagesWithStyle", hostTransform];
   if (strategy === "openclaw-native-codex-responses") return ["streamSimpleOpenAICodexResponses", "buildRequestBody (codex)", "convertResponsesMessagesWithStyle", ...piTransform];
-  if (strategy === "provider" && api === "google-generative-ai") return ["createGoogleGenerativeAiTransportStreamFn", "buildGoogleGenerativeAiParams", hostTransform, "projectGoogleMessages"];
   if (api === "mistral-conversations") return ["streamSimpleMistral", ...piTransform, "toChatMessages"];
   return [];
 }
@@ -318,8 +346,10 @@ function installCapture(openclaw) {
 }
 
 // Routes whose requests go through the host's model fetch; on the others the onPayload
-// callback stops the request.
+// callback stops the request. The boundary-aware Google route hands over to the Google
+// plugin's own transport (its guarded fetch is not the host port).
 function fetchIsHostPort(strategy, api) {
+  if (strategy === "boundary-aware:google-generative-ai") return false;
   if (strategy.startsWith("boundary-aware:")) return true;
   return api === "mistral-conversations" && (strategy === "stream-simple" || strategy === "session-custom");
 }
@@ -362,7 +392,27 @@ function resolveRoute(openclaw, env, model) {
     const registered = env.runtime.registry.getApiProvider(model.api);
     via = registered ? `pi-ai API registry: ${model.api} (registerBuiltInApiProviders)` : `pi-ai API registry: nothing registered for ${model.api}`;
   }
-  return { streamFn, strategy, via, registered: strategy === "provider" || strategy.startsWith("boundary-aware:") || Boolean(env.runtime.registry.getApiProvider(model.api)) };
+  const registered = strategy === "provider" || strategy.startsWith("boundary-aware:") || Boolean(env.runtime.registry.getApiProvider(model.api));
+  const wrapped = registered && WRAPPED_PROVIDERS.has(model.provider) ? wrapProviderStream(openclaw, env, model, streamFn) : undefined;
+  if (wrapped) via += `, wrapped by provider plugin ${model.provider}: wrapStreamFn`;
+  return { streamFn: wrapped ?? streamFn, strategy, via, registered };
+}
+
+// The provider plugin's wrapStreamFn around the resolved stream, with the context
+// applyExtraParamsToAgent gives it (no extra params); undefined when the plugin has none.
+function wrapProviderStream(openclaw, env, model, streamFn) {
+  const plugin = openclaw.fns.resolveProviderRuntimePlugin({ provider: model.provider, modelId: model.id, config: env.config, workspaceDir: env.workspaceDir });
+  return (
+    plugin?.wrapStreamFn?.({
+      config: env.config,
+      workspaceDir: env.workspaceDir,
+      provider: model.provider,
+      modelId: model.id,
+      model,
+      extraParams: {},
+      streamFn,
+    }) ?? undefined
+  );
 }
 
 class StopAtPayload extends Error {
@@ -439,9 +489,10 @@ async function info(openclaw, env) {
   const routes = {};
   for (const [api, provider, model] of INFO_TARGETS) {
     const m = buildModel({ provider, api, model });
+    const key = routes[api] ? `${api} (provider ${provider})` : api;
     try {
       const route = resolveRoute(openclaw, env, m);
-      routes[api] = route.registered
+      routes[key] = route.registered
         ? {
             provider,
             model,
@@ -457,12 +508,13 @@ async function info(openclaw, env) {
             strategy: route.strategy,
             error:
               `no converter for ${api} in openclaw ${openclaw.version}: ${route.via}` +
+              (LEGACY_APIS[api] ? `; ${LEGACY_APIS[api]}` : "") +
               (api === "bedrock-converse-stream"
                 ? "; the stream belongs to the amazon-bedrock provider plugin (createStreamFn), published on ClawHub only, and the stand-in in ./plugins registers its replay hooks only (oracle/README.md describes the conversion)"
                 : ""),
           };
     } catch (e) {
-      routes[api] = { provider, model, error: String(e?.message ?? e) };
+      routes[key] = { provider, model, error: String(e?.message ?? e) };
     }
   }
   return {

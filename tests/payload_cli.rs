@@ -1,4 +1,5 @@
-//! `replaylens payload` on every sample session, for all six provider APIs and both stages:
+//! `replaylens payload` on every sample session, for every provider API (and the GitHub
+//! Copilot and Gemini CLI variants, whose bodies differ) and both stages:
 //! the body's conversation array and the provenance of each item line up, and every stored
 //! message the replay sends is accounted for. (That the bodies equal OpenClaw's own is the
 //! payload differential in `oracle_differential.rs`.)
@@ -10,7 +11,7 @@ use std::process::Command;
 
 use replaylens::model::json::Value;
 
-const TARGETS: [(&str, &str, &str, &str); 6] = [
+const TARGETS: [(&str, &str, &str, &str); 10] = [
     ("anthropic", "anthropic-messages", "claude-sonnet-4-6", "messages"),
     ("openai", "openai-completions", "gpt-4o", "messages"),
     ("openai", "openai-responses", "gpt-5", "input"),
@@ -22,6 +23,15 @@ const TARGETS: [(&str, &str, &str, &str); 6] = [
         "messages",
     ),
     ("mistral", "mistral-conversations", "mistral-large-latest", "messages"),
+    ("google-vertex", "google-vertex", "gemini-2.5-pro", "contents"),
+    (
+        "google-gemini-cli",
+        "google-generative-ai",
+        "gemini-3.1-pro-preview",
+        "contents",
+    ),
+    ("github-copilot", "anthropic-messages", "claude-sonnet-4.6", "messages"),
+    ("github-copilot", "openai-responses", "gpt-5.4", "input"),
 ];
 
 fn sessions() -> Vec<PathBuf> {
@@ -97,4 +107,34 @@ fn an_api_without_a_converter_is_refused_in_one_sentence() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no wire converter for the API `acme-chat`"), "{err}");
     assert!(err.contains("bedrock-converse-stream"), "{err}");
+}
+
+#[test]
+fn api_ids_without_a_transport_of_their_own_name_the_one_openclaw_uses() {
+    let session = common::bundled_samples().join("anthropic-tool-repair.jsonl");
+    for (provider, api, model, instead) in [
+        (
+            "google-gemini-cli",
+            "google-gemini-cli",
+            "gemini-2.5-pro",
+            "give --api google-generative-ai",
+        ),
+        (
+            "github-copilot",
+            "github-copilot",
+            "gpt-5.4",
+            "openai-responses for GPT",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_replaylens"))
+            .arg("payload")
+            .arg(&session)
+            .args(["--provider", provider, "--api", api, "--model", model])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{api}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("no wire converter for the API `{api}`")), "{err}");
+        assert!(err.contains(instead), "{err}");
+    }
 }

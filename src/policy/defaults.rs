@@ -8,7 +8,9 @@
 //! differ from a catalog on purpose: Mistral gets `mistral-conversations` (the Mistral API,
 //! whose converter and constraints replaylens checks) although the npm plugin's catalog routes
 //! it through `openai-completions`, and OpenRouter gets OpenClaw's default `auto` rather than
-//! the preset's Gemini model, whose Gemini-only rules would surprise.
+//! the preset's Gemini model, whose Gemini-only rules would surprise. `google-gemini-cli` has
+//! no catalog of its own: its models are the google plugin's templates, on
+//! `google-generative-ai`.
 
 use super::family::plugin_family;
 use super::providers::catalog;
@@ -39,6 +41,7 @@ pub const PROVIDER_DEFAULTS: &[ProviderDefault] = &[
     entry("github-copilot", "openai-responses", "gpt-5.4"),
     entry("google", "google-generative-ai", "gemini-2.5-pro"),
     entry("google-vertex", "google-vertex", "gemini-2.5-pro"),
+    entry("google-gemini-cli", "google-generative-ai", "gemini-2.5-pro"),
     entry("mistral", "mistral-conversations", "mistral-large-latest"),
     entry(
         "amazon-bedrock",

@@ -14,7 +14,10 @@
 //! * Consecutive tool results become one user message of `tool_result` blocks; their content
 //!   is the result text (a string), or text and image blocks when images are attached.
 //! * An empty conversation is sent as one user message `"."`.
+//! * GitHub Copilot's stream wrapper then strips assistant thinking and re-allocates tool ids
+//!   (`copilot`).
 
+mod copilot;
 mod images;
 #[cfg(test)]
 mod tests;
@@ -86,6 +89,9 @@ pub fn convert_with(inputs: &[WireInput], model: &WireModel, options: &Anthropic
     }
     if let Some(cache_control) = &options.cache_control {
         apply_cache_control(&mut items, cache_control, &opt_out);
+    }
+    if copilot::applies(model) {
+        copilot::patch(&mut items);
     }
     items
 }

@@ -2,7 +2,7 @@
 //!
 //! After the history rules and the stream-time steps, OpenClaw's transports turn the replay
 //! messages into a provider request: Anthropic `messages`, OpenAI Chat `messages`, Responses
-//! `input` items, Gemini `contents`, Bedrock Converse `messages`, Mistral `messages`. Each API
+//! `input` items, Gemini `contents` (Gemini API and Vertex AI), Bedrock Converse `messages`, Mistral `messages`. Each API
 //! has one module here, a port of the matching converter in OpenClaw's `@openclaw/ai`
 //! package. Only the conversation is built: no system prompt, tools, sampling parameters or
 //! credentials.
@@ -15,6 +15,7 @@ pub mod bedrock;
 mod blocks;
 mod canonical_base64;
 pub mod google;
+pub mod google_vertex;
 mod js;
 pub mod llm_messages;
 pub mod mistral;
@@ -52,6 +53,8 @@ pub enum WireApi {
     AzureOpenAiResponses,
     /// `google-generative-ai` (Gemini API)
     GoogleGenerativeAi,
+    /// `google-vertex` (Gemini on Vertex AI)
+    GoogleVertex,
     /// `bedrock-converse-stream`
     BedrockConverseStream,
     /// `mistral-conversations`
@@ -60,12 +63,13 @@ pub enum WireApi {
 
 impl WireApi {
     /// Every API, in the order they are listed to users.
-    pub const ALL: [WireApi; 7] = [
+    pub const ALL: [WireApi; 8] = [
         WireApi::AnthropicMessages,
         WireApi::OpenAiCompletions,
         WireApi::OpenAiResponses,
         WireApi::AzureOpenAiResponses,
         WireApi::GoogleGenerativeAi,
+        WireApi::GoogleVertex,
         WireApi::BedrockConverseStream,
         WireApi::MistralConversations,
     ];
@@ -78,6 +82,7 @@ impl WireApi {
             WireApi::OpenAiResponses => "openai-responses",
             WireApi::AzureOpenAiResponses => "azure-openai-responses",
             WireApi::GoogleGenerativeAi => "google-generative-ai",
+            WireApi::GoogleVertex => "google-vertex",
             WireApi::BedrockConverseStream => "bedrock-converse-stream",
             WireApi::MistralConversations => "mistral-conversations",
         }
@@ -94,6 +99,7 @@ impl WireApi {
             "openai-responses" | "openai-codex-responses" | "openai-chatgpt-responses" => WireApi::OpenAiResponses,
             "azure-openai-responses" => WireApi::AzureOpenAiResponses,
             "google-generative-ai" => WireApi::GoogleGenerativeAi,
+            "google-vertex" => WireApi::GoogleVertex,
             "bedrock-converse-stream" => WireApi::BedrockConverseStream,
             "mistral-conversations" => WireApi::MistralConversations,
             _ => return None,
@@ -114,7 +120,7 @@ impl WireApi {
     pub fn conversation_key(self) -> &'static str {
         match self {
             WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => "input",
-            WireApi::GoogleGenerativeAi => "contents",
+            WireApi::GoogleGenerativeAi | WireApi::GoogleVertex => "contents",
             _ => "messages",
         }
     }
@@ -169,7 +175,8 @@ impl WireModel {
             "anthropic" => Some("https://api.anthropic.com"),
             "openai" => Some("https://api.openai.com/v1"),
             "azure-openai-responses" => Some("https://example-resource.openai.azure.com/openai/v1"),
-            "google" => Some("https://generativelanguage.googleapis.com/v1beta"),
+            "google" | "google-gemini-cli" => Some("https://generativelanguage.googleapis.com/v1beta"),
+            "google-vertex" => Some("https://{location}-aiplatform.googleapis.com"),
             "mistral" => Some("https://api.mistral.ai/v1"),
             "openrouter" => Some("https://openrouter.ai/api/v1"),
             "amazon-bedrock" => Some("https://bedrock-runtime.us-east-1.amazonaws.com"),
@@ -189,6 +196,7 @@ impl WireModel {
         by_provider.unwrap_or(match self.api.as_str() {
             "anthropic-messages" => "https://api.anthropic.com",
             "google-generative-ai" => "https://generativelanguage.googleapis.com/v1beta",
+            "google-vertex" => "https://{location}-aiplatform.googleapis.com",
             "mistral-conversations" => "https://api.mistral.ai/v1",
             "bedrock-converse-stream" => "https://bedrock-runtime.us-east-1.amazonaws.com",
             "azure-openai-responses" => "https://example-resource.openai.azure.com/openai/v1",
@@ -309,6 +317,7 @@ fn convert(api: WireApi, inputs: &[WireInput], model: &WireModel) -> Payload {
         WireApi::OpenAiCompletions => openai_completions::convert(inputs, model),
         WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => openai_responses::convert(inputs, model, api),
         WireApi::GoogleGenerativeAi => google::convert(inputs, model),
+        WireApi::GoogleVertex => google_vertex::convert(inputs, model),
         WireApi::BedrockConverseStream => bedrock::convert(inputs, model),
         WireApi::MistralConversations => mistral::convert(inputs, model),
     };

@@ -36,12 +36,26 @@ pub enum WireError {
     #[error("no model API for the payload: give --api (one of {})", known_apis())]
     NoApi,
     /// The target's API has no converter.
-    #[error("no wire converter for the API `{0}`; replaylens builds payloads for {known}", known = known_apis())]
+    #[error("no wire converter for the API `{0}`{hint}; replaylens builds payloads for {known}", hint = api_hint(.0), known = known_apis())]
     UnknownApi(String),
 }
 
 fn known_apis() -> String {
     WireApi::ALL.iter().map(|a| a.id()).collect::<Vec<_>>().join(", ")
+}
+
+/// What OpenClaw 2026.9.6 sends instead, for API ids it accepts but routes to no transport of
+/// their own (`oracle/openclaw_payload.mjs` answers "no converter" for both).
+fn api_hint(api: &str) -> &'static str {
+    match api {
+        "google-gemini-cli" => {
+            " (OpenClaw sends provider google-gemini-cli models through google-generative-ai: give --api google-generative-ai)"
+        }
+        "github-copilot" => {
+            " (OpenClaw's GitHub Copilot models use anthropic-messages for Claude, openai-completions for Gemini, openai-responses for GPT)"
+        }
+        _ => "",
+    }
 }
 
 /// A payload together with the provenance of each item down to the stored transcript

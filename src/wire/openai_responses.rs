@@ -20,6 +20,7 @@
 //! before `|`); `toolResult` → `function_call_output` (text, or `input_text` + `input_image`
 //! parts when it carries images). Item ids (`msg_…`, `fc_…`, `rs_…`) are replayed only when
 //! the request stores responses, which OpenClaw's default `store: false` never does.
+//! GitHub Copilot's stream wrapper then drops reasoning items it cannot replay (`copilot`).
 //!
 //! The transcript transform has already normalized tool-call ids (with
 //! `normalize_tool_call_id`) and ordered the results of async tool calls.
@@ -31,6 +32,7 @@
 //! never applies to such a request (as in the oracle); one stored without them would, and is
 //! not rebuilt here.
 
+mod copilot;
 mod ids;
 mod images;
 mod reasoning;
@@ -194,6 +196,9 @@ pub(crate) fn convert_with(inputs: &[WireInput], model: &WireModel, policy: &Pol
                 o.shift_remove("status");
             }
         }
+    }
+    if copilot::applies(model) {
+        copilot::sanitize(&mut items);
     }
     if policy.sanitize_images {
         for item in &mut items {

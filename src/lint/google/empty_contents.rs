@@ -2,12 +2,12 @@
 
 use crate::lint::shape::hit;
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-empty-contents",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "contents holds at least one content",
     error: "contents is not specified",
     reference: "provider-constraints.md §4",

@@ -2,14 +2,14 @@
 
 use crate::lint::shape::hit;
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 use super::parts;
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-empty-parts",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "every content has at least one part",
     error: "* GenerateContentRequest.contents[{N}].parts: contents.parts must not be empty.",
     reference: "provider-constraints.md §4",

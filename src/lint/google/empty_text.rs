@@ -8,7 +8,7 @@ use crate::model::json::Value;
 use super::parts;
 use crate::lint::shape::{field, hit};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The provider's text.
 const MESSAGE: &str = "Unable to submit request because it has an empty text parameter. Add a value to the parameter and try again. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini";
@@ -16,7 +16,7 @@ const MESSAGE: &str = "Unable to submit request because it has an empty text par
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-empty-text",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "no text part is empty",
     error: MESSAGE,
     reference: "provider-constraints.md §4",

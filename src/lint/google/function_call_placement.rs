@@ -6,12 +6,12 @@
 use super::call_count;
 use crate::lint::shape::{hit, role, with_previous};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-function-call-placement",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "a function call turn comes right after a user turn or a function response turn",
     error: "Please ensure that function call turn comes immediately after a user turn or after a function response turn.",
     reference: "provider-constraints.md §4",

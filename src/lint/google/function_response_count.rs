@@ -3,12 +3,12 @@
 use super::{call_count, response_count};
 use crate::lint::shape::{hit, with_previous};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-function-response-count",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "a function response turn has as many functionResponse parts as the call turn has functionCall parts",
     error: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
     reference: "provider-constraints.md §4",

@@ -3,12 +3,12 @@
 use super::{function_response, parts};
 use crate::lint::shape::{hit, str_at};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-function-response-name",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "every functionResponse has a non-empty name",
     error: "* GenerateContentRequest.contents[{N}].parts[{M}].function_response.name: Name cannot be empty.",
     reference: "provider-constraints.md §4",

@@ -5,12 +5,12 @@
 use super::{call_count, response_count};
 use crate::lint::shape::{hit, with_previous};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-function-response-placement",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "a function response turn comes right after a function call turn",
     error: "Please ensure that function response turn comes immediately after a function call turn",
     reference: "provider-constraints.md §4",

@@ -1,5 +1,6 @@
-//! Gemini `generateContent` constraints (provider-constraints.md §4), for `google-generative-ai`.
-//! Constraint ids start with `gemini-`.
+//! Gemini `generateContent` constraints (provider-constraints.md §4, AI Studio and Vertex), for
+//! `google-generative-ai` (provider `google-gemini-cli` included: its models use that API) and
+//! `google-vertex`. Constraint ids start with `gemini-`.
 
 mod empty_contents;
 mod empty_parts;
@@ -15,6 +16,10 @@ use crate::model::json::Value;
 
 use super::Constraint;
 use super::shape::{array, field, role};
+use crate::wire::WireApi;
+
+/// The APIs these constraints apply to: both send the Gemini `contents` body.
+const APIS: &[WireApi] = &[WireApi::GoogleGenerativeAi, WireApi::GoogleVertex];
 
 /// Every Gemini constraint, in report order.
 pub static CONSTRAINTS: &[&Constraint] = &[
@@ -88,4 +93,45 @@ fn responses(names: &[&str]) -> Value {
         .map(|name| crate::json!({"functionResponse": {"name": name, "response": {"output": "ok"}}}))
         .collect();
     crate::json!({"role": "user", "parts": parts})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lint::lint;
+    use crate::lint::registry::for_api;
+    use crate::model::Message;
+    use crate::wire::{WireModel, WirePayload};
+
+    #[test]
+    fn vertex_gets_every_gemini_constraint() {
+        let ids = |api| for_api(api).map(|c| c.id).collect::<Vec<_>>();
+        assert_eq!(ids(WireApi::GoogleVertex), ids(WireApi::GoogleGenerativeAi));
+        assert_eq!(ids(WireApi::GoogleVertex).len(), CONSTRAINTS.len());
+    }
+
+    #[test]
+    fn a_vertex_payload_is_checked_like_a_gemini_one() {
+        let stored = [
+            crate::json!({"role": "assistant", "provider": "google-vertex", "api": "google-vertex",
+                          "model": "gemini-2.5-pro",
+                          "content": [{"type": "toolCall", "id": "c1", "name": "x", "arguments": {}}]}),
+            crate::json!({"role": "user", "content": "go"}),
+        ];
+        let messages: Vec<Message> = stored.into_iter().filter_map(Message::from_value).collect();
+        let refs: Vec<&Message> = messages.iter().collect();
+        let found = |api: WireApi| {
+            let model = WireModel::new("google-vertex", api.id(), "gemini-2.5-pro");
+            lint(&WirePayload::of_stored(api, model, &refs))
+                .into_iter()
+                .map(|f| (f.constraint, f.message))
+                .collect::<Vec<_>>()
+        };
+        let vertex = found(WireApi::GoogleVertex);
+        assert!(
+            vertex.iter().any(|(id, _)| *id == "gemini-function-call-placement"),
+            "{vertex:?}"
+        );
+        assert_eq!(vertex, found(WireApi::GoogleGenerativeAi));
+    }
 }

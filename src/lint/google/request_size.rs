@@ -5,7 +5,7 @@
 
 use crate::lint::shape::{Wording, request_size};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The request-size limit used, in bytes.
 pub const MAX_BODY_BYTES: usize = 20 * 1024 * 1024;
@@ -13,7 +13,7 @@ pub const MAX_BODY_BYTES: usize = 20 * 1024 * 1024;
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-request-size",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "the request body is at most 20 MB (limit used: 20971520 bytes)",
     error: "(no provider error text on record) request body {bytes} bytes > {limit} bytes",
     reference: "provider-constraints.md §4, §7.2",

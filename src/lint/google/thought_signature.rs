@@ -13,12 +13,12 @@ use crate::model::json::Value;
 use super::{function_call, function_response, parts};
 use crate::lint::shape::{field, hit, role, str_at};
 use crate::lint::{Constraint, Hit};
-use crate::wire::{Payload, WireApi, WireModel};
+use crate::wire::{Payload, WireModel};
 
 /// The constraint.
 pub static CONSTRAINT: Constraint = Constraint {
     id: "gemini-thought-signature",
-    apis: &[WireApi::GoogleGenerativeAi],
+    apis: super::APIS,
     summary: "Gemini 3: the first functionCall part of each model step in the current turn has a thoughtSignature",
     error: "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:{name}` , position {N+1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.",
     reference: "provider-constraints.md §4",
@@ -81,6 +81,7 @@ mod tests {
     use super::*;
     use crate::json;
     use crate::lint::test_support::{model_of, run, run_model, texts};
+    use crate::wire::WireApi;
 
     #[test]
     fn signed_current_calls_and_unsigned_old_ones_pass() {
