@@ -51,9 +51,19 @@ pub fn run(rule_set: &'static RuleSet, format: Format) -> anyhow::Result<()> {
     }
 }
 
-/// The policy owner as shown: the plugin id, or the unowned fallback.
-fn owner<'a>(p: &ListedProvider<'a>) -> &'a str {
-    p.plugin.unwrap_or("none (unowned fallback)")
+/// The policy owner as shown: the plugin id, noting a plugin without a replay hook (OpenClaw
+/// then applies the unowned fallback), or the unowned fallback itself.
+fn owner(p: &ListedProvider<'_>) -> String {
+    match p.plugin {
+        Some(plugin) if has_replay_hook(p.provider) => plugin.to_owned(),
+        Some(plugin) => format!("{plugin} (no replay hook: unowned fallback)"),
+        None => "none (unowned fallback)".to_owned(),
+    }
+}
+
+/// Whether the provider's plugin builds its own replay policy (`buildReplayPolicy`).
+fn has_replay_hook(provider: &str) -> bool {
+    replaylens::policy::plugin_family(provider, "", "").is_some()
 }
 
 /// The JSON document of docs/providers.md.
@@ -199,7 +209,11 @@ fn print_markdown(catalog: &Catalog, listing: &[ListedProvider<'_>]) -> anyhow::
         } else {
             format!("`{}`", p.provider)
         };
-        let owner = p.plugin.map_or("unowned fallback".to_owned(), |o| format!("`{o}`"));
+        let owner = match p.plugin {
+            Some(o) if has_replay_hook(p.provider) => format!("`{o}`"),
+            Some(o) => format!("`{o}` (no replay hook: unowned fallback)"),
+            None => "unowned fallback".to_owned(),
+        };
         writeln!(out, "| {provider} | {apis} | {owner} | {} |", p.origin.id())?;
     }
     writeln!(out)?;

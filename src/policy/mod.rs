@@ -28,7 +28,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-pub use family::Family;
+pub use family::{Family, plugin_family};
 pub use requested::{EffectiveTarget, PartOrigin, TargetOrigin, effective, target_warnings};
 pub use target::{Target, preset};
 
