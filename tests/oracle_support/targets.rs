@@ -35,7 +35,7 @@ impl TargetSpec {
     }
 }
 
-const TABLE: [(&str, &str, &str); 12] = [
+const TABLE: [(&str, &str, &str); 13] = [
     ("anthropic", "anthropic-messages", "claude-sonnet-4-5"),
     ("openai", "openai-responses", "gpt-5"),
     ("openai", "openai-completions", "gpt-4o"),
@@ -50,6 +50,7 @@ const TABLE: [(&str, &str, &str); 12] = [
     ("openrouter", "openai-completions", "anthropic/claude-sonnet-4.5"),
     ("minimax", "anthropic-messages", "MiniMax-M2.7"),
     ("ollama", "ollama", "llama3.1"),
+    ("ollama-cloud", "ollama", "glm-5.1"),
     ("my-llm", "openai-completions", "local-model"),
     ("acme", "acme-chat", "acme-1"),
 ];
