@@ -189,7 +189,7 @@ pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
         "openrouter" if is_openrouter_anthropic_model(model) => Family::OpenRouterAnthropic,
         "openrouter" | "opencode" | "opencode-go" | "kilocode" => Family::OpenRouter,
         "moonshot" | "kimi" => Family::MoonshotKimi,
-        "ollama" => Family::Ollama,
+        "ollama" | "ollama-cloud" => Family::Ollama,
         p if OPENAI_COMPATIBLE_PROVIDERS.contains(&p) => Family::OpenAICompatible,
         _ => return None,
     })
