@@ -11,7 +11,7 @@ use std::process::Command;
 
 use replaylens::model::json::Value;
 
-const TARGETS: [(&str, &str, &str, &str); 10] = [
+const TARGETS: [(&str, &str, &str, &str); 11] = [
     ("anthropic", "anthropic-messages", "claude-sonnet-4-6", "messages"),
     ("openai", "openai-completions", "gpt-4o", "messages"),
     ("openai", "openai-responses", "gpt-5", "input"),
@@ -32,6 +32,7 @@ const TARGETS: [(&str, &str, &str, &str); 10] = [
     ),
     ("github-copilot", "anthropic-messages", "claude-sonnet-4.6", "messages"),
     ("github-copilot", "openai-responses", "gpt-5.4", "input"),
+    ("ollama", "ollama", "llama3.1", "messages"),
 ];
 
 fn sessions() -> Vec<PathBuf> {
@@ -137,4 +138,61 @@ fn api_ids_without_a_transport_of_their_own_name_the_one_openclaw_uses() {
         assert!(err.contains(&format!("no wire converter for the API `{api}`")), "{err}");
         assert!(err.contains(instead), "{err}");
     }
+}
+
+/// A session that alternates Ollama and the Codex backend converts for either side; the
+/// Ollama body keeps string content, object arguments and base64 `images`.
+#[test]
+fn a_session_alternating_ollama_and_codex_converts_for_ollama() {
+    let assistant = |provider: &str, api: &str, model: &str, content: Value| {
+        replaylens::json!({"role": "assistant", "content": content, "provider": provider, "api": api,
+            "model": model, "stopReason": "toolUse", "timestamp": 2, "usage": {"input": 1, "output": 1}})
+    };
+    let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    let messages = replaylens::json!([
+        {"role": "user", "content": [{"type": "text", "text": "look"}, {"type": "image", "data": png, "mimeType": "image/png"}], "timestamp": 1},
+        assistant("ollama", "ollama", "llama3.1", replaylens::json!([
+            {"type": "thinking", "thinking": "plan"},
+            {"type": "toolCall", "id": "call_1", "name": "read", "arguments": "{\"path\":\"a\"}"}])),
+        {"role": "toolResult", "toolCallId": "call_1", "toolName": "read", "content": [{"type": "text", "text": "data"}], "isError": false, "timestamp": 3},
+        assistant("openai-codex", "openai-codex-responses", "gpt-5.1-codex", replaylens::json!([
+            {"type": "toolCall", "id": "call_2|fc_2", "name": "exec", "arguments": {"cmd": "ls"}}])),
+        {"role": "toolResult", "toolCallId": "call_2|fc_2", "toolName": "exec", "content": [{"type": "text", "text": "ok"}], "isError": false, "timestamp": 4},
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("ollama-codex.json");
+    std::fs::write(&session, messages.to_string()).unwrap();
+    for (target, api) in [
+        (("ollama", "ollama", "llama3.1"), "ollama"),
+        (
+            ("openai-codex", "openai-codex-responses", "gpt-5.1-codex"),
+            "openai-responses",
+        ),
+    ] {
+        for stage in ["stored", "replay"] {
+            let doc = payload(&session, target, stage);
+            assert_eq!(doc["api"], api, "{target:?} {stage}");
+        }
+    }
+    let doc = payload(&session, ("ollama", "ollama", "llama3.1"), "replay");
+    let body = doc["body"]["messages"].as_array().unwrap();
+    assert_eq!(body.len(), 5);
+    assert_eq!(
+        body[0],
+        replaylens::json!({"role": "user", "content": "look", "images": [png]})
+    );
+    assert_eq!(
+        body[1],
+        replaylens::json!({"role": "assistant", "content": "", "thinking": "plan",
+            "tool_calls": [{"id": "call_1", "function": {"name": "read", "arguments": {"path": "a"}}}]})
+    );
+    assert_eq!(
+        body[2],
+        replaylens::json!({"role": "tool", "content": "data", "tool_call_id": "call_1", "tool_name": "read"})
+    );
+    assert!(body.iter().all(|m| m["content"].is_string()), "{body:?}");
+    assert_eq!(
+        body[3]["tool_calls"][0]["function"]["arguments"],
+        replaylens::json!({"cmd": "ls"})
+    );
 }

@@ -49,6 +49,10 @@ use serde::Deserialize;
 /// Constraints no transcript can trigger through OpenClaw's converters, with the reason.
 const NO_CASE: &[(&str, &str)] = &[
     (
+        "ollama-field-type",
+        "the converter always sends string content and object arguments",
+    ),
+    (
         "anthropic-empty-text",
         "the converter drops empty text blocks (empty tool-result texts too)",
     ),

@@ -1,5 +1,5 @@
 //! The wire stage and the provider lint on an arbitrary transcript: both payloads (stored
-//! and replay) for one of the six APIs (the first input byte picks it), every constraint, and
+//! and replay) for one of the seven APIs (the first input byte picks it), every constraint, and
 //! `--explain` on a text made from the input; provenance must point inside the inputs.
 #![no_main]
 
@@ -12,7 +12,7 @@ use replaylens::policy::Target;
 use replaylens::replay::replay;
 use replaylens::wire::{WireStage, payload_of};
 
-const TARGETS: [(&str, &str, &str); 7] = [
+const TARGETS: [(&str, &str, &str); 8] = [
     ("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
     ("openai", "openai-completions", "gpt-4o"),
     ("openai", "openai-responses", "gpt-5"),
@@ -20,6 +20,7 @@ const TARGETS: [(&str, &str, &str); 7] = [
     ("amazon-bedrock", "bedrock-converse-stream", "us.anthropic.claude-sonnet-4-5-20250929-v1:0"),
     ("mistral", "mistral-conversations", "mistral-large-latest"),
     ("openrouter", "openai-completions", "anthropic/claude-sonnet-4.5"),
+    ("ollama", "ollama", "llama3.1"),
 ];
 
 fuzz_target!(|data: &[u8]| {

@@ -56,7 +56,7 @@ pub fn run(rule_set: &'static RuleSet, format: Format) -> anyhow::Result<()> {
 fn owner(p: &ListedProvider<'_>) -> String {
     match p.plugin {
         Some(plugin) if has_replay_hook(p.provider) => plugin.to_owned(),
-        Some(plugin) => format!("{plugin} (no replay hook: unowned fallback)"),
+        Some(plugin) => format!("{plugin} (no hook)"),
         None => "none (unowned fallback)".to_owned(),
     }
 }
@@ -137,6 +137,10 @@ fn print_text(catalog: &Catalog, rule_set: &RuleSet, listing: &[ListedProvider<'
         catalog.openclaw,
         rule_set.name,
         clawhub.len()
+    )?;
+    writeln!(
+        out,
+        "(no hook): plugin without a replay policy; OpenClaw uses the unowned fallback"
     )?;
     writeln!(out)?;
     let id_w = shown.iter().map(|p| p.provider.len()).max().unwrap_or(0);

@@ -13,6 +13,7 @@ pub mod error_patterns;
 pub mod explain;
 pub mod google;
 pub mod mistral;
+pub mod ollama;
 pub mod openai_chat;
 pub mod openai_responses;
 pub mod registry;

@@ -28,8 +28,9 @@
 //!   action types and `summary` on non-OpenAI implementations; Mistral "not both" content and
 //!   tool_calls (2024 wording, likely gone); Bedrock documents (OpenClaw sends none), images
 //!   only in user messages (documented, no text; tool images travel in user toolResults);
-//!   OpenAI-compatible servers of §2b (vLLM, llama.cpp, Ollama, DeepSeek, …), which have no
-//!   API of their own here.
+//!   OpenAI-compatible servers of §2b (vLLM, llama.cpp, Ollama's `/v1`, DeepSeek, …), which
+//!   have no API of their own here (Ollama's native `/api/chat` has: [`ollama`]); Ollama image
+//!   formats and counts (per model and runner, errors logged rather than returned).
 //! - OpenAI Chat "Invalid 'messages': empty array": OpenClaw always sends its system prompt as
 //!   the first message, so the array is never empty, even for an empty transcript.
 //! - About the last message of the request: Mistral "Expected last role User or Tool" and
@@ -41,7 +42,7 @@
 //!   `server_tool_use` (OpenClaw's converters send none).
 
 use super::Constraint;
-use super::{anthropic, bedrock, google, mistral, openai_chat, openai_responses};
+use super::{anthropic, bedrock, google, mistral, ollama, openai_chat, openai_responses};
 use crate::wire::WireApi;
 
 /// All constraints.
@@ -53,6 +54,7 @@ pub fn all() -> impl Iterator<Item = &'static Constraint> {
         google::CONSTRAINTS,
         bedrock::CONSTRAINTS,
         mistral::CONSTRAINTS,
+        ollama::CONSTRAINTS,
     ]
     .into_iter()
     .flatten()

@@ -3,7 +3,7 @@
 //! decoded size and dimensions, and the request-size check.
 //!
 //! Indices are payload indices. The payload holds only the conversation: where a provider puts
-//! the system prompt in the same array (OpenAI Chat, Responses, Mistral), its own index is one
+//! the system prompt in the same array (OpenAI Chat, Responses, Mistral, Ollama), its own index is one
 //! higher.
 
 use std::fmt::Display;
@@ -61,7 +61,7 @@ pub(crate) fn is_empty_content(content: Option<&Value>) -> bool {
 }
 
 /// The index the provider names for payload item `i`. OpenClaw sends the system prompt as the
-/// first message on OpenAI Chat and Mistral, and those providers count it; the payload here
+/// first message on OpenAI Chat, Mistral and Ollama, and those providers count it; the payload here
 /// leaves the system prompt out.
 pub(crate) fn provider_index(payload: &Payload, i: usize) -> usize {
     i + payload.api.system_messages()
@@ -207,6 +207,19 @@ pub(crate) fn images(payload: &Payload) -> Vec<Image<'_>> {
                         for (k, inner) in array(result, "content").iter().enumerate() {
                             bedrock_image(&mut out, i, &format!("{at}.toolResult.content.{k}"), inner);
                         }
+                    }
+                }
+            }
+            WireApi::Ollama => {
+                for (j, data) in array(v, "images").iter().enumerate() {
+                    if let Some(data) = data.as_str() {
+                        let path = format!("messages[{}].images[{j}]", provider_index(payload, i));
+                        out.push(Image {
+                            item: i,
+                            path,
+                            mime: None,
+                            data,
+                        });
                     }
                 }
             }

@@ -21,6 +21,7 @@ pub(crate) fn model_of(api: WireApi) -> WireModel {
             WireModel::new("amazon-bedrock", api.id(), "us.anthropic.claude-sonnet-4-6-v1:0")
         }
         WireApi::MistralConversations => WireModel::new("mistral", api.id(), "mistral-large-latest"),
+        WireApi::Ollama => WireModel::new("ollama", api.id(), "llama3.1"),
     }
 }
 

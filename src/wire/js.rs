@@ -1,7 +1,8 @@
 //! JavaScript value semantics the ported transforms and converters share: truthiness,
-//! `String(value)` and `Array.prototype.join`, a field copied only when it is defined.
+//! `String(value)` and `Array.prototype.join`, a field copied only when it is defined, a
+//! number as `JSON.stringify` writes it after `JSON.parse`.
 
-use crate::model::json::{Map, Value};
+use crate::model::json::{Map, Number, Value};
 
 use crate::hygiene::rules::turn_merge::js_truthy;
 
@@ -39,10 +40,67 @@ pub fn put(object: &mut Map, key: &str, value: Option<&Value>) {
     }
 }
 
+/// A JSON number as `JSON.stringify(JSON.parse(token))` writes it: the shortest digits
+/// that read back as the same double, in JavaScript's fixed or exponent form (`1.50` → `1.5`,
+/// `1e21` → `1e+21`, `-0` → `0`); `null` beyond the double range.
+pub fn number(n: &Number) -> Value {
+    let Some(f) = n.as_f64().filter(|f| f.is_finite()) else {
+        return Value::Null;
+    };
+    if f == 0.0 {
+        return number_of("0", n);
+    }
+    let sci = format!("{:e}", f.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let k = digits.len() as i64;
+    let e: i64 = exp.parse().unwrap_or(0) + 1;
+    let body = if k <= e && e <= 21 {
+        format!("{digits}{}", "0".repeat((e - k) as usize))
+    } else if 0 < e && e <= 21 {
+        format!("{}.{}", &digits[..e as usize], &digits[e as usize..])
+    } else if -6 < e && e <= 0 {
+        format!("0.{}{digits}", "0".repeat((-e) as usize))
+    } else {
+        let sign = if e - 1 < 0 { '-' } else { '+' };
+        let rest = if k > 1 {
+            format!(".{}", &digits[1..])
+        } else {
+            String::new()
+        };
+        format!("{}{rest}e{sign}{}", &digits[..1], (e - 1).abs())
+    };
+    let text = if f < 0.0 { format!("-{body}") } else { body };
+    number_of(&text, n)
+}
+
+/// The number written `text` (`fallback` should it not parse).
+fn number_of(text: &str, fallback: &Number) -> Value {
+    let parsed = text.parse::<serde_json::Number>().map(Number::from);
+    Value::Number(parsed.unwrap_or_else(|_| fallback.clone()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::json;
+
+    #[test]
+    fn numbers_are_written_as_javascript_writes_them() {
+        let js = |token: &str| {
+            let n: serde_json::Number = token.parse().unwrap();
+            number(&Number::from(n)).to_string()
+        };
+        assert_eq!(js("1.50"), "1.5");
+        assert_eq!(js("-0"), "0");
+        assert_eq!(js("100"), "100");
+        assert_eq!(js("1e21"), "1e+21");
+        assert_eq!(js("123456789012345678901"), "123456789012345680000");
+        assert_eq!(js("0.000001"), "0.000001");
+        assert_eq!(js("1.5e-7"), "1.5e-7");
+        assert_eq!(js("-2.5E3"), "-2500");
+        assert_eq!(js("1e400"), "null");
+    }
 
     #[test]
     fn string_conversion_follows_javascript() {

@@ -22,7 +22,7 @@ use crate::model::json::{Map, Value};
 
 use super::blocks::{block_type, content_blocks};
 use super::openai_completions::data_url;
-use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
+use super::tool_result::{format_tool_result, is_image_with_payload, media_placeholder, tool_result_text};
 use super::{WireInput, WireItem, WireModel};
 use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::hygiene::rules::turn_merge::js_truthy;
@@ -131,19 +131,6 @@ fn tool_call(block: &Value) -> Value {
         "function": function,
         "index": 0,
     })
-}
-
-/// `formatToolResultText`.
-fn format_tool_result(text: &str, media: Option<&str>, omitted: Option<&str>, is_error: bool) -> String {
-    let body = if js_trim(text).is_empty() {
-        omitted.or(media).unwrap_or("(no tool output)").to_string()
-    } else {
-        match omitted {
-            Some(note) => format!("{text}\n{note}"),
-            None => text.to_string(),
-        }
-    };
-    if is_error { format!("[tool error] {body}") } else { body }
 }
 
 fn tool_message(msg: &Message, supports_images: bool) -> Value {

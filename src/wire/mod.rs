@@ -2,9 +2,9 @@
 //!
 //! After the history rules and the stream-time steps, OpenClaw's transports turn the replay
 //! messages into a provider request: Anthropic `messages`, OpenAI Chat `messages`, Responses
-//! `input` items, Gemini `contents` (Gemini API and Vertex AI), Bedrock Converse `messages`, Mistral `messages`. Each API
-//! has one module here, a port of the matching converter in OpenClaw's `@openclaw/ai`
-//! package. Only the conversation is built: no system prompt, tools, sampling parameters or
+//! `input` items, Gemini `contents` (Gemini API and Vertex AI), Bedrock Converse `messages`,
+//! Mistral and Ollama `messages`. Each API has one module here, a port of the matching converter
+//! in OpenClaw's `@openclaw/ai` package or its bundled provider plugin. Only the conversation is built: no system prompt, tools, sampling parameters or
 //! credentials.
 //!
 //! Every payload item records the input messages it came from ([`WireItem::source`]), so a
@@ -20,6 +20,7 @@ mod js;
 pub mod llm_messages;
 pub mod mistral;
 pub mod of_replay;
+pub mod ollama;
 pub mod openai_completions;
 pub mod openai_responses;
 #[cfg(test)]
@@ -59,11 +60,13 @@ pub enum WireApi {
     BedrockConverseStream,
     /// `mistral-conversations`
     MistralConversations,
+    /// `ollama` (Ollama's native `/api/chat`, providers `ollama` and `ollama-cloud`)
+    Ollama,
 }
 
 impl WireApi {
     /// Every API, in the order they are listed to users.
-    pub const ALL: [WireApi; 8] = [
+    pub const ALL: [WireApi; 9] = [
         WireApi::AnthropicMessages,
         WireApi::OpenAiCompletions,
         WireApi::OpenAiResponses,
@@ -72,6 +75,7 @@ impl WireApi {
         WireApi::GoogleVertex,
         WireApi::BedrockConverseStream,
         WireApi::MistralConversations,
+        WireApi::Ollama,
     ];
 
     /// The API id as OpenClaw names it.
@@ -85,6 +89,7 @@ impl WireApi {
             WireApi::GoogleVertex => "google-vertex",
             WireApi::BedrockConverseStream => "bedrock-converse-stream",
             WireApi::MistralConversations => "mistral-conversations",
+            WireApi::Ollama => "ollama",
         }
     }
 
@@ -102,16 +107,17 @@ impl WireApi {
             "google-vertex" => WireApi::GoogleVertex,
             "bedrock-converse-stream" => WireApi::BedrockConverseStream,
             "mistral-conversations" => WireApi::MistralConversations,
+            "ollama" => WireApi::Ollama,
             _ => return None,
         })
     }
 
     /// Messages OpenClaw sends before the conversation in the same array: the system prompt
-    /// as the first message on OpenAI Chat and Mistral (the payload shown leaves it out, a
-    /// provider's index counts it).
+    /// as the first message on OpenAI Chat, Mistral and Ollama (the payload shown leaves it
+    /// out, a provider's index counts it).
     pub fn system_messages(self) -> usize {
         match self {
-            WireApi::OpenAiCompletions | WireApi::MistralConversations => 1,
+            WireApi::OpenAiCompletions | WireApi::MistralConversations | WireApi::Ollama => 1,
             _ => 0,
         }
     }
@@ -320,6 +326,7 @@ fn convert(api: WireApi, inputs: &[WireInput], model: &WireModel) -> Payload {
         WireApi::GoogleVertex => google_vertex::convert(inputs, model),
         WireApi::BedrockConverseStream => bedrock::convert(inputs, model),
         WireApi::MistralConversations => mistral::convert(inputs, model),
+        WireApi::Ollama => ollama::convert(inputs),
     };
     Payload { api, items }
 }

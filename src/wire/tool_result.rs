@@ -1,9 +1,10 @@
 //! The text and media of a tool result as every OpenClaw converter reads them.
 //!
 //! Port of `tool-result-text.ts` in `@openclaw/ai` (`host-*.mjs` in 2026.9.6):
-//! `extractToolResultText` → [`tool_result_text`], `extractToolResultBlockText` →
-//! [`block_text`], `describeToolResultMediaPlaceholder` → [`media_placeholder`],
-//! `hasMediaPayload` → [`has_media_payload`], `isImageWithMediaPayload` →
+//! `extractToolResultText` → [`tool_result_text`] (with `includeStructured`:
+//! [`tool_result_text_with_structured`]), `extractToolResultBlockText` → [`block_text`],
+//! `describeToolResultMediaPlaceholder` → [`media_placeholder`], `classifyToolResultMedia` →
+//! [`media_kinds`], `hasMediaPayload` → [`has_media_payload`], `isImageWithMediaPayload` →
 //! [`is_image_with_payload`]. Explicit text blocks win; other blocks are replayed as bounded
 //! JSON; media payloads leave a placeholder.
 //!
@@ -56,6 +57,17 @@ static DATA_URI: LazyLock<Regex> = LazyLock::new(|| {
 /// blocks joined by newlines; without any, the other non-media blocks stringified as JSON,
 /// joined and cut to 8,000 UTF-16 units.
 pub(crate) fn tool_result_text(blocks: &[Value]) -> String {
+    extract_text(blocks, false)
+}
+
+/// [`tool_result_text`] with `includeStructured`: the other non-media blocks' JSON follows
+/// the explicit texts (joined and cut to 8,000 UTF-16 units) instead of being left out.
+pub(crate) fn tool_result_text_with_structured(blocks: &[Value]) -> String {
+    extract_text(blocks, true)
+}
+
+/// `extractToolResultText(blocks, {includeStructured})`.
+fn extract_text(blocks: &[Value], include_structured: bool) -> String {
     let mut explicit = Vec::new();
     let mut structured = Vec::new();
     for block in blocks.iter().filter(|b| b.is_object() || b.is_array()) {
@@ -65,10 +77,16 @@ pub(crate) fn tool_result_text(blocks: &[Value]) -> String {
             structured.push(block);
         }
     }
-    if !explicit.is_empty() {
+    if !explicit.is_empty() && !include_structured {
         return explicit.join("\n");
     }
     let texts: Vec<String> = structured.into_iter().filter_map(block_text).collect();
+    if !explicit.is_empty() {
+        if !texts.is_empty() {
+            explicit.push(truncate_structured(texts.join("\n")));
+        }
+        return explicit.join("\n");
+    }
     truncate_structured(texts.join("\n"))
 }
 
@@ -92,6 +110,16 @@ pub(crate) fn block_text(block: &Value) -> Option<String> {
 
 /// The placeholder a media-only result is described by (`describeToolResultMediaPlaceholder`).
 pub(crate) fn media_placeholder(blocks: &[Value]) -> Option<&'static str> {
+    match media_kinds(blocks) {
+        (true, true) => Some("(see attached media)"),
+        (_, true) => Some("(see attached audio)"),
+        (true, _) => Some("(see attached image)"),
+        _ => None,
+    }
+}
+
+/// Whether the blocks carry an image and an audio payload (`classifyToolResultMedia`).
+pub(crate) fn media_kinds(blocks: &[Value]) -> (bool, bool) {
     let (mut image, mut audio) = (false, false);
     for block in blocks
         .iter()
@@ -104,12 +132,7 @@ pub(crate) fn media_placeholder(blocks: &[Value]) -> Option<&'static str> {
         audio |=
             kind.is_some_and(|t| AUDIO_TYPES.contains(&t)) || mime.as_deref().is_some_and(|m| m.starts_with("audio/"));
     }
-    match (image, audio) {
-        (true, true) => Some("(see attached media)"),
-        (_, true) => Some("(see attached audio)"),
-        (true, _) => Some("(see attached image)"),
-        _ => None,
-    }
+    (image, audio)
 }
 
 /// A block whose `data` is a non-blank string (`hasMediaPayload`): media metadata alone is
@@ -167,6 +190,21 @@ fn redact(value: &Value) -> Value {
         }
         other => other.clone(),
     }
+}
+
+/// `formatToolResultText`: the text, or (when blank) the omission note, the media
+/// placeholder or `(no tool output)`; an omission note follows non-blank text on its own line;
+/// errors get a `[tool error] ` prefix.
+pub(crate) fn format_tool_result(text: &str, media: Option<&str>, omitted: Option<&str>, is_error: bool) -> String {
+    let body = if js_trim(text).is_empty() {
+        omitted.or(media).unwrap_or("(no tool output)").to_string()
+    } else {
+        match omitted {
+            Some(note) => format!("{text}\n{note}"),
+            None => text.to_string(),
+        }
+    };
+    if is_error { format!("[tool error] {body}") } else { body }
 }
 
 /// The value of a key that JavaScript orders as an array index (`"0"`, `"17"`, below 2³² − 1).

@@ -12,6 +12,7 @@
 //! | `openai-completions` | `transformProviderMessages` ([`provider`]) | the Chat Completions normalizer (`openai_completions`) |
 //! | `mistral-conversations` | `transformProviderMessages` | [`ids::mistral`] |
 //! | `bedrock-converse-stream` | `transformMessages` of the plugin SDK (the Bedrock plugin) | Anthropic rule |
+//! | `ollama` | `transformMessages` (the ollama plugin's stream function) | kept (trimmed) |
 //!
 //! Every [`WireInput`] keeps the indices of the input messages it came from; a synthesized
 //! missing result has none. Compaction replays (Anthropic server compaction, Responses
@@ -71,6 +72,7 @@ pub fn prepare(api: WireApi, inputs: Vec<WireInput>, model: &WireModel) -> Vec<W
             let mut normalize = |id: &str, _: &Message| ids::anthropic(id);
             provider::transform(inputs, target, model.input_images, Some(&mut normalize))
         }
+        WireApi::Ollama => provider::transform(inputs, target, model.input_images, None),
     }
 }
 
