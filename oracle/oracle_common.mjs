@@ -22,6 +22,19 @@ console.info = toStderr;
 console.debug = toStderr;
 console.warn = toStderr;
 
+// The image tools rastermill falls back to when Photon cannot decode a format (ImageMagick,
+// GraphicsMagick, ffmpeg, sips) are found by OpenClaw's resolveSystemBin in fixed system folders,
+// not on PATH. The oracle answers as on a machine without any of them, so its replies do not
+// depend on what this machine has installed (a tool's failure text names random temp folders).
+const IMAGE_TOOLS = new Set(["magick", "convert", "gm", "ffmpeg", "sips"]);
+const accessSync = fs.accessSync;
+fs.accessSync = function accessSyncWithoutImageTools(file, mode) {
+  if (IMAGE_TOOLS.has(path.basename(String(file)))) {
+    throw Object.assign(new Error(`ENOENT: no such file or directory, access '${file}'`), { code: "ENOENT" });
+  }
+  return accessSync.call(this, file, mode);
+};
+
 // The local names a chunk exports, mapped to their export aliases (the last `export { … }`).
 export function exportAliases(text) {
   const exportList = [...text.matchAll(/export\s*\{([^}]*)\}/g)].pop();

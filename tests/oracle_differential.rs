@@ -146,6 +146,39 @@ fn replaylens_history_matches_openclaw() {
     );
 }
 
+/// One case per image class (`oracle_support::images`): a user turn holding the class's block
+/// and the same block in a tool result, run through the oracle like the differential; every
+/// class must come out as OpenClaw makes it (kept, relabelled, re-encoded, which placeholder).
+#[test]
+fn image_classes_match_openclaw() {
+    let setup = match oracle::locate(manifest_dir()) {
+        Ok(setup) => setup,
+        Err(why) => {
+            assert!(
+                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
+                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
+            );
+            eprintln!("\n*** SKIPPED image classes: {why} ***\n");
+            return;
+        }
+    };
+    let cases = oracle_support::images::class_cases();
+    let mut pool = OraclePool::start(&setup, ORACLE_PROCESSES).unwrap_or_else(|e| panic!("oracle: {e}"));
+    let mut totals = oracle_support::report::Totals::default();
+    let tally = run_all(&mut pool, &cases, &mut totals, RuleSetName::Pinned).unwrap_or_else(|e| panic!("oracle: {e}"));
+    let differing: Vec<String> = tally
+        .pinned_failures
+        .iter()
+        .map(|(i, d)| format!("{}: {} ours {} theirs {}", cases[*i].id, d.path, d.ours, d.theirs))
+        .collect();
+    eprintln!("image classes: {} compared, {} differ", cases.len(), differing.len());
+    assert!(
+        differing.is_empty(),
+        "image classes differ from OpenClaw:\n{}",
+        differing.join("\n")
+    );
+}
+
 /// Random cases per target of the payload differential when `REPLAYLENS_PAYLOAD_CASES_PER_TARGET`
 /// is unset.
 const DEFAULT_PAYLOAD_PER_TARGET: usize = 6;

@@ -6,6 +6,7 @@ pub mod check;
 pub mod compare;
 pub mod failures;
 pub mod generate;
+pub mod image_bytes;
 pub mod images;
 pub mod lens;
 pub mod oracle;

@@ -6,7 +6,7 @@ use replaylens::model::json::Value;
 
 use super::cases::random_cases;
 use super::compare::{LEGACY_MISSING_TEXT, compare, compare_policy, json_eq};
-use super::images::fixtures;
+use super::images::fixture;
 use super::lens::{LensMessage, RuleSetName};
 use super::targets::TargetSet;
 
@@ -72,8 +72,7 @@ fn synthetic_timestamps_are_ignored_and_newest_deltas_only_on_newest() {
 
 #[test]
 fn images_compare_by_decoded_format_and_size() {
-    let f = fixtures();
-    let (png8, jpeg) = (&f[0].data, &f[2].data);
+    let (png8, jpeg) = (fixture("png-small").data(), fixture("jpeg-small").data());
     let block =
         |data: &str| json!({"role": "user", "content": [{"type": "image", "data": data, "mimeType": "image/png"}]});
     let recoded = {

@@ -1,222 +1,191 @@
-//! The pixel work behind image sanitization: read an image's header, decode it flat (grey or
-//! RGB, alpha composited onto black), downscale by area average and search the side × quality
-//! grid for a JPEG within the byte cap. Payload-level decisions (base64, MIME type, limits
-//! from the header) stay in [`super::image_ops`].
+//! The pixel work behind image sanitization, as OpenClaw 2026.9.6 does it: rastermill's
+//! Photon backend (photon-node 0.3.4, built on the `image` crate 0.24.9, the release used
+//! here). Decode to RGBA (an 8-bit grey+alpha PNG Photon rejects is inflated by hand, as
+//! rastermill does), turn upright by the EXIF orientation, resize with Lanczos3 and encode a
+//! baseline JPEG from the RGBA pixels (alpha dropped), its APPn/COM segments stripped.
+//! Payload-level decisions (base64, limits, the side × quality search) stay in
+//! [`super::image_ops`].
 
 use std::io::Cursor;
 
-use image::codecs::jpeg::JpegEncoder;
-use image::metadata::Orientation;
-use image::{ColorType, DynamicImage, ImageDecoder, ImageReader, ImageResult};
+use photon_image::codecs::jpeg::JpegEncoder;
+use photon_image::imageops::{FilterType, resize};
+use photon_image::{ColorType, ImageEncoder, RgbaImage};
 
-use super::image_ops::{
-    ImageLimits, MAX_INPUT_PIXELS, QUALITY_STEPS, Reencoded, UNDECODABLE, UNDETERMINED_DIMENSIONS, fit_inside,
-    is_heif_or_avif, mib_fixed, side_grid,
-};
+use super::image_header::{self as header, HeaderProbe};
 
-/// What the header of an image says.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Probe {
-    /// Stored width.
-    pub(super) width: u32,
-    /// Stored height.
-    pub(super) height: u32,
-    /// EXIF orientation.
-    pub(super) orientation: Orientation,
-}
+/// The pixel limit of OpenClaw's image processor (input and output).
+pub const MAX_INPUT_PIXELS: u64 = 25_000_000;
 
-impl Probe {
-    /// Whether the orientation swaps width and height (EXIF 5–8).
-    fn swaps_axes(&self) -> bool {
-        matches!(
-            self.orientation,
-            Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH
-        )
-    }
+/// rastermill's error when no header gives the size.
+pub const UNDETERMINED_DIMENSIONS: &str = "RastermillError: Unable to determine image dimensions; refusing to process";
 
-    /// The displayed size.
-    pub(super) fn displayed(&self) -> (u32, u32) {
-        if self.swaps_axes() {
-            (self.height, self.width)
-        } else {
-            (self.width, self.height)
+/// rastermill's error when Photon cannot decode bytes whose header it accepts.
+pub const UNDECODABLE: &str = "RastermillError: Unable to decode image with Photon";
+
+/// What OpenClaw reports when no backend can decode the format (BMP, TIFF, HEIF, AVIF on a
+/// machine without ImageMagick, GraphicsMagick or ffmpeg).
+pub const NO_BACKEND: &str = "ImageProcessorUnavailableError: Image processor unavailable for jpeg encoding; tried: photon, imagemagick, graphicsmagick, ffmpeg";
+
+/// What Photon's JPEG encoder failing (a panic in its WebAssembly) surfaces as.
+const ENCODER_PANIC: &str = "RuntimeError: unreachable";
+
+/// `n` with `en-US` thousands separators (`25,000,000`).
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
+        out.push(c);
     }
+    out
 }
 
-/// A decoder for the bytes, by the format their signature shows.
-fn decoder(bytes: &[u8]) -> Result<impl ImageDecoder + '_, String> {
-    if is_heif_or_avif(bytes) {
-        return Err("unsupported image format".to_owned());
-    }
-    let reader = ImageReader::new(Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| e.to_string())?;
-    if reader.format().is_none() {
-        return Err("unsupported image format".to_owned());
-    }
-    reader.into_decoder().map_err(|e| format!("corrupt image data ({e})"))
-}
-
-/// Read the header only: size (from the header alone, as OpenClaw does, so a truncated file
-/// whose header is intact still has a size) and, when the decoder can read it, the EXIF
-/// orientation.
-pub(super) fn probe(bytes: &[u8]) -> Result<Probe, String> {
-    if is_heif_or_avif(bytes) {
-        return Err("Error: unsupported image format".to_owned());
-    }
-    let size = imagesize::blob_size(bytes)
-        .ok()
-        .filter(|s| s.width > 0 && s.height > 0)
-        .ok_or_else(|| UNDETERMINED_DIMENSIONS.to_owned())?;
-    let orientation = decoder(bytes)
-        .ok()
-        .and_then(|mut d| d.orientation().ok())
-        .unwrap_or(Orientation::NoTransforms);
-    Ok(Probe {
-        width: u32::try_from(size.width).map_err(|_| UNDETERMINED_DIMENSIONS.to_owned())?,
-        height: u32::try_from(size.height).map_err(|_| UNDETERMINED_DIMENSIONS.to_owned())?,
-        orientation,
-    })
-}
-
-/// Decode fully, flattened for JPEG: grey stays grey, colour becomes RGB, alpha is
-/// composited onto black (what a JPEG encoder without alpha support produces).
-fn decode_flat(bytes: &[u8], probe: &Probe) -> Result<DynamicImage, String> {
-    let pixels = u64::from(probe.width) * u64::from(probe.height);
-    if pixels > MAX_INPUT_PIXELS {
+/// rastermill's pixel budget: `width > floor(max / height)` is refused.
+pub fn check_pixel_budget(width: u32, height: u32) -> Result<(), String> {
+    if u64::from(width) > MAX_INPUT_PIXELS / u64::from(height.max(1)) {
+        let pixels = u64::from(width) * u64::from(height);
+        let safe = pixels < (1 << 53);
         return Err(format!(
-            "Error: image exceeds pixel limit ({}×{} = {pixels} pixels > {MAX_INPUT_PIXELS})",
-            probe.width, probe.height
+            "RastermillError: Image dimensions exceed the {} pixel input limit: {width}x{height}{}",
+            grouped(MAX_INPUT_PIXELS),
+            if safe {
+                format!(" ({pixels} pixels)")
+            } else {
+                String::new()
+            }
         ));
     }
-    let decoder = decoder(bytes).map_err(|_| UNDECODABLE.to_owned())?;
-    let decoded = DynamicImage::from_decoder(decoder).map_err(|_| UNDECODABLE.to_owned())?;
-    let grey = matches!(
-        decoded.color(),
-        ColorType::L8 | ColorType::L16 | ColorType::La8 | ColorType::La16
-    );
-    Ok(match (grey, decoded.color().has_alpha()) {
-        (true, false) => DynamicImage::ImageLuma8(decoded.into_luma8()),
-        (false, false) => DynamicImage::ImageRgb8(decoded.into_rgb8()),
-        (true, true) => {
-            let la = decoded.into_luma_alpha8();
-            DynamicImage::ImageLuma8(image::GrayImage::from_fn(la.width(), la.height(), |x, y| {
-                let [l, a] = la.get_pixel(x, y).0;
-                image::Luma([over_black(l, a)])
-            }))
-        }
-        (false, true) => {
-            let rgba = decoded.into_rgba8();
-            DynamicImage::ImageRgb8(image::RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
-                let [r, g, b, a] = rgba.get_pixel(x, y).0;
-                image::Rgb([over_black(r, a), over_black(g, a), over_black(b, a)])
-            }))
-        }
-    })
+    Ok(())
 }
 
-/// Downscale with an area average (a box filter over each output pixel's footprint), using
-/// fast_image_resize's SIMD convolution. `flat` is grey or RGB (see [`decode_flat`]).
-fn downscale(flat: &DynamicImage, width: u32, height: u32) -> DynamicImage {
-    use fast_image_resize::images::{Image, ImageRef};
-    use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
-    let (pixel_type, raw) = match flat {
-        DynamicImage::ImageLuma8(img) => (PixelType::U8, img.as_raw()),
-        DynamicImage::ImageRgb8(img) => (PixelType::U8x3, img.as_raw()),
-        other => return other.thumbnail_exact(width, height),
-    };
-    let resized = ImageRef::new(flat.width(), flat.height(), raw, pixel_type)
-        .ok()
-        .and_then(|src| {
-            let mut dst = Image::new(width, height, pixel_type);
-            let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Box));
-            Resizer::new().resize(&src, &mut dst, &options).ok()?;
-            Some(dst.into_vec())
-        });
-    let rebuilt = resized.and_then(|buf| match pixel_type {
-        PixelType::U8 => image::GrayImage::from_raw(width, height, buf).map(DynamicImage::ImageLuma8),
-        _ => image::RgbImage::from_raw(width, height, buf).map(DynamicImage::ImageRgb8),
-    });
-    rebuilt.unwrap_or_else(|| flat.thumbnail_exact(width, height))
+/// A decoded image, upright, ready to be resized and encoded any number of times.
+pub struct Decoded {
+    pixels: RgbaImage,
 }
 
-/// A channel value composited onto black.
-fn over_black(value: u8, alpha: u8) -> u8 {
-    ((u16::from(value) * u16::from(alpha) + 127) / 255) as u8
-}
-
-/// Encode as baseline JPEG at a quality, with jpeg-encoder's SIMD encoder for grey and RGB
-/// images (what [`decode_flat`] gives), the `image` encoder otherwise.
-pub(super) fn encode_jpeg(img: &DynamicImage, quality: u8) -> ImageResult<Vec<u8>> {
-    let simd = match img {
-        DynamicImage::ImageLuma8(i) => Some((i.as_raw(), jpeg_encoder::ColorType::Luma)),
-        DynamicImage::ImageRgb8(i) => Some((i.as_raw(), jpeg_encoder::ColorType::Rgb)),
-        _ => None,
-    };
-    let size = (u16::try_from(img.width()), u16::try_from(img.height()));
-    let mut out = Vec::new();
-    if let (Some((data, color)), (Ok(w), Ok(h))) = (simd, size)
-        && jpeg_encoder::Encoder::new(&mut out, quality)
-            .encode(data, w, h, color)
-            .is_ok()
-    {
-        return Ok(out);
+impl Decoded {
+    /// Width after orientation.
+    pub fn width(&self) -> u32 {
+        self.pixels.width()
     }
-    out.clear();
-    img.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))?;
-    Ok(out)
+
+    /// Height after orientation.
+    pub fn height(&self) -> u32 {
+        self.pixels.height()
+    }
+
+    /// The image resized (Lanczos3) to `width`×`height`; itself when the size is unchanged.
+    pub fn resized(&self, width: u32, height: u32) -> std::borrow::Cow<'_, RgbaImage> {
+        if (width, height) == (self.width(), self.height()) {
+            std::borrow::Cow::Borrowed(&self.pixels)
+        } else {
+            std::borrow::Cow::Owned(resize(&self.pixels, width, height, FilterType::Lanczos3))
+        }
+    }
 }
 
-/// The side × quality search: the first JPEG within `max_bytes` wins; otherwise the
-/// error names the smallest size reached. An image whose header cannot be read cannot be
-/// decoded either, so the search needs the probe (upstream's "side = max when the size is
-/// unknown" case always ends in a decode error here).
-pub(super) fn reduce(
-    bytes: &[u8],
-    probe: Result<Probe, String>,
-    limits: ImageLimits,
-) -> Result<(Vec<u8>, Reencoded), String> {
-    let probe = probe?;
-    let (width, height) = probe.displayed();
-    let start = limits.max_dimension_px.min(width.max(height));
-    let flat = decode_flat(bytes, &probe)?;
-    let mut smallest: Option<usize> = None;
-    let mut tried: Option<(u32, u32)> = None;
-    for side in side_grid(limits.max_dimension_px, start) {
-        let (w, h) = fit_inside(width, height, side);
-        if tried == Some((w, h)) {
-            // The same size at the same qualities gives the same bytes: already too big.
+/// Decode for re-encoding, with rastermill's checks in its order: header size and pixel
+/// budget, the Photon format gate, the decode itself, the budget on the decoded size.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
+    let probe: HeaderProbe = header::probe(bytes).ok_or_else(|| UNDETERMINED_DIMENSIONS.to_owned())?;
+    check_pixel_budget(probe.width, probe.height)?;
+    if !header::photon_decodable(bytes) {
+        return Err(NO_BACKEND.to_owned());
+    }
+    let pixels = match photon_image::load_from_memory(bytes) {
+        Ok(img) => img.into_rgba8(),
+        Err(_) => match grey_alpha_png(bytes)? {
+            Some(pixels) => pixels,
+            None => return Err(UNDECODABLE.to_owned()),
+        },
+    };
+    check_pixel_budget(pixels.width(), pixels.height())?;
+    let pixels = match header::orientation(bytes) {
+        Some(o @ 2..=8) => orient(pixels, o),
+        _ => pixels,
+    };
+    Ok(Decoded { pixels })
+}
+
+/// Turn RGBA pixels upright for an EXIF orientation (2–8).
+fn orient(src: RgbaImage, orientation: u8) -> RgbaImage {
+    let (w, h) = src.dimensions();
+    let swaps = orientation >= 5;
+    let (ow, oh) = if swaps { (h, w) } else { (w, h) };
+    let mut out = RgbaImage::new(ow, oh);
+    for (x, y, px) in src.enumerate_pixels() {
+        let (tx, ty) = match orientation {
+            2 => (w - 1 - x, y),
+            3 => (w - 1 - x, h - 1 - y),
+            4 => (x, h - 1 - y),
+            5 => (y, x),
+            6 => (h - 1 - y, x),
+            7 => (h - 1 - y, w - 1 - x),
+            _ => (y, w - 1 - x),
+        };
+        out.put_pixel(tx, ty, *px);
+    }
+    out
+}
+
+/// Encode as Photon's `get_bytes_jpeg`, then strip metadata segments as rastermill does.
+pub fn encode_jpeg(pixels: &RgbaImage, quality: u8) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    JpegEncoder::new_with_quality(Cursor::new(&mut out), quality)
+        .write_image(pixels.as_raw(), pixels.width(), pixels.height(), ColorType::Rgba8)
+        .map_err(|_| ENCODER_PANIC.to_owned())?;
+    Ok(strip_jpeg_metadata(out))
+}
+
+/// Drop APP0–APP15 and COM segments before the scan.
+fn strip_jpeg_metadata(data: Vec<u8>) -> Vec<u8> {
+    if data.len() < 4 || data[0] != 0xff || data[1] != 0xd8 {
+        return data;
+    }
+    let mut out = Vec::with_capacity(data.len());
+    out.extend_from_slice(&data[..2]);
+    let mut at = 2;
+    while at + 1 < data.len() {
+        if data[at] != 0xff {
+            out.extend_from_slice(&data[at..]);
+            return out;
+        }
+        let mut m = at;
+        while m < data.len() && data[m] == 0xff {
+            m += 1;
+        }
+        let Some(&marker) = data.get(m) else { break };
+        let payload = m + 1;
+        if marker == 0xda {
+            out.extend_from_slice(&data[at..]);
+            return out;
+        }
+        if marker == 0xd9 || (0xd0..=0xd7).contains(&marker) {
+            out.extend_from_slice(&data[at..payload]);
+            at = payload;
             continue;
         }
-        tried = Some((w, h));
-        let mut resized = if (w, h) == (width, height) {
-            flat.clone()
-        } else if probe.swaps_axes() {
-            downscale(&flat, h, w)
-        } else {
-            downscale(&flat, w, h)
-        };
-        resized.apply_orientation(probe.orientation);
-        for quality in QUALITY_STEPS {
-            let jpeg = encode_jpeg(&resized, quality).map_err(|e| format!("Error: {e}"))?;
-            smallest = Some(smallest.map_or(jpeg.len(), |s| s.min(jpeg.len())));
-            if jpeg.len() <= limits.max_bytes {
-                let reencoded = Reencoded {
-                    width: w,
-                    height: h,
-                    bytes: jpeg.len(),
-                    quality,
-                    side,
-                };
-                return Ok((jpeg, reencoded));
-            }
+        if payload + 2 > data.len() {
+            out.extend_from_slice(&data[at..]);
+            return out;
         }
+        let length = usize::from(u16::from_be_bytes([data[payload], data[payload + 1]]));
+        let end = payload + length;
+        if length < 2 || end > data.len() {
+            out.extend_from_slice(&data[at..]);
+            return out;
+        }
+        if !((0xe0..=0xef).contains(&marker) || marker == 0xfe) {
+            out.extend_from_slice(&data[at..end]);
+        }
+        at = end;
     }
-    let best = smallest.unwrap_or(bytes.len());
-    Err(format!(
-        "Error: Image could not be reduced below {}MB (got {}MB)",
-        mib_fixed(limits.max_bytes, 0),
-        mib_fixed(best, 2)
-    ))
+    out
 }
+
+#[path = "image_codec_png.rs"]
+mod png_fallback;
+use png_fallback::grey_alpha_png;

@@ -1,17 +1,25 @@
-//! Image payload sanitization (hygiene-b §3), the engine behind the `image-sanitize` rule.
+//! Image payload sanitization (hygiene-b §3), the engine behind the `image-sanitize` rule:
+//! OpenClaw 2026.9.6's `sanitizeContentBlocksImages` / `resizeImageBase64IfNeeded` for one
+//! image block.
 //!
 //! One base64 image payload goes in; out comes either the payload to send (kept as it was,
-//! relabelled with the MIME type its bytes show, or re-encoded as a smaller JPEG) or the
-//! reason it cannot be sent, which the rule turns into a text block. Deterministic: the
-//! same payload and limits always give the same bytes.
+//! relabelled with the MIME type its first characters show, or re-encoded as a smaller JPEG)
+//! or the reason it cannot be sent, which the rule turns into a text block. The decisions, in
+//! OpenClaw's order: estimated size over 10 MiB; blank; not canonical base64; the header
+//! (rastermill's reader) shows a size within the limits → kept; otherwise decoded as
+//! OpenClaw's Photon backend decodes and re-encoded over the side × quality grid, the first
+//! error ending the search. Deterministic: the same payload and limits give the same bytes.
 
 use std::borrow::Cow;
 
+use super::image_base64::{MAX_INPUT_BYTES, canonical_decoded_len, estimate_decoded_bytes, js_trim};
+pub use super::image_base64::{canonical_base64, format_bytes_short, infer_mime_type};
 pub use super::image_cache::ImageCache;
-use super::image_codec::{Probe, probe, reduce};
+pub use super::image_codec::{MAX_INPUT_PIXELS, NO_BACKEND, UNDECODABLE, UNDETERMINED_DIMENSIONS};
+use super::image_codec::{decode, encode_jpeg};
+use super::image_header::{self as header, HeaderProbe};
 use base64::Engine as _;
-use base64::engine::DecodePaddingMode;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD};
+use base64::engine::general_purpose::STANDARD;
 
 /// Default longest side sent, in pixels (`agents.defaults.imageMaxDimensionPx`).
 pub const DEFAULT_MAX_DIMENSION_PX: u32 = 1200;
@@ -19,22 +27,11 @@ pub const DEFAULT_MAX_DIMENSION_PX: u32 = 1200;
 /// Largest payload sent, in decoded bytes (5 MiB; not configurable upstream).
 pub const DEFAULT_MAX_BYTES: usize = 5 * 1024 * 1024;
 
-/// Images with more input pixels than this are refused rather than decoded.
-pub const MAX_INPUT_PIXELS: u64 = 25_000_000;
-
 /// The fixed part of the side grid tried when re-encoding (capped at the maximum side).
 pub const SIDE_STEPS: [u32; 6] = [1800, 1600, 1400, 1200, 1000, 800];
 
 /// JPEG qualities tried for each side, best first.
 pub const QUALITY_STEPS: [u8; 6] = [85, 75, 65, 55, 45, 35];
-
-/// Decoding that accepts any trailing bits, like Node's `Buffer.from(s, "base64")`.
-const LENIENT: GeneralPurpose = GeneralPurpose::new(
-    &base64::alphabet::STANDARD,
-    GeneralPurposeConfig::new()
-        .with_decode_allow_trailing_bits(true)
-        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
-);
 
 /// The limits an image must fit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +49,14 @@ impl ImageLimits {
             max_dimension_px: px.max(1),
             max_bytes: DEFAULT_MAX_BYTES,
         }
+    }
+
+    /// OpenClaw's `imageWithinLimits` for a payload of `bytes` with a displayed size.
+    fn fit(&self, bytes: usize, (w, h): (u32, u32)) -> bool {
+        bytes <= self.max_bytes
+            && w <= self.max_dimension_px
+            && h <= self.max_dimension_px
+            && u64::from(w) * u64::from(h) <= MAX_INPUT_PIXELS
     }
 }
 
@@ -79,17 +84,17 @@ pub struct Reencoded {
 /// An image payload that is still sent as an image.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SanitizedImage<'a> {
-    /// The base64 payload to send (canonical: no whitespace).
+    /// The base64 payload to send (canonical: no whitespace, padded).
     pub data: Cow<'a, str>,
     /// The MIME type to send.
     pub mime_type: &'a str,
-    /// The MIME type of the original payload: inferred from its first bytes, else declared.
+    /// The MIME type of the original payload: inferred from its first characters, else declared.
     pub source_mime_type: &'a str,
     /// Decoded size of the original payload, in bytes.
     pub source_bytes: usize,
-    /// Displayed size of the original (EXIF orientation applied), when its header could be read.
+    /// Displayed size of the original (orientation applied), when its header could be read.
     pub source_size: Option<(u32, u32)>,
-    /// The EXIF orientation (1–8) of the original, when it was not 1.
+    /// The orientation (2–8) of the original, when its header names one other than 1.
     pub orientation: Option<u8>,
     /// Set when the payload was re-encoded.
     pub reencoded: Option<Reencoded>,
@@ -98,40 +103,42 @@ pub struct SanitizedImage<'a> {
 /// Why an image payload cannot be sent as an image.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImageFailure {
+    /// `data` or `mimeType` is not a string.
+    MissingFields,
+    /// The estimated decoded size is over 10 MiB.
+    InputTooLarge,
     /// `data` is blank.
     Empty,
-    /// `data` is not canonical base64.
+    /// `data` is not base64 OpenClaw can canonicalize.
     InvalidBase64,
-    /// The size could not be read, decoding or reducing failed: the message (with its error
+    /// The header gave no size, decoding or reducing failed: the message (with its error
     /// class, e.g. `RastermillError: …` or `Error: …`) follows `omitted image payload: `.
     Unusable(String),
 }
 
 impl ImageFailure {
-    /// The text that replaces the image block (hygiene-b §0 constants).
+    /// The text that replaces the image block.
     pub fn placeholder(&self, label: &str) -> String {
         match self {
             Self::Empty => format!("[{label}] omitted empty image payload"),
-            Self::InvalidBase64 => format!("[{label}] omitted image payload: invalid base64"),
-            Self::Unusable(message) => format!("[{label}] omitted image payload: {message}"),
+            other => format!("[{label}] omitted image payload: {}", other.reason()),
         }
     }
 
     /// Why, in a few words (for rewrite details).
     pub fn reason(&self) -> String {
         match self {
+            Self::MissingFields => "missing data or mimeType".to_owned(),
+            Self::InputTooLarge => format!(
+                "image exceeds input size limit ({})",
+                format_bytes_short(MAX_INPUT_BYTES as usize)
+            ),
             Self::Empty => "empty image payload".to_owned(),
             Self::InvalidBase64 => "invalid base64".to_owned(),
             Self::Unusable(message) => message.clone(),
         }
     }
 }
-
-/// OpenClaw 2026.9.6 (rastermill) when no header gives the image's size.
-pub const UNDETERMINED_DIMENSIONS: &str = "RastermillError: Unable to determine image dimensions; refusing to process";
-
-/// OpenClaw 2026.9.6 (rastermill) when an image over a limit cannot be decoded.
-pub const UNDECODABLE: &str = "RastermillError: Unable to decode image with Photon";
 
 /// Sanitize one image payload: validate, sniff, check the limits from the header, and
 /// re-encode only when the image is over a limit or its size cannot be read.
@@ -183,9 +190,9 @@ pub fn sanitize_image_with<'a>(
     })
 }
 
-/// What the cheap checks (blank, base64, header) decide.
+/// What the cheap checks (size estimate, blank, base64, header) decide.
 pub enum HeaderCheck<'a> {
-    /// Sent as it is (or relabelled / whitespace removed): no decoding needed.
+    /// Sent as it is (or relabelled / canonicalized): no decoding needed.
     Kept(SanitizedImage<'a>),
     /// Over a limit or no size in the header: the canonical payload must be decoded.
     NeedsDecode(Cow<'a, str>),
@@ -197,10 +204,14 @@ pub fn header_check<'a>(
     declared_mime: &'a str,
     limits: ImageLimits,
 ) -> Result<HeaderCheck<'a>, ImageFailure> {
-    if data.trim().is_empty() {
+    if estimate_decoded_bytes(data) > MAX_INPUT_BYTES {
+        return Err(ImageFailure::InputTooLarge);
+    }
+    let trimmed = js_trim(data);
+    if trimmed.is_empty() {
         return Err(ImageFailure::Empty);
     }
-    let canonical = canonical_base64(data).ok_or(ImageFailure::InvalidBase64)?;
+    let canonical = canonical_base64(trimmed).ok_or(ImageFailure::InvalidBase64)?;
     let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
     Ok(match kept_from_header(&canonical, mime_type, limits) {
         Some(kept) => HeaderCheck::Kept(kept),
@@ -217,7 +228,7 @@ pub struct FullDecode {
     pub source_bytes: usize,
     /// Displayed size, when the header could be read.
     pub source_size: Option<(u32, u32)>,
-    /// EXIF orientation when not 1.
+    /// Orientation when not 1.
     pub orientation: Option<u8>,
     /// What is sent.
     pub outcome: Outcome,
@@ -236,7 +247,7 @@ pub enum Outcome {
 
 /// Decode, probe and re-encode a canonical base64 payload (the expensive part).
 pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
-    let Ok(bytes) = LENIENT.decode(canonical.as_bytes()) else {
+    let Ok(bytes) = STANDARD.decode(canonical.as_bytes()) else {
         return FullDecode {
             source_bytes: 0,
             source_size: None,
@@ -244,16 +255,12 @@ pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
             outcome: Outcome::Failed(ImageFailure::InvalidBase64),
         };
     };
-    let probe = probe(&bytes);
-    let source_size = probe.as_ref().ok().map(Probe::displayed);
-    let orientation = probe.as_ref().ok().map(|p| p.orientation.to_exif()).filter(|&o| o != 1);
-    let fits = |(w, h): (u32, u32)| {
-        bytes.len() <= limits.max_bytes && w <= limits.max_dimension_px && h <= limits.max_dimension_px
-    };
-    let outcome = if source_size.is_some_and(fits) {
+    let probe = header::probe(&bytes);
+    let source_size = probe.as_ref().map(HeaderProbe::displayed);
+    let outcome = if source_size.is_some_and(|size| limits.fit(bytes.len(), size)) {
         Outcome::Fits
     } else {
-        match reduce(&bytes, probe, limits) {
+        match reduce(&bytes, source_size, limits) {
             Ok((jpeg, reencoded)) => Outcome::Reencoded(STANDARD.encode(jpeg).into(), reencoded),
             Err(message) => Outcome::Failed(ImageFailure::Unusable(message)),
         }
@@ -261,90 +268,94 @@ pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
     FullDecode {
         source_bytes: bytes.len(),
         source_size,
-        orientation,
+        orientation: probe.and_then(|p| p.orientation).filter(|&o| o != 1),
         outcome,
     }
+}
+
+/// The side × quality search: the first JPEG within `max_bytes` wins; the first error ends
+/// it; otherwise the error names the smallest size reached. The decode and each resize are
+/// done once (OpenClaw redoes them per attempt, with the same result).
+fn reduce(bytes: &[u8], size: Option<(u32, u32)>, limits: ImageLimits) -> Result<(Vec<u8>, Reencoded), String> {
+    let max = limits.max_dimension_px;
+    let start = size.map_or(max, |(w, h)| max.min(w.max(h)));
+    let decoded = decode(bytes)?;
+    let mut smallest: Option<usize> = None;
+    let mut tried: Option<(u32, u32)> = None;
+    for side in side_grid(max, start) {
+        let (w, h) = fit_inside(decoded.width(), decoded.height(), side);
+        if tried == Some((w, h)) {
+            // The same size at the same qualities gives the same bytes: already too big.
+            continue;
+        }
+        tried = Some((w, h));
+        let resized = decoded.resized(w, h);
+        for quality in QUALITY_STEPS {
+            let jpeg = encode_jpeg(&resized, quality)?;
+            smallest = Some(smallest.map_or(jpeg.len(), |s| s.min(jpeg.len())));
+            if jpeg.len() <= limits.max_bytes {
+                let reencoded = Reencoded {
+                    width: w,
+                    height: h,
+                    bytes: jpeg.len(),
+                    quality,
+                    side,
+                };
+                return Ok((jpeg, reencoded));
+            }
+        }
+    }
+    Err(format!(
+        "Error: Image could not be reduced below {} (got {})",
+        format_bytes_short(limits.max_bytes),
+        format_bytes_short(smallest.unwrap_or(bytes.len()))
+    ))
 }
 
 /// Base64 characters decoded to read an image's header without decoding all of it.
 const HEADER_BASE64_CHARS: usize = 96 * 1024;
 
-/// The image kept as it is, when the header (decoded from the first base64 characters) shows
-/// it within the limits. `None` when the header cannot be read from that prefix or the image
-/// is over a limit: the caller then decodes everything, as before.
+/// The header of a canonical payload, read from its first characters when the format allows
+/// (see [`header::prefix_safe`]), else from the whole payload.
+fn header_of(canonical: &str) -> Option<HeaderProbe> {
+    let head = &canonical.as_bytes()[..canonical.len().min(HEADER_BASE64_CHARS)];
+    let from_head = STANDARD.decode(head).ok().and_then(|h| header::probe(&h));
+    if canonical.len() <= HEADER_BASE64_CHARS {
+        return from_head;
+    }
+    match from_head {
+        Some(p) if header::prefix_safe(p.format) => Some(p),
+        _ => header::probe(&STANDARD.decode(canonical.as_bytes()).ok()?),
+    }
+}
+
+/// The image kept as it is, when its header shows it within the limits.
 fn kept_from_header<'a>(
     canonical: &Cow<'a, str>,
     mime_type: &'a str,
     limits: ImageLimits,
 ) -> Option<SanitizedImage<'a>> {
-    let padding = canonical.len() - canonical.trim_end_matches('=').len();
-    let decoded_len = canonical.len() / 4 * 3 - padding;
-    let head = LENIENT
-        .decode(&canonical.as_bytes()[..canonical.len().min(HEADER_BASE64_CHARS)])
-        .ok()?;
-    let probe = probe(&head).ok()?;
-    let (w, h) = probe.displayed();
-    let fits = decoded_len <= limits.max_bytes && w <= limits.max_dimension_px && h <= limits.max_dimension_px;
-    fits.then(|| SanitizedImage {
+    let decoded_len = canonical_decoded_len(canonical);
+    let probe = header_of(canonical)?;
+    let size = probe.displayed();
+    limits.fit(decoded_len, size).then(|| SanitizedImage {
         data: canonical.clone(),
         mime_type,
         source_mime_type: mime_type,
         source_bytes: decoded_len,
-        source_size: Some((w, h)),
-        orientation: Some(probe.orientation.to_exif()).filter(|&o| o != 1),
+        source_size: Some(size),
+        orientation: probe.orientation.filter(|&o| o != 1),
         reencoded: None,
     })
 }
 
 /// For the provider lint: the decoded size in bytes of a base64 image payload and its stored
-/// width × height, read from the header as [`header_check`] reads it (falling back to the whole
-/// payload). `None` unless the payload is canonical base64; no size when no header shows one.
+/// width × height, read from the header as [`header_check`] reads it. `None` unless the
+/// payload is base64 OpenClaw accepts; no size when no header shows one.
 pub(crate) fn base64_image_facts(data: &str) -> Option<(usize, Option<(u32, u32)>)> {
-    let canonical = canonical_base64(data)?;
-    let padding = canonical.len() - canonical.trim_end_matches('=').len();
-    let decoded_len = canonical.len() / 4 * 3 - padding;
-    let size_of = |bytes: &[u8]| probe(bytes).ok().map(|p| (p.width, p.height));
-    let head = &canonical.as_bytes()[..canonical.len().min(HEADER_BASE64_CHARS)];
-    let size = LENIENT.decode(head).ok().and_then(|h| size_of(&h)).or_else(|| {
-        (canonical.len() > HEADER_BASE64_CHARS)
-            .then(|| LENIENT.decode(canonical.as_bytes()).ok())
-            .flatten()
-            .and_then(|b| size_of(&b))
-    });
-    Some((decoded_len, size))
-}
-
-/// The canonical form of a base64 payload: all whitespace removed; `None` unless it is
-/// non-empty, a multiple of 4 long and matches `^[A-Za-z0-9+/]+={0,2}$`.
-pub fn canonical_base64(data: &str) -> Option<Cow<'_, str>> {
-    let canonical: Cow<'_, str> = if data.chars().any(char::is_whitespace) {
-        Cow::Owned(data.chars().filter(|c| !c.is_whitespace()).collect())
-    } else {
-        Cow::Borrowed(data)
-    };
-    let body = canonical.trim_end_matches('=');
-    let padding = canonical.len() - body.len();
-    let valid = !body.is_empty()
-        && padding <= 2
-        && canonical.len().is_multiple_of(4)
-        && body
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
-    valid.then_some(canonical)
-}
-
-/// The MIME type shown by the first base64 characters (JPEG, PNG, GIF only).
-pub fn infer_mime_type(base64: &str) -> Option<&'static str> {
-    let s = base64.trim();
-    if s.starts_with("/9j/") {
-        Some("image/jpeg")
-    } else if s.starts_with("iVBOR") {
-        Some("image/png")
-    } else if s.starts_with("R0lGOD") {
-        Some("image/gif")
-    } else {
-        None
-    }
+    let canonical = canonical_base64(js_trim(data))?;
+    let size = header_of(&canonical).map(|p| (p.width, p.height));
+    Some((canonical_decoded_len(&canonical), size))
 }
 
 /// The side grid: `[start, 1800, 1600, 1400, 1200, 1000, 800]`, each capped at `max`,
@@ -360,37 +371,19 @@ pub fn side_grid(max: u32, start: u32) -> Vec<u32> {
     grid
 }
 
-/// The size of an image of `width`×`height` fitted inside a `side`×`side` box, never enlarged.
-pub fn fit_inside(width: u32, height: u32, side: u32) -> (u32, u32) {
-    if width <= side && height <= side {
-        return (width, height);
-    }
-    let scaled = |short: u32, long: u32| {
-        let v = (f64::from(short) * f64::from(side) / f64::from(long)).round();
-        (v as u32).max(1)
-    };
-    if width >= height {
-        (side, scaled(height, width))
-    } else {
-        (scaled(width, height), side)
-    }
+/// JavaScript's `Math.round` for a non-negative number (ties up).
+fn js_round(x: f64) -> f64 {
+    let floor = x.floor();
+    if x - floor >= 0.5 { floor + 1.0 } else { floor }
 }
 
-/// Whether the bytes are an ISO-BMFF HEIF/AVIF file (by major or compatible brand).
-pub fn is_heif_or_avif(bytes: &[u8]) -> bool {
-    const BRANDS: [&[u8; 4]; 12] = [
-        b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1", b"avif", b"avis",
-    ];
-    if bytes.len() < 16 || &bytes[4..8] != b"ftyp" {
-        return false;
-    }
-    let size = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize;
-    let end = size.clamp(16, bytes.len());
-    let major = &bytes[8..12];
-    let compatible = bytes[16..end].chunks_exact(4);
-    std::iter::once(major)
-        .chain(compatible)
-        .any(|brand| BRANDS.iter().any(|b| &b[..] == brand))
+/// rastermill's size for an image of `width`×`height` fitted inside a `side`×`side` box,
+/// never enlarged: one scale for both axes, each side rounded, at least 1.
+pub fn fit_inside(width: u32, height: u32, side: u32) -> (u32, u32) {
+    let (w, h, s) = (f64::from(width), f64::from(height), f64::from(side));
+    let scale = (s / w).min(s / h).min(1.0);
+    let scaled = |v: f64| (js_round(v * scale) as u32).max(1);
+    (scaled(w), scaled(h))
 }
 
 /// `(bytes / 2^20).toFixed(digits)` with JavaScript's round-half-up on exact ties.

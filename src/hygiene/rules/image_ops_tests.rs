@@ -6,6 +6,12 @@ use super::*;
 use crate::hygiene::rules::image_codec::encode_jpeg;
 use crate::hygiene::rules::image_fixtures::{bmp_header_only, ftyp, gradient, jpeg, jpeg_with_orientation, noise, png};
 
+/// The pixels as Photon holds them (RGBA, `image` 0.24).
+fn photon_pixels(img: &DynamicImage) -> photon_image::RgbaImage {
+    let rgba = img.to_rgba8();
+    photon_image::RgbaImage::from_raw(rgba.width(), rgba.height(), rgba.into_raw()).unwrap()
+}
+
 fn limits(px: u32, bytes: usize) -> ImageLimits {
     ImageLimits {
         max_dimension_px: px,
@@ -29,9 +35,32 @@ fn canonical_base64_strips_whitespace_and_checks_shape() {
     assert_eq!(canonical_base64("QUJD"), Some(Cow::Borrowed("QUJD")));
     assert!(matches!(canonical_base64("QUJD"), Some(Cow::Borrowed(_))));
     assert_eq!(canonical_base64(" QU\nJD\t"), Some(Cow::Owned("QUJD".to_owned())));
+    assert_eq!(
+        canonical_base64("QU\u{1}JD"),
+        Some(Cow::Owned("QUJD".to_owned())),
+        "controls are blanks"
+    );
     assert_eq!(canonical_base64("QUI="), Some(Cow::Borrowed("QUI=")));
     assert_eq!(canonical_base64("QQ=="), Some(Cow::Borrowed("QQ==")));
-    for bad in ["", "   ", "QUJ", "QUJ$", "Q===", "====", "QU=D", "QUJD-_AA", "QUJDQ"] {
+    assert_eq!(
+        canonical_base64("QUI"),
+        Some(Cow::Owned("QUI=".to_owned())),
+        "padding is added"
+    );
+    assert_eq!(canonical_base64("QQ"), Some(Cow::Owned("QQ==".to_owned())));
+    for bad in [
+        "",
+        "   ",
+        "QUJ$",
+        "Q===",
+        "====",
+        "QU=D",
+        "QUJD-_AA",
+        "QUJDQ",
+        "QUJ=",
+        "QR==",
+        "QUI=\u{a0}",
+    ] {
         assert_eq!(canonical_base64(bad), None, "{bad:?}");
     }
 }
@@ -61,15 +90,26 @@ fn fit_inside_keeps_aspect_and_never_enlarges() {
 }
 
 #[test]
-fn heif_and_avif_are_detected_by_major_or_compatible_brand() {
-    assert!(is_heif_or_avif(&ftyp(b"heic", &[b"mif1"])));
-    assert!(is_heif_or_avif(&ftyp(b"isom", &[b"mp41", b"avif"])));
-    assert!(!is_heif_or_avif(&ftyp(b"isom", &[b"mp41"])));
-    assert!(!is_heif_or_avif(b"\x89PNG\r\n\x1a\n"));
+fn heif_without_a_size_has_no_header_and_is_refused() {
+    let heic = to_base64(&ftyp(b"heic", &[b"mif1", b"heic"]));
+    assert_eq!(
+        sanitize_image(&heic, "image/heic", ImageLimits::default()),
+        Err(ImageFailure::Unusable(UNDETERMINED_DIMENSIONS.into()))
+    );
 }
 
 #[test]
-fn megabytes_use_javascript_to_fixed_rounding() {
+fn byte_sizes_are_formatted_as_openclaw_formats_them() {
+    assert_eq!(format_bytes_short(5 * 1024 * 1024), "5.00MB");
+    assert_eq!(format_bytes_short(10 * 1024 * 1024), "10.00MB");
+    assert_eq!(
+        format_bytes_short(1024 * 1024 * 49 / 8),
+        "6.13MB",
+        "an exact tie rounds up"
+    );
+    assert_eq!(format_bytes_short(1024 * 1024 - 1), "1024.0KB");
+    assert_eq!(format_bytes_short(1536), "1.5KB");
+    assert_eq!(format_bytes_short(1000), "1000B");
     assert_eq!(mib_fixed(5 * 1024 * 1024, 0), "5");
     assert_eq!(mib_fixed(1024 * 1024 * 49 / 8, 2), "6.13", "an exact tie rounds up");
     assert_eq!(mib_fixed(1024 * 1024 * 3 / 2, 2), "1.50");
@@ -91,8 +131,16 @@ fn placeholders_use_the_label() {
         "[session:history] omitted image payload: invalid base64"
     );
     assert_eq!(
-        ImageFailure::Unusable("Error: unsupported image format".into()).placeholder("x"),
-        "[x] omitted image payload: Error: unsupported image format"
+        ImageFailure::Unusable(NO_BACKEND.into()).placeholder("x"),
+        format!("[x] omitted image payload: {NO_BACKEND}")
+    );
+    assert_eq!(
+        ImageFailure::InputTooLarge.placeholder("x"),
+        "[x] omitted image payload: image exceeds input size limit (10.00MB)"
+    );
+    assert_eq!(
+        ImageFailure::MissingFields.placeholder("x"),
+        "[x] omitted image payload: missing data or mimeType"
     );
 }
 
@@ -116,6 +164,11 @@ fn empty_and_invalid_payloads_fail_before_decoding() {
     assert_eq!(
         sanitize_image("not base64!", "image/png", ImageLimits::default()),
         Err(ImageFailure::InvalidBase64)
+    );
+    let huge = "A".repeat(14_000_004);
+    assert_eq!(
+        sanitize_image(&huge, "image/png", ImageLimits::default()),
+        Err(ImageFailure::InputTooLarge)
     );
 }
 
@@ -148,13 +201,12 @@ fn quality_then_side_search_reports_the_smallest_result_when_nothing_fits() {
     let data = to_base64(&png(&img));
     let err = sanitize_image(&data, "image/png", limits(1200, 1000)).unwrap_err();
     // Sides 1200, 1000 and 800 all give the 300×200 original; the smallest try is quality 35.
-    let flat = DynamicImage::ImageRgb8(img.to_rgb8());
-    let smallest = encode_jpeg(&flat, 35).unwrap().len();
+    let smallest = encode_jpeg(&photon_pixels(&img), 35).unwrap().len();
     assert_eq!(
         err,
         ImageFailure::Unusable(format!(
-            "Error: Image could not be reduced below 0MB (got {}MB)",
-            mib_fixed(smallest, 2)
+            "Error: Image could not be reduced below 1000B (got {})",
+            format_bytes_short(smallest)
         ))
     );
 }
@@ -163,8 +215,7 @@ fn quality_then_side_search_reports_the_smallest_result_when_nothing_fits() {
 fn a_later_quality_wins_when_the_first_is_too_big() {
     let img = DynamicImage::ImageRgba8(noise(300, 200, 3));
     let data = to_base64(&png(&img));
-    let flat = DynamicImage::ImageRgb8(img.to_rgb8());
-    let q65 = encode_jpeg(&flat, 65).unwrap().len();
+    let q65 = encode_jpeg(&photon_pixels(&img), 65).unwrap().len();
     let out = sanitize_image(&data, "image/png", limits(1200, q65)).unwrap();
     assert_eq!(out.reencoded.unwrap().quality, 65);
 }
@@ -200,18 +251,25 @@ fn more_than_25_megapixels_is_refused_without_decoding() {
     assert_eq!(
         sanitize_image(&data, "image/bmp", ImageLimits::default()),
         Err(ImageFailure::Unusable(
-            "Error: image exceeds pixel limit (6000×5000 = 30000000 pixels > 25000000)".into()
+            "RastermillError: Image dimensions exceed the 25,000,000 pixel input limit: 6000x5000 (30000000 pixels)"
+                .into()
         ))
     );
 }
 
 #[test]
-fn undecodable_payloads_fail_with_a_reason() {
-    let heic = to_base64(&ftyp(b"heic", &[b"mif1", b"heic"]));
+fn formats_photon_does_not_decode_have_no_backend_when_over_a_limit() {
+    let data = to_base64(&bmp_header_only(1300, 10));
     assert_eq!(
-        sanitize_image(&heic, "image/heic", ImageLimits::default()),
-        Err(ImageFailure::Unusable("Error: unsupported image format".into()))
+        sanitize_image(&data, "image/bmp", ImageLimits::default()),
+        Err(ImageFailure::Unusable(NO_BACKEND.into()))
     );
+    let small = to_base64(&bmp_header_only(10, 10));
+    assert!(sanitize_image(&small, "image/bmp", ImageLimits::default()).is_ok());
+}
+
+#[test]
+fn undecodable_payloads_fail_with_a_reason() {
     // OpenClaw 2026.9.6's rastermill texts: no readable header, or over a limit and undecodable.
     let png = png(&DynamicImage::ImageRgb8(gradient(2600, 400)));
     let cut = |n: usize| sanitize_image(&to_base64(&png[..n]), "image/png", ImageLimits::default()).map(|_| ());
@@ -220,16 +278,16 @@ fn undecodable_payloads_fail_with_a_reason() {
 }
 
 #[test]
-fn grey_stays_grey_and_transparency_becomes_black() {
+fn reencoding_goes_through_rgba_and_drops_alpha_as_photon_does() {
     let grey = DynamicImage::ImageLuma8(GrayImage::from_pixel(1300, 10, Luma([200])));
     let data = to_base64(&png(&grey));
     let out = sanitize_image(&data, "image/png", ImageLimits::default()).unwrap();
-    assert_eq!(decode(&out).color(), image::ColorType::L8);
+    assert_eq!(decode(&out).color(), image::ColorType::Rgb8);
     let clear = DynamicImage::ImageRgba8(RgbaImage::from_pixel(1300, 10, Rgba([255, 255, 255, 0])));
     let data = to_base64(&png(&clear));
     let out = sanitize_image(&data, "image/png", ImageLimits::default()).unwrap();
     let [r, g, b] = decode(&out).to_rgb8().get_pixel(600, 4).0;
-    assert!(r < 8 && g < 8 && b < 8, "{r} {g} {b}");
+    assert!(r > 247 && g > 247 && b > 247, "{r} {g} {b}");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
 use super::image_ops::{
-    HeaderCheck, ImageCache, ImageLimits, SanitizedImage, header_check, human_bytes, sanitize_image_with,
+    HeaderCheck, ImageCache, ImageFailure, ImageLimits, SanitizedImage, header_check, human_bytes, sanitize_image_with,
 };
 
 /// The label OpenClaw's replay gives image placeholders.
@@ -19,36 +19,39 @@ static INFO: RuleInfo = RuleInfo {
     explanation: "Providers reject oversized base64 images (Anthropic: over 5 MB, or very large sides in \
         multi-image requests), so OpenClaw sanitizes every image before replay \
         (sanitizeSessionMessagesImages → sanitizeContentBlocksImages, label `session:history`). It runs for \
-        every provider and in both sanitize modes (`full` and `images-only`): the page says images are \
-        always sanitized. It walks the array content of user, assistant (any stop reason) and toolResult \
-        messages; string content, other roles and compaction summaries are left alone. Only blocks \
-        `{type:\"image\"}` with a string `data` and a string `mimeType` are processed. Blank `data` becomes \
-        the text `[session:history] omitted empty image payload`; data that is not canonical base64 (after \
-        removing all whitespace: non-empty, length a multiple of 4, `^[A-Za-z0-9+/]+={0,2}$`) becomes \
-        `[session:history] omitted image payload: invalid base64`. The MIME type is inferred from the \
-        first base64 characters (`/9j/` JPEG, `iVBOR` PNG, `R0lGOD` GIF, else the declared type is kept) \
-        and replaces a wrong label even when the image is kept. The header is read without decoding \
-        pixels; an image whose size is known, whose bytes are at most 5 MiB and whose sides are at most \
-        the maximum (`--image-max-px`, default 1200; EXIF orientations 5–8 swap the axes) is kept byte \
-        for byte, except that whitespace inside the base64 is removed. Otherwise it is decoded, turned \
-        upright by its EXIF orientation and re-encoded as JPEG: sides [min(max, longest), 1800, 1600, \
-        1400, 1200, 1000, 800] capped at the maximum, de-duplicated and tried largest first, each at \
-        qualities 85, 75, 65, 55, 45, 35, fitted inside a side×side box without enlargement; the first \
-        result of at most 5 MiB wins and the block keeps its other fields with the new `data` and \
-        `mimeType: image/jpeg`. The size comes from the header alone (a \
-        truncated file whose header is intact and within the limits is kept as it is, as upstream). When no \
-        header gives the size the block becomes the text `[session:history] omitted image payload: \
-        RastermillError: Unable to determine image dimensions; refusing to process`; when an image over a \
-        limit cannot be decoded, `… RastermillError: Unable to decode image with Photon` (OpenClaw \
-        2026.9.6's rastermill texts); HEIF/AVIF (by major or compatible brand) give `… Error: unsupported \
-        image format`, more than 25,000,000 input pixels `… Error: image exceeds pixel limit (…)`, and an \
-        image that no size and quality brings under 5 MiB `… Error: Image could not be reduced below 5MB \
-        (got 6.12MB)`: an image is never silently lost. How \
-        the re-encoding differs in detail: transparent pixels are composited onto black (as a JPEG encoder \
-        without alpha does), grey images stay grey, animations keep their first frame, the downscale is \
-        an area average, and the encoder is a baseline JPEG encoder rather than mozjpeg, so byte sizes \
-        differ slightly from OpenClaw's. Each changed image \
-        is one rewrite naming its block index (0-based, in the message's content array).",
+        every provider and in both sanitize modes (`full` and `images-only`). It walks the array content of \
+        user, assistant (any stop reason) and toolResult messages; string content, other roles and \
+        compaction summaries are left alone. Every `{type:\"image\"}` block is processed, in OpenClaw \
+        2026.9.6's order: without a string `data` and a string `mimeType` it becomes the text \
+        `[session:history] omitted image payload: missing data or mimeType`; a payload whose estimated decoded \
+        size is over 10 MiB becomes `… image exceeds input size limit (10.00MB)`; blank `data` (JavaScript's \
+        trim) becomes `[session:history] omitted empty image payload`; data OpenClaw cannot canonicalize \
+        (characters up to U+0020 are removed, unpadded data is padded; a character outside the base64 \
+        alphabet, `=` before data, more than two `=`, a length of 4n+1 or non-zero pad bits are refused, so \
+        `data:` URLs and URL-safe base64 are refused) becomes `… invalid base64`. The MIME type is inferred \
+        from the first base64 characters (`/9j/` JPEG, `iVBOR` PNG, `R0lGOD` GIF, else the declared type is \
+        kept) and replaces a wrong label even when the image is kept. The header is read without decoding \
+        pixels, with rastermill's reader (PNG, GIF, WebP, BMP, TIFF, HEIF/AVIF `ispe`, JPEG; EXIF and HEIF \
+        orientations 5–8 swap the axes); an image whose size is known, whose bytes are at most 5 MiB, whose \
+        sides are at most the maximum (`--image-max-px`, default 1200) and whose pixels are at most 25 million \
+        is kept byte for byte (canonicalized), whatever its format (a BMP, TIFF, HEIC or a cut file whose \
+        header is intact is kept). Otherwise it is decoded as OpenClaw's Photon backend decodes it (the same \
+        `image` crate release), turned upright, resized with Lanczos3 and encoded as JPEG from its RGBA \
+        pixels (alpha dropped): sides [min(max, longest), 1800, 1600, 1400, 1200, 1000, 800] capped at the \
+        maximum, de-duplicated and tried largest first, each at qualities 85, 75, 65, 55, 45, 35, fitted \
+        inside a side×side box without enlargement; the first result of at most 5 MiB wins and the block \
+        keeps its other fields with the new `data` and `mimeType: image/jpeg`. Failures become `[session:history] \
+        omitted image payload: ` and OpenClaw's error: no size in any header (SVG, ICO, HEIF without `ispe`, \
+        text, a 0×0 header) `RastermillError: Unable to determine image dimensions; refusing to process`; over \
+        25 million pixels `RastermillError: Image dimensions exceed the 25,000,000 pixel input limit: WxH (N \
+        pixels)`; a BMP, TIFF, HEIF or AVIF over a limit `ImageProcessorUnavailableError: Image processor \
+        unavailable for jpeg encoding; tried: photon, imagemagick, graphicsmagick, ffmpeg` (OpenClaw on a \
+        machine without those tools); a PNG, GIF, WebP or JPEG over a limit that does not decode \
+        `RastermillError: Unable to decode image with Photon` (a grey+alpha PNG is first inflated by hand, \
+        whose zlib errors, e.g. `Error: unexpected end of file`, are reported as they are); no size and \
+        quality under 5 MiB `Error: Image could not be reduced below 5.00MB (got 6.12MB)`: an image is never \
+        silently lost. Each changed image is one rewrite naming its block index (0-based, in the message's \
+        content array).",
     families: "all providers and APIs, in both sanitize modes",
     reference: "transcript-hygiene.md › \"Global rule: image sanitization\" · sanitizeSessionMessagesImages, sanitizeContentBlocksImages",
 };
@@ -90,9 +93,9 @@ impl Rule for ImageSanitize {
     }
 }
 
-/// The image blocks the rule processes: `(data, mimeType)` of every `{type:"image"}` block
-/// with string fields in the array content of user, assistant and toolResult messages.
-fn image_payloads(message: &Message) -> impl Iterator<Item = (usize, &Map, &str, &str)> {
+/// The image blocks the rule processes: every `{type:"image"}` block in the array content of
+/// user, assistant and toolResult messages, with `(data, mimeType)` when both are strings.
+fn image_blocks(message: &Message) -> impl Iterator<Item = (usize, &Map, Option<(&str, &str)>)> {
     let blocks = match message.role() {
         Role::User | Role::Assistant | Role::ToolResult => message.content_array(),
         _ => None,
@@ -102,8 +105,17 @@ fn image_payloads(message: &Message) -> impl Iterator<Item = (usize, &Map, &str,
         if obj.get("type").and_then(Value::as_str) != Some("image") {
             return None;
         }
-        Some((index, obj, obj.get("data")?.as_str()?, obj.get("mimeType")?.as_str()?))
+        let fields = obj
+            .get("data")
+            .and_then(Value::as_str)
+            .zip(obj.get("mimeType").and_then(Value::as_str));
+        Some((index, obj, fields))
     })
+}
+
+/// The image blocks with string `data` and `mimeType`.
+fn image_payloads(message: &Message) -> impl Iterator<Item = (usize, &Map, &str, &str)> {
+    image_blocks(message).filter_map(|(index, obj, fields)| fields.map(|(data, mime)| (index, obj, data, mime)))
 }
 
 /// Decode and re-encode, once each and in parallel, the distinct payloads whose header
@@ -126,8 +138,11 @@ fn decode_distinct(work: &Working<'_>, limits: ImageLimits) -> ImageCache {
 
 /// The image blocks of a message that change: (index, new block, detail).
 fn changed_blocks(message: &Message, limits: ImageLimits, cache: &ImageCache) -> Vec<(usize, Value, String)> {
-    image_payloads(message)
-        .filter_map(|(index, obj, data, declared)| change(index, obj, data, declared, limits, cache))
+    image_blocks(message)
+        .filter_map(|(index, obj, fields)| match fields {
+            Some((data, declared)) => change(index, obj, data, declared, limits, cache),
+            None => Some(replaced(index, "no data or mimeType", &ImageFailure::MissingFields)),
+        })
         .collect()
 }
 
@@ -145,18 +160,21 @@ fn change(
             let detail = kept_detail(index, data, declared, &image, limits)?;
             Some((index, with_payload(obj, &image), detail))
         }
-        Err(failure) => {
-            let detail = format!(
-                "replaced image block {index} ({declared}) by text: {}",
-                failure.reason()
-            );
-            Some((
-                index,
-                json!({"type": "text", "text": failure.placeholder(LABEL)}),
-                detail,
-            ))
-        }
+        Err(failure) => Some(replaced(index, declared, &failure)),
     }
+}
+
+/// An image block replaced by the failure's placeholder text.
+fn replaced(index: usize, declared: &str, failure: &ImageFailure) -> (usize, Value, String) {
+    let detail = format!(
+        "replaced image block {index} ({declared}) by text: {}",
+        failure.reason()
+    );
+    (
+        index,
+        json!({"type": "text", "text": failure.placeholder(LABEL)}),
+        detail,
+    )
 }
 
 /// The block with the new `data` and `mimeType`, every other field kept in place.
@@ -456,14 +474,23 @@ mod tests {
         ]));
         let before: Vec<Message> = work.iter_messages().cloned().collect();
         let (out, rw) = apply_rule(&ImageSanitize, work);
-        for i in [0, 1, 2, 6] {
+        for i in [0, 1, 2] {
             assert_eq!(out[i], before[i], "message {i} untouched");
         }
         let stored: Vec<Vec<usize>> = rw.iter().map(|r| r.stored.clone()).collect();
-        assert_eq!(stored, [vec![3], vec![4], vec![5]]);
+        assert_eq!(stored, [vec![3], vec![4], vec![5], vec![6], vec![6], vec![6]]);
         for i in [3, 4, 5] {
             assert_eq!(decoded(&out[i], 0).0, "image/jpeg");
         }
+        // Image blocks without string data and mimeType become OpenClaw's placeholder.
+        let blocks = out[6].content_array().unwrap();
+        for block in &blocks[..3] {
+            assert_eq!(
+                block,
+                &json!({"type": "text", "text": "[session:history] omitted image payload: missing data or mimeType"})
+            );
+        }
+        assert_eq!(blocks[3]["type"], json!("file"));
     }
 
     #[test]
