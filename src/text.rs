@@ -194,6 +194,19 @@ pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
     }
 }
 
+/// `n` with `en-US` thousands separators: `25,000,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,6 +49,22 @@ fn target_set(setup: &oracle::OracleSetup) -> &'static TargetSet {
     })
 }
 
+/// The oracle, or `None` after printing why `what` is skipped (a failure instead under
+/// `REPLAYLENS_REQUIRE_ORACLE=1`).
+fn locate_or_skip(what: &str) -> Option<oracle::OracleSetup> {
+    match oracle::locate(manifest_dir()) {
+        Ok(setup) => Some(setup),
+        Err(why) => {
+            assert!(
+                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
+                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
+            );
+            eprintln!("\n*** SKIPPED {what}: {why} ***\n");
+            None
+        }
+    }
+}
+
 fn env_flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
 }
@@ -56,16 +72,8 @@ fn env_flag(name: &str) -> bool {
 #[test]
 fn replaylens_history_matches_openclaw() {
     let started = Instant::now();
-    let setup = match oracle::locate(manifest_dir()) {
-        Ok(setup) => setup,
-        Err(why) => {
-            assert!(
-                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
-                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
-            );
-            eprintln!("\n*** SKIPPED oracle differential: {why} ***\n");
-            return;
-        }
+    let Some(setup) = locate_or_skip("oracle differential") else {
+        return;
     };
     let seed = seed();
     eprintln!("oracle differential: seed {seed} (rerun with REPLAYLENS_ORACLE_SEED={seed})");
@@ -151,16 +159,8 @@ fn replaylens_history_matches_openclaw() {
 /// class must come out as OpenClaw makes it (kept, relabelled, re-encoded, which placeholder).
 #[test]
 fn image_classes_match_openclaw() {
-    let setup = match oracle::locate(manifest_dir()) {
-        Ok(setup) => setup,
-        Err(why) => {
-            assert!(
-                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
-                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
-            );
-            eprintln!("\n*** SKIPPED image classes: {why} ***\n");
-            return;
-        }
+    let Some(setup) = locate_or_skip("image classes") else {
+        return;
     };
     let cases = oracle_support::images::class_cases();
     let mut pool = OraclePool::start(&setup, ORACLE_PROCESSES).unwrap_or_else(|e| panic!("oracle: {e}"));
@@ -190,16 +190,8 @@ fn replaylens_payload_matches_openclaw() {
     use oracle_support::payload::run_payloads;
 
     let started = Instant::now();
-    let setup = match oracle::locate(manifest_dir()) {
-        Ok(setup) => setup,
-        Err(why) => {
-            assert!(
-                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
-                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
-            );
-            eprintln!("\n*** SKIPPED payload differential: {why} ***\n");
-            return;
-        }
+    let Some(setup) = locate_or_skip("payload differential") else {
+        return;
     };
     let payload_setup = oracle::OracleSetup {
         script: manifest_dir().join("oracle/openclaw_payload.mjs"),

@@ -223,6 +223,8 @@ pub(crate) fn images(payload: &Payload) -> Vec<Image<'_>> {
                     }
                 }
             }
+            // The on-device bridge converts for itself; no documented limits to check.
+            WireApi::AppleFm => {}
         }
     }
     out

@@ -22,6 +22,7 @@ pub(crate) fn model_of(api: WireApi) -> WireModel {
         }
         WireApi::MistralConversations => WireModel::new("mistral", api.id(), "mistral-large-latest"),
         WireApi::Ollama => WireModel::new("ollama", api.id(), "llama3.1"),
+        WireApi::AppleFm => WireModel::new("apple-fm", "openai-completions", "apple-foundation"),
     }
 }
 

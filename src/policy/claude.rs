@@ -140,60 +140,12 @@ pub fn drops_thinking_blocks(model: &str) -> bool {
     mentions_claude(model) && !keeps_thinking_blocks(model)
 }
 
-/// `resolveClaudeModelIdentity` of OpenClaw's model contracts: trimmed, lowercased, a leading
-/// `anthropic/` removed, runs of `.`, `_` and whitespace turned into one `-`, then the last
-/// `claude-…` path component (after a `-` or `/`) when there is one.
-pub fn claude_model_identity(model: &str) -> String {
-    let lower = model.trim().to_lowercase();
-    let lower = lower.strip_prefix("anthropic/").unwrap_or(&lower);
-    let normalized = collapse_sep_runs(lower);
-    // `(?:^|[-/])(claude-[^/]+)$`: the leftmost start whose tail has no `/`.
-    let tail_start = normalized.rfind('/').map_or(0, |i| i + 1);
-    let tail = &normalized[tail_start..];
-    let found = tail.match_indices("claude-").find(|(i, _)| {
-        let at = tail_start + i;
-        at == 0 || matches!(normalized.as_bytes()[at - 1], b'-' | b'/')
-    });
-    match found {
-        Some((i, _)) => tail[i..].to_owned(),
-        None => normalized,
-    }
-}
-
-/// `replace(/[._\s]+/g, "-")`: every run of `.`, `_` and whitespace becomes one `-`.
-fn collapse_sep_runs(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut in_run = false;
-    for c in s.chars() {
-        if matches!(c, '.' | '_') || c.is_whitespace() {
-            if !in_run {
-                out.push('-');
-            }
-            in_run = true;
-        } else {
-            out.push(c);
-            in_run = false;
-        }
-    }
-    out
-}
-
-/// Whether `id` starts with `prefix` followed by the end or a character other than `[a-z0-9]`.
-fn starts_with_bounded(id: &str, prefix: &str) -> bool {
-    id.strip_prefix(prefix).is_some_and(|rest| {
-        rest.chars()
-            .next()
-            .is_none_or(|c| !c.is_ascii_lowercase() && !c.is_ascii_digit())
-    })
-}
-
 /// `bindsClaudeThinkingPrefix` (README §4): Claude Opus 5.5 (also the `opus-5-5` alias) and
 /// Fable 5.1, in any provider-prefixed, dated or versioned form
 /// (`us.anthropic.claude-fable-5-1-v1:0`). They get `appendOnlyRuntimeContext: true` on
 /// Anthropic-family policies.
 pub fn is_prefix_binding(model: &str) -> bool {
-    let id = claude_model_identity(model);
-    id == "opus-5-5" || starts_with_bounded(&id, "claude-opus-5-5") || starts_with_bounded(&id, "claude-fable-5-1")
+    crate::wire::transform::claude::binds_thinking_prefix(Some(model))
 }
 
 /// The `(?:^|[./:_-])claude(?:$|[./:_-])` test of hygiene-a §2.3 (Claude-family ids on

@@ -11,6 +11,7 @@
 //! provider error that names `messages.22` can be traced to a replay and a stored message.
 
 pub mod anthropic;
+pub mod apple_fm;
 pub mod bedrock;
 mod blocks;
 mod canonical_base64;
@@ -62,6 +63,10 @@ pub enum WireApi {
     MistralConversations,
     /// `ollama` (Ollama's native `/api/chat`, providers `ollama` and `ollama-cloud`)
     Ollama,
+    /// The Apple Foundation Models plugin's own transport (provider `apple-fm`, whatever the
+    /// API): the agent's messages handed to the on-device bridge. Chosen by provider
+    /// ([`WireApi::for_target`]), so not among [`WireApi::ALL`].
+    AppleFm,
 }
 
 impl WireApi {
@@ -90,6 +95,7 @@ impl WireApi {
             WireApi::BedrockConverseStream => "bedrock-converse-stream",
             WireApi::MistralConversations => "mistral-conversations",
             WireApi::Ollama => "ollama",
+            WireApi::AppleFm => "apple-fm",
         }
     }
 
@@ -110,6 +116,15 @@ impl WireApi {
             "ollama" => WireApi::Ollama,
             _ => return None,
         })
+    }
+
+    /// The transport OpenClaw uses for `provider` on `api`: a provider plugin with a stream of
+    /// its own that ignores the API (`apple-fm`) decides, else [`WireApi::from_api`].
+    pub fn for_target(provider: &str, api: &str) -> Option<WireApi> {
+        if provider.trim().eq_ignore_ascii_case("apple-fm") {
+            return Some(WireApi::AppleFm);
+        }
+        WireApi::from_api(api)
     }
 
     /// Messages OpenClaw sends before the conversation in the same array: the system prompt
@@ -327,6 +342,7 @@ fn convert(api: WireApi, inputs: &[WireInput], model: &WireModel) -> Payload {
         WireApi::BedrockConverseStream => bedrock::convert(inputs, model),
         WireApi::MistralConversations => mistral::convert(inputs, model),
         WireApi::Ollama => ollama::convert(inputs),
+        WireApi::AppleFm => apple_fm::convert(inputs),
     };
     Payload { api, items }
 }

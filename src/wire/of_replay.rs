@@ -78,7 +78,8 @@ pub struct WirePayload {
 /// The API and model a payload for `target` is built for.
 pub fn wire_target(target: &Target) -> Result<(WireApi, WireModel), WireError> {
     let api_id = target.api.as_deref().ok_or(WireError::NoApi)?;
-    let api = WireApi::from_api(api_id).ok_or_else(|| WireError::UnknownApi(api_id.to_string()))?;
+    let provider = target.provider.as_deref().unwrap_or("");
+    let api = WireApi::for_target(provider, api_id).ok_or_else(|| WireError::UnknownApi(api_id.to_string()))?;
     let model = WireModel::new(
         target.provider.as_deref().unwrap_or(""),
         api_id,

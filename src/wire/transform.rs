@@ -73,6 +73,8 @@ pub fn prepare(api: WireApi, inputs: Vec<WireInput>, model: &WireModel) -> Vec<W
             provider::transform(inputs, target, model.input_images, Some(&mut normalize))
         }
         WireApi::Ollama => provider::transform(inputs, target, model.input_images, None),
+        // The plugin's stream takes `context.messages` as they are: no transport transform.
+        WireApi::AppleFm => inputs,
     }
 }
 

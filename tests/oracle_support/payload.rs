@@ -64,7 +64,7 @@ pub fn run_payloads(chain: &mut OraclePool, payload: &mut OraclePool, cases: &[C
     let mut tally = PayloadTally::default();
     let wired: Vec<(&Case, WireApi)> = cases
         .iter()
-        .filter_map(|c| WireApi::from_api(&c.target.api).map(|api| (c, api)))
+        .filter_map(|c| WireApi::for_target(&c.target.provider, &c.target.api).map(|api| (c, api)))
         .collect();
     for chunk in wired.chunks(CHUNK_CASES) {
         let chain_requests: Vec<String> = chunk

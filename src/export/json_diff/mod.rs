@@ -181,15 +181,7 @@ pub fn listing_except(value: &Value, except: Option<&Value>, sign: Sign, options
 
 /// `n` with thousands separators: `4,112`.
 pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::text::thousands(n as u64)
 }
 
 struct Differ<'o> {

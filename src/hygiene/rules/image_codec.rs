@@ -30,19 +30,6 @@ pub const NO_BACKEND: &str = "ImageProcessorUnavailableError: Image processor un
 /// What Photon's JPEG encoder failing (a panic in its WebAssembly) surfaces as.
 const ENCODER_PANIC: &str = "RuntimeError: unreachable";
 
-/// `n` with `en-US` thousands separators (`25,000,000`).
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// rastermill's pixel budget: `width > floor(max / height)` is refused.
 pub fn check_pixel_budget(width: u32, height: u32) -> Result<(), String> {
     if u64::from(width) > MAX_INPUT_PIXELS / u64::from(height.max(1)) {
@@ -50,7 +37,7 @@ pub fn check_pixel_budget(width: u32, height: u32) -> Result<(), String> {
         let safe = pixels < (1 << 53);
         return Err(format!(
             "RastermillError: Image dimensions exceed the {} pixel input limit: {width}x{height}{}",
-            grouped(MAX_INPUT_PIXELS),
+            crate::text::thousands(MAX_INPUT_PIXELS),
             if safe {
                 format!(" ({pixels} pixels)")
             } else {
