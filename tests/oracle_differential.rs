@@ -245,6 +245,15 @@ fn replaylens_payload_matches_openclaw() {
             example.difference.theirs
         ));
     }
+    // Each differing body's request, for `node oracle/openclaw_payload.mjs FILE` and
+    // `replaylens payload`; the first few only.
+    let saved_dir = manifest_dir().join("target/oracle-failures/payload");
+    for f in tally.findings.iter().take(LISTED_CASES) {
+        let file = saved_dir.join(oracle_support::cases::sanitized_file_name(&f.case));
+        if std::fs::create_dir_all(&saved_dir).is_ok() && std::fs::write(&file, &f.request).is_ok() {
+            report.push_str(&format!("  saved {}\n", relative(&file, manifest_dir())));
+        }
+    }
     eprintln!("{report}");
     let _ = std::fs::create_dir_all(manifest_dir().join("target"));
     let _ = std::fs::write(manifest_dir().join("target/oracle-payload-summary.txt"), &report);

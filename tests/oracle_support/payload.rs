@@ -25,6 +25,8 @@ pub struct PayloadFinding {
     pub case: String,
     /// The first difference.
     pub difference: Difference,
+    /// The payload oracle request that shows it (the messages converted, pretty JSON).
+    pub request: String,
 }
 
 /// What a payload run found.
@@ -101,9 +103,16 @@ pub fn run_payloads(chain: &mut OraclePool, payload: &mut OraclePool, cases: &[C
             let theirs = reply.get("payload").cloned().unwrap_or(Value::Null);
             let ours = lens_body(api, messages, case);
             if let Some(difference) = value_difference(&ours, &theirs) {
+                let id = format!("{}#{stage}", case.id);
+                let request = serde_json::to_string_pretty(&json!({
+                    "id": id, "provider": case.target.provider, "api": case.target.api,
+                    "model": case.target.model, "messages": messages,
+                }))
+                .unwrap_or_default();
                 tally.findings.push(PayloadFinding {
-                    case: format!("{}#{stage}", case.id),
+                    case: id,
                     difference,
+                    request,
                 });
             }
         }
