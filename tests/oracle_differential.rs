@@ -211,7 +211,9 @@ fn replaylens_payload_matches_openclaw() {
         .into_iter()
         .filter(|c| c.origin != Origin::Sample || fixed.contains(&c.target))
         .collect();
-    cases.extend(random_cases_per_target(seed, per_target, &set.targets));
+    if std::env::var_os("REPLAYLENS_ORACLE_REPLAY").is_none() {
+        cases.extend(random_cases_per_target(seed, per_target, &set.targets));
+    }
     let mut chain = OraclePool::start(&setup, 1).unwrap_or_else(|e| panic!("oracle: {e}"));
     let mut payload = OraclePool::start(&payload_setup, 1).unwrap_or_else(|e| panic!("payload oracle: {e}"));
     let tally = run_payloads(&mut chain, &mut payload, &cases).unwrap_or_else(|e| panic!("oracle: {e}"));

@@ -167,10 +167,14 @@ fn tolerate_documented_delta(ours: &mut Value, theirs: &Value) -> bool {
 
 /// Where both sides hold an image block at the same path with different data, replace both
 /// data fields by a description when they decode to the same format and size within limits.
-fn neutralize_equivalent_images(ours: &mut Value, theirs: &mut Value) {
+/// Image blocks are transcript `image` blocks and, in payloads, Anthropic `base64` sources
+/// (an image a transport re-encoded, e.g. BMP to PNG).
+pub fn neutralize_equivalent_images(ours: &mut Value, theirs: &mut Value) {
     match (ours, theirs) {
         (Value::Object(a), Value::Object(b)) => {
-            let is_image = |m: &Map| m.get("type").and_then(Value::as_str) == Some("image");
+            let is_image = |m: &Map| {
+                matches!(m.get("type").and_then(Value::as_str), Some("image" | "base64")) && m.get("data").is_some()
+            };
             if is_image(a) && is_image(b) {
                 if let (Some(Value::String(x)), Some(Value::String(y))) = (a.get("data"), b.get("data"))
                     && x != y

@@ -61,14 +61,24 @@ pub fn plan(seed: u64, manifest_dir: &Path, set: &TargetSet) -> Plan {
     plan_with(seed, manifest_dir, random_case_count(set), set)
 }
 
-/// [`plan`] with `random` random cases. Every sample session runs against one target per
-/// provider (the fixed twelve and the first target of every other provider); random cases
-/// spread evenly over the providers; the policy is compared for every target.
+/// Enumerated providers each sample session runs against besides the fixed twelve, rotated by
+/// seed and sample so that a run covers every provider with some sample.
+pub const SAMPLE_EXTRA_PROVIDERS: usize = 4;
+
+/// [`plan`] with `random` random cases. Every sample session runs against the fixed twelve
+/// targets and [`SAMPLE_EXTRA_PROVIDERS`] other providers' first targets (rotating); random
+/// cases spread evenly over the providers; the policy is compared for every target.
 pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize, set: &TargetSet) -> Plan {
-    let sample_targets = set.one_per_provider();
+    let fixed = super::targets::fixed_targets();
+    let extra: Vec<_> = set
+        .one_per_provider()
+        .into_iter()
+        .filter(|t| !fixed.contains(t))
+        .collect();
+    let per_sample = SAMPLE_EXTRA_PROVIDERS.min(extra.len());
     let mut totals = Totals {
         seed,
-        targets: sample_targets.len(),
+        targets: fixed.len() + per_sample,
         excluded: set.clawhub_only.clone(),
         ..Totals::default()
     };
@@ -89,9 +99,10 @@ pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize, set: &TargetSet)
         eprintln!("oracle differential: note: {note}");
     }
     let mut cases = Vec::new();
-    for (label, messages) in samples.sessions {
+    for (n, (label, messages)) in samples.sessions.into_iter().enumerate() {
         let messages = std::sync::Arc::new(messages);
-        for t in &sample_targets {
+        let rotated = (0..per_sample).map(|j| &extra[(seed as usize + n * per_sample + j) % extra.len()]);
+        for t in fixed.iter().chain(rotated) {
             cases.push(Case {
                 id: format!("sample:{label}@{}", t.label()),
                 origin: Origin::Sample,

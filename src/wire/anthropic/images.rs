@@ -142,6 +142,8 @@ pub fn normalize(data: &str, declared: Option<&str>) -> InlineImage {
     if detected == Some("image/bmp") {
         let bytes = STANDARD.decode(payload.as_bytes()).unwrap_or_default();
         if let Ok(img) = image::load_from_memory_with_format(&bytes, image::ImageFormat::Bmp) {
+            // OpenClaw's BMP worker writes RGBA PNGs whatever the bitmap's depth.
+            let img = image::DynamicImage::ImageRgba8(img.to_rgba8());
             let mut png = Vec::new();
             if img
                 .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
