@@ -177,6 +177,7 @@ const INFO_TARGETS = [
   ["azure-openai-responses", "azure-openai-responses", "gpt-5.2"],
   ["google-generative-ai", "google", "gemini-2.5-pro"],
   ["google-vertex", "google-vertex", "gemini-2.5-pro"],
+  ["google-vertex", "vllm", "gemini-2.5-pro"],
   ["google-generative-ai", "google-gemini-cli", "gemini-2.5-pro"],
   ["google-gemini-cli", "google-gemini-cli", "gemini-2.5-pro"],
   ["anthropic-messages", "github-copilot", "claude-sonnet-4.6"],
@@ -256,6 +257,9 @@ const CONVERTER_DEFINITIONS = {
   createGoogleVertexTransportStreamFn: "function createGoogleVertexTransportStreamFn(",
   buildGoogleGenerativeAiParams: "function buildGoogleGenerativeAiParams(",
   projectGoogleMessages: "function projectGoogleMessages(",
+  streamSimpleGoogleVertex: "const streamSimpleGoogleVertex =",
+  buildGoogleGenerateContentParams: "function buildGoogleGenerateContentParams(",
+  "convertMessages (google-shared, signed-parts replay)": "function convertMessages(model, context) {\n\treturn projectGoogleMessages(",
   streamSimpleMistral: "const streamSimpleMistral =",
   toChatMessages: "function toChatMessages(",
   transformProviderMessages: "function transformProviderMessages(",
@@ -276,6 +280,11 @@ function converterChain(strategy, api) {
   if (strategy.startsWith("boundary-aware:")) return ["createOpenAIResponsesTransportStreamFn", "buildOpenAIResponsesParams", "convertResponsesMessagesWithStyle", hostTransform];
   if (strategy === "openclaw-native-codex-responses") return ["streamSimpleOpenAICodexResponses", "buildRequestBody (codex)", "convertResponsesMessagesWithStyle", ...piTransform];
   if (api === "mistral-conversations") return ["streamSimpleMistral", ...piTransform, "toChatMessages"];
+  // Providers other than google / google-vertex have no Vertex stream of their own: the
+  // registry's built-in provider converts with google-shared's convertMessages
+  // (transformProviderMessages, then projectGoogleMessages in its signed-parts replay).
+  if (strategy === "session-custom" && api === "google-vertex")
+    return ["streamSimpleGoogleVertex", "buildGoogleGenerateContentParams", "convertMessages (google-shared, signed-parts replay)", ...piTransform, "projectGoogleMessages"];
   return [];
 }
 

@@ -10,6 +10,8 @@
 //! - `REPLAYLENS_REQUIRE_ORACLE=1`: fail instead of skipping when the oracle cannot run;
 //! - `REPLAYLENS_ORACLE_SEED`, `REPLAYLENS_ORACLE_CASES`: seed and number of random cases;
 //! - `REPLAYLENS_ORACLE_REPLAY=<file-or-folder>`: run only these saved request files;
+//! - `REPLAYLENS_PAYLOAD_CASES_PER_TARGET`, `REPLAYLENS_PAYLOAD_TARGETS=/google-vertex/`: random
+//!   payload cases per enumerated target, and which targets (label substrings) get them;
 //! - `REPLAYLENS_SHARED_SAMPLES`: the shared samples folder (default `../shared/samples`).
 //!
 //! Failing random cases are shrunk and saved to `target/oracle-failures/`; request files in
@@ -211,8 +213,17 @@ fn replaylens_payload_matches_openclaw() {
         .into_iter()
         .filter(|c| c.origin != Origin::Sample || fixed.contains(&c.target))
         .collect();
+    // `REPLAYLENS_PAYLOAD_TARGETS=a,b`: random cases only for targets whose
+    // `provider/api/model` label contains one of the comma-separated parts.
+    let only = std::env::var("REPLAYLENS_PAYLOAD_TARGETS").unwrap_or_default();
+    let wanted: Vec<_> = set
+        .targets
+        .iter()
+        .filter(|t| only.is_empty() || only.split(',').any(|part| t.label().contains(part.trim())))
+        .cloned()
+        .collect();
     if std::env::var_os("REPLAYLENS_ORACLE_REPLAY").is_none() {
-        cases.extend(random_cases_per_target(seed, per_target, &set.targets));
+        cases.extend(random_cases_per_target(seed, per_target, &wanted));
     }
     let mut chain = OraclePool::start(&setup, 1).unwrap_or_else(|e| panic!("oracle: {e}"));
     let mut payload = OraclePool::start(&payload_setup, 1).unwrap_or_else(|e| panic!("payload oracle: {e}"));

@@ -188,7 +188,7 @@ pub(crate) fn images(payload: &Payload) -> Vec<Image<'_>> {
                     }
                 }
             }
-            WireApi::GoogleGenerativeAi | WireApi::GoogleVertex => {
+            WireApi::GoogleGenerativeAi | WireApi::GoogleVertex | WireApi::GoogleVertexPiAi => {
                 for (j, part) in array(v, "parts").iter().enumerate() {
                     let at = format!("contents[{i}].parts[{j}]");
                     google_image(&mut out, i, &at, part);

@@ -17,6 +17,7 @@ pub(crate) fn model_of(api: WireApi) -> WireModel {
         WireApi::AzureOpenAiResponses => WireModel::new("azure-openai-responses", api.id(), "gpt-5.2"),
         WireApi::GoogleGenerativeAi => WireModel::new("google", api.id(), "gemini-3-pro-preview"),
         WireApi::GoogleVertex => WireModel::new("google-vertex", api.id(), "gemini-3-pro-preview"),
+        WireApi::GoogleVertexPiAi => WireModel::new("vllm", api.id(), "gemini-3-pro-preview"),
         WireApi::BedrockConverseStream => {
             WireModel::new("amazon-bedrock", api.id(), "us.anthropic.claude-sonnet-4-6-v1:0")
         }

@@ -24,6 +24,7 @@
 //! - other roles produce nothing but end a tool-result run; an empty conversation is one
 //!   `user` content with a `" "` part.
 
+mod signatures;
 #[cfg(test)]
 mod tests;
 
@@ -33,6 +34,8 @@ use std::sync::LazyLock;
 use crate::json;
 use crate::model::json::{Map, Value};
 use regex::Regex;
+
+use signatures::{signature, stable_stringify, stored_signature};
 
 use super::blocks::{block_type, coerce_arguments, payload_text};
 use super::js::{join_element, put, truthy};
@@ -69,9 +72,28 @@ static GEMINI_3_PRO: LazyLock<Regex> =
 static GEMINI_3_FLASH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|/)gemini-(?:3(?:\.\d+)?-flash|flash(?:-lite)?-latest)(?:-|$)").expect("regex"));
 
-/// Convert prepared messages to the Gemini `contents` array.
+/// How `projectGoogleMessages` replays a transcript (its `replay` parameter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replay {
+    /// `managed`, the google plugin's transport: trimmed signatures, blank text always
+    /// dropped, call signatures replayed by id, name and arguments, video slots materialized.
+    Managed,
+    /// `signed-parts`, `@openclaw/ai`'s built-in Google providers: signatures as stored,
+    /// blank text kept when it carries its own signature, ids of same-route calls, the
+    /// validator sentinel on the first call of a turn only, media parts as they are.
+    SignedParts,
+}
+
+/// Convert prepared messages to the Gemini `contents` array (the managed replay).
 pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
-    let mut projection = Projection::new(model);
+    let requires_signature = requires_tool_call_signature(&model.model);
+    project(inputs, model, Replay::Managed, requires_signature)
+}
+
+/// `projectGoogleMessages` over prepared messages in `replay` mode; `requires_signature`
+/// (`requiresToolCallSignature`) is the caller's decision.
+pub fn project(inputs: &[WireInput], model: &WireModel, replay: Replay, requires_signature: bool) -> Vec<WireItem> {
+    let mut projection = Projection::new(model, replay, requires_signature);
     for input in inputs {
         projection.push(input);
     }
@@ -111,27 +133,14 @@ fn multimodal_function_response(model_id: &str) -> bool {
         .is_none_or(|major| major >= 3)
 }
 
-/// A Gemini thought signature as the managed replay keeps it: trimmed, padded base64
-/// (`sanitizeGeminiThoughtSignature`).
-fn signature(value: Option<&Value>) -> Option<String> {
-    let trimmed = js_trim(value?.as_str()?);
-    let body = trimmed.trim_end_matches('=');
-    let valid = !trimmed.is_empty()
-        && trimmed.len().is_multiple_of(4)
-        && trimmed.len() - body.len() <= 2
-        && body
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
-    valid.then(|| trimmed.to_owned())
-}
-
-/// An `inlineData` part, or the omission text when it is a video the request cannot carry
-/// (`materializeGoogleVideoSlots` on a part that is not a trusted video slot).
-fn inline_part(mime_type: Option<&Value>, data: Option<&Value>) -> Value {
+/// An `inlineData` part; in the managed replay the omission text when it is a video the
+/// request cannot carry (`materializeGoogleVideoSlots` on a part that is not a trusted video
+/// slot).
+fn inline_part(mime_type: Option<&Value>, data: Option<&Value>, replay: Replay) -> Value {
     let is_video = mime_type
         .and_then(Value::as_str)
         .is_some_and(|m| js_trim(m).to_lowercase().starts_with("video/"));
-    if is_video {
+    if is_video && replay == Replay::Managed {
         return json!({ "text": VIDEO_SLOT_OMISSION });
     }
     let mut inline = Map::new();
@@ -157,26 +166,10 @@ fn video_part(block: &Value) -> Value {
     }
 }
 
-/// `stableStringifyGoogleToolCallValue`: JSON with object keys sorted, for replay keys.
-fn stable_stringify(value: &Value) -> String {
-    match value {
-        Value::Array(items) => format!("[{}]", items.iter().map(stable_stringify).collect::<Vec<_>>().join(",")),
-        Value::Object(object) => {
-            let mut keys: Vec<&str> = object.keys().map(|k| k.as_str()).collect();
-            keys.sort();
-            let fields: Vec<String> = keys
-                .into_iter()
-                .map(|k| format!("{}:{}", Value::String(k.into()), stable_stringify(&object[k])))
-                .collect();
-            format!("{{{}}}", fields.join(","))
-        }
-        other => other.to_string(),
-    }
-}
-
 /// The state of `projectGoogleMessages` while it walks the messages.
 struct Projection<'m> {
     model: &'m WireModel,
+    replay: Replay,
     requires_signature: bool,
     requires_id: bool,
     multimodal_response: bool,
@@ -192,10 +185,11 @@ struct Projection<'m> {
 }
 
 impl<'m> Projection<'m> {
-    fn new(model: &'m WireModel) -> Self {
+    fn new(model: &'m WireModel, replay: Replay, requires_signature: bool) -> Self {
         Self {
             model,
-            requires_signature: requires_tool_call_signature(&model.model),
+            replay,
+            requires_signature,
             requires_id: requires_tool_call_id(&model.model),
             multimodal_response: multimodal_function_response(&model.model),
             contents: Vec::new(),
@@ -242,6 +236,18 @@ impl<'m> Projection<'m> {
             && m.model() == Some(self.model.model.as_str())
     }
 
+    fn managed(&self) -> bool {
+        self.replay == Replay::Managed
+    }
+
+    /// A block's signature as this replay keeps it.
+    fn signature(&self, value: Option<&Value>) -> Option<String> {
+        match self.replay {
+            Replay::Managed => signature(value),
+            Replay::SignedParts => stored_signature(value),
+        }
+    }
+
     fn user(&mut self, input: &WireInput) {
         let m = &input.message;
         let parts = match m.content() {
@@ -252,9 +258,9 @@ impl<'m> Projection<'m> {
                 for block in blocks {
                     match block_type(block) {
                         Some("text") => parts.push(json!({ "text": non_empty(payload_text(block.get("text"))) })),
-                        Some("video") => parts.push(video_part(block)),
-                        _ if self.model.input_images => {
-                            parts.push(inline_part(block.get("mimeType"), block.get("data")))
+                        Some("video") if self.managed() => parts.push(video_part(block)),
+                        _ if self.model.input_images || !self.managed() => {
+                            parts.push(inline_part(block.get("mimeType"), block.get("data"), self.replay))
                         }
                         _ => {}
                     }
@@ -277,23 +283,26 @@ impl<'m> Projection<'m> {
         let blocks = m.content_array().map_or(&[][..], |a| a.as_slice());
         let mut parts = Vec::new();
         let mut next_signatures = Vec::new();
+        let mut saw_call = false;
         for block in blocks {
             match block_type(block) {
                 Some("text") => {
                     let text = payload_text(block.get("text"));
-                    if is_blank(text) {
+                    let sig = same.then(|| self.signature(block.get("textSignature"))).flatten();
+                    if is_blank(text) && (self.managed() || sig.is_none()) {
                         continue;
                     }
                     let mut part = Map::new();
                     part.insert("text".into(), json!(text));
-                    if let Some(sig) = same.then(|| signature(block.get("textSignature"))).flatten() {
+                    if let Some(sig) = sig {
                         part.insert("thoughtSignature".into(), json!(sig));
                     }
                     parts.push(Value::Object(part));
                 }
                 Some("thinking") => {
                     let thinking = payload_text(block.get("thinking"));
-                    if is_blank(thinking) {
+                    let sig = same.then(|| self.signature(block.get("thinkingSignature"))).flatten();
+                    if is_blank(thinking) && (self.managed() || sig.is_none()) {
                         continue;
                     }
                     if !same {
@@ -303,12 +312,19 @@ impl<'m> Projection<'m> {
                     let mut part = Map::new();
                     part.insert("thought".into(), json!(true));
                     part.insert("text".into(), json!(thinking));
-                    if let Some(sig) = signature(block.get("thinkingSignature")) {
+                    if let Some(sig) = sig {
                         part.insert("thoughtSignature".into(), json!(sig));
                     }
                     parts.push(Value::Object(part));
                 }
-                Some("toolCall") => parts.push(self.function_call(block, same, &mut next_signatures)),
+                Some("toolCall") => {
+                    let part = match self.replay {
+                        Replay::Managed => self.function_call(block, same, &mut next_signatures),
+                        Replay::SignedParts => self.signed_function_call(block, same, saw_call),
+                    };
+                    saw_call = true;
+                    parts.push(part);
+                }
                 _ => {}
             }
         }
@@ -362,6 +378,31 @@ impl<'m> Projection<'m> {
         Value::Object(part)
     }
 
+    /// A function call of the signed-parts replay: the call's own signature, else the
+    /// validator sentinel on a turn's first call when the model needs one; `id` for calls of
+    /// an id made on this route (not on `google-gemini-cli`) or when the model needs ids.
+    fn signed_function_call(&mut self, block: &Value, same: bool, saw_call: bool) -> Value {
+        let id = block.get("id");
+        if same && self.model.provider != "google-gemini-cli" {
+            self.own_call_ids.insert(join_field(id));
+        }
+        let own = same.then(|| stored_signature(block.get("thoughtSignature"))).flatten();
+        let thought_signature =
+            own.or_else(|| (self.requires_signature && !saw_call).then(|| THOUGHT_SIGNATURE_VALIDATOR_SKIP.to_owned()));
+        let mut call = Map::new();
+        put(&mut call, "name", block.get("name"));
+        call.insert("args".into(), coerce_arguments(block.get("arguments")));
+        if self.own_call_ids.contains(&join_field(id)) || self.requires_id {
+            put(&mut call, "id", id);
+        }
+        let mut part = Map::new();
+        part.insert("functionCall".into(), Value::Object(call));
+        if let Some(sig) = thought_signature {
+            part.insert("thoughtSignature".into(), json!(sig));
+        }
+        Value::Object(part)
+    }
+
     fn tool_result(&mut self, input: &WireInput) {
         let m = &input.message;
         let blocks = m.content_array().map_or(&[][..], |a| a.as_slice());
@@ -370,7 +411,7 @@ impl<'m> Projection<'m> {
             blocks
                 .iter()
                 .filter(|b| block_type(b) == Some("image") && media_placeholder(std::slice::from_ref(b)).is_some())
-                .map(|b| inline_part(b.get("mimeType"), b.get("data")))
+                .map(|b| inline_part(b.get("mimeType"), b.get("data"), self.replay))
                 .collect()
         } else {
             Vec::new()

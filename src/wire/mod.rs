@@ -17,6 +17,7 @@ mod blocks;
 mod canonical_base64;
 pub mod google;
 pub mod google_vertex;
+pub mod google_vertex_pi_ai;
 mod js;
 pub mod llm_messages;
 pub mod mistral;
@@ -55,8 +56,13 @@ pub enum WireApi {
     AzureOpenAiResponses,
     /// `google-generative-ai` (Gemini API)
     GoogleGenerativeAi,
-    /// `google-vertex` (Gemini on Vertex AI)
+    /// `google-vertex` (Gemini on Vertex AI) through the google plugin's transport
+    /// (providers `google` and `google-vertex`)
     GoogleVertex,
+    /// `google-vertex` for every other provider: `@openclaw/ai`'s built-in Vertex provider
+    /// (pi-ai's API registry), whose conversion differs. Chosen by provider
+    /// ([`WireApi::for_target`]), so not among [`WireApi::ALL`].
+    GoogleVertexPiAi,
     /// `bedrock-converse-stream`
     BedrockConverseStream,
     /// `mistral-conversations`
@@ -91,7 +97,7 @@ impl WireApi {
             WireApi::OpenAiResponses => "openai-responses",
             WireApi::AzureOpenAiResponses => "azure-openai-responses",
             WireApi::GoogleGenerativeAi => "google-generative-ai",
-            WireApi::GoogleVertex => "google-vertex",
+            WireApi::GoogleVertex | WireApi::GoogleVertexPiAi => "google-vertex",
             WireApi::BedrockConverseStream => "bedrock-converse-stream",
             WireApi::MistralConversations => "mistral-conversations",
             WireApi::Ollama => "ollama",
@@ -119,12 +125,18 @@ impl WireApi {
     }
 
     /// The transport OpenClaw uses for `provider` on `api`: a provider plugin with a stream of
-    /// its own that ignores the API (`apple-fm`) decides, else [`WireApi::from_api`].
+    /// its own that ignores the API (`apple-fm`) decides; `google-vertex` outside the google
+    /// plugin's providers is `@openclaw/ai`'s built-in provider; else [`WireApi::from_api`].
     pub fn for_target(provider: &str, api: &str) -> Option<WireApi> {
         if provider.trim().eq_ignore_ascii_case("apple-fm") {
             return Some(WireApi::AppleFm);
         }
-        WireApi::from_api(api)
+        match WireApi::from_api(api) {
+            Some(WireApi::GoogleVertex) if api == "google-vertex" && google_vertex_pi_ai::routes(provider) => {
+                Some(WireApi::GoogleVertexPiAi)
+            }
+            other => other,
+        }
     }
 
     /// Messages OpenClaw sends before the conversation in the same array: the system prompt
@@ -141,7 +153,7 @@ impl WireApi {
     pub fn conversation_key(self) -> &'static str {
         match self {
             WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => "input",
-            WireApi::GoogleGenerativeAi | WireApi::GoogleVertex => "contents",
+            WireApi::GoogleGenerativeAi | WireApi::GoogleVertex | WireApi::GoogleVertexPiAi => "contents",
             _ => "messages",
         }
     }
@@ -339,6 +351,7 @@ fn convert(api: WireApi, inputs: &[WireInput], model: &WireModel) -> Payload {
         WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => openai_responses::convert(inputs, model, api),
         WireApi::GoogleGenerativeAi => google::convert(inputs, model),
         WireApi::GoogleVertex => google_vertex::convert(inputs, model),
+        WireApi::GoogleVertexPiAi => google_vertex_pi_ai::convert(inputs, model),
         WireApi::BedrockConverseStream => bedrock::convert(inputs, model),
         WireApi::MistralConversations => mistral::convert(inputs, model),
         WireApi::Ollama => ollama::convert(inputs),

@@ -7,7 +7,8 @@
 //! | API | transform | tool-call ids |
 //! |---|---|---|
 //! | `anthropic-messages` | no-prefill trim (Opus 5 / Sonnet 5), then OpenClaw's [`transport`] transform | `normalizeAnthropicToolCallId` |
-//! | `google-generative-ai`, `google-vertex` | route aliases folded, then [`transport`] (thought signatures kept across models for Gemini 3) | Anthropic rule for `claude-*` / `gpt-oss-*` models, else kept |
+//! | `google-generative-ai`, `google-vertex` (google plugin) | route aliases folded, then [`transport`] (thought signatures kept across models for Gemini 3) | Anthropic rule for `claude-*` / `gpt-oss-*` models, else kept |
+//! | `google-vertex` (built-in provider, other providers) | `transformProviderMessages` | Anthropic rule for `claude-*` / `gpt-oss-*` models, else kept (trimmed) |
 //! | `openai-responses`, `azure-openai-responses` | [`transport`] (same-model ids normalized on GitHub Copilot; `transformProviderMessages` on the native Codex route), then async results ordered | the Responses normalizer (`openai_responses`) |
 //! | `openai-completions` | `transformProviderMessages` ([`provider`]) | the Chat Completions normalizer (`openai_completions`) |
 //! | `mistral-conversations` | `transformProviderMessages` | [`ids::mistral`] |
@@ -46,6 +47,11 @@ pub fn prepare(api: WireApi, inputs: Vec<WireInput>, model: &WireModel) -> Vec<W
             transport::transform(inputs, target, Some(&mut normalize), TransportOptions::default())
         }
         WireApi::GoogleGenerativeAi | WireApi::GoogleVertex => prepare_google(inputs, model),
+        WireApi::GoogleVertexPiAi => {
+            let needs_id = google::requires_tool_call_id(&model.model);
+            let mut normalize = |id: &str, _: &Message| if needs_id { ids::anthropic(id) } else { id.to_owned() };
+            provider::transform_provider(inputs, target, model.input_images, Some(&mut normalize))
+        }
         WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => {
             let mut normalize =
                 |id: &str, source: &Message| super::openai_responses::normalize_tool_call_id(id, source, model);

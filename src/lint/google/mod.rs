@@ -1,6 +1,6 @@
 //! Gemini `generateContent` constraints (provider-constraints.md §4, AI Studio and Vertex), for
 //! `google-generative-ai` (provider `google-gemini-cli` included: its models use that API) and
-//! `google-vertex`. Constraint ids start with `gemini-`.
+//! `google-vertex` (either transport). Constraint ids start with `gemini-`.
 
 mod empty_contents;
 mod empty_parts;
@@ -19,7 +19,11 @@ use super::shape::{array, field, role};
 use crate::wire::WireApi;
 
 /// The APIs these constraints apply to: both send the Gemini `contents` body.
-const APIS: &[WireApi] = &[WireApi::GoogleGenerativeAi, WireApi::GoogleVertex];
+const APIS: &[WireApi] = &[
+    WireApi::GoogleGenerativeAi,
+    WireApi::GoogleVertex,
+    WireApi::GoogleVertexPiAi,
+];
 
 /// Every Gemini constraint, in report order.
 pub static CONSTRAINTS: &[&Constraint] = &[
@@ -108,6 +112,7 @@ mod tests {
         let ids = |api| for_api(api).map(|c| c.id).collect::<Vec<_>>();
         assert_eq!(ids(WireApi::GoogleVertex), ids(WireApi::GoogleGenerativeAi));
         assert_eq!(ids(WireApi::GoogleVertex).len(), CONSTRAINTS.len());
+        assert_eq!(ids(WireApi::GoogleVertexPiAi), ids(WireApi::GoogleGenerativeAi));
     }
 
     #[test]

@@ -278,8 +278,13 @@ fn relocate_async_results(inputs: Vec<WireInput>, target: &Target<'_>) -> Vec<Wi
 /// `IMAGE_OMISSION` of `transformProviderMessages`.
 const IMAGE_OMISSION: &str = "(image omitted: model does not support images)";
 
+/// `VIDEO_OMISSION` of `transformProviderMessages`: no model object of replaylens takes
+/// video input, so every video block with data becomes this text.
+const VIDEO_OMISSION: &str = "(video omitted: provider does not support video input)";
+
 /// `transformProviderMessages`: user turns keep text and (on vision models) images; any
-/// other block becomes the omission text when it carries data, then `transformMessages`.
+/// other block becomes the video or image omission text when it carries data, then
+/// `transformMessages`.
 pub fn transform_provider(
     inputs: Vec<WireInput>,
     target: Target<'_>,
@@ -299,11 +304,16 @@ pub fn transform_provider(
                         out.push(block.clone());
                         continue;
                     }
+                    let omission = if t == Some("video") {
+                        VIDEO_OMISSION
+                    } else {
+                        IMAGE_OMISSION
+                    };
                     let repeated = out.last().is_some_and(|p| {
-                        block_type(p) == Some("text") && p.get("text").and_then(Value::as_str) == Some(IMAGE_OMISSION)
+                        block_type(p) == Some("text") && p.get("text").and_then(Value::as_str) == Some(omission)
                     });
                     if has_media_payload(block) && !repeated {
-                        out.push(text_block(IMAGE_OMISSION));
+                        out.push(text_block(omission));
                     }
                 }
                 input.message.set("content", Value::Array(out.into()));
