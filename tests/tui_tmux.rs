@@ -130,9 +130,12 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     tmux.wait_gone("next rewrite");
     tmux.send(&["p"]);
     tmux.wait_for("profile: replay target");
-    tmux.send(&["Down", "Enter"]);
-    let screen = tmux.wait_for("family openai-responses");
-    assert!(screen.contains("gpt-5.1-codex"), "{screen}");
+    // The picker lists the release's profiles; typing filters them.
+    tmux.send(&["-l", "xai"]);
+    tmux.wait_for("grok");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("family openai-compatible");
+    assert!(screen.contains("target xai / openai-responses / grok"), "{screen}");
     tmux.send(&["e"]);
     tmux.wait_for("export the comparison");
     let out = config.path().join("export.html");
@@ -143,7 +146,7 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     assert!(screen.contains(&format!("wrote {}", out.display())), "{screen}");
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(
-        html.contains("<html") && html.contains("gpt-5.1-codex"),
+        html.contains("<html") && html.contains("grok-"),
         "export for the chosen target"
     );
     tmux.send(&["C-c"]);
@@ -163,12 +166,13 @@ fn escape_sequences_leave_title_and_screen_untouched() {
     let json = replaylens::json!([{"role": "user", "content": [{"type": "text", "text": evil}]}]);
     std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
     let tmux = Tmux::start("evil", &command(&[&file], dir.path()));
-    let screen = tmux.wait_for("after");
+    tmux.wait_for("after");
+    // The projection is computed in the background: wait for it rather than race it.
+    let screen = tmux.wait_for("replay projection (1)");
     assert!(
         screen.contains("before \\e]0;pwned\\x07 middle \\e[2J after"),
         "{screen}"
     );
-    assert!(screen.contains("replay projection (1)"), "{screen}");
     let title =
         String::from_utf8_lossy(&tmux.run(&["display-message", "-p", "-t", "t", "#{pane_title}"]).stdout).into_owned();
     assert!(!title.contains("pwned"), "terminal title changed to {title:?}");
