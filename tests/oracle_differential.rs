@@ -337,11 +337,15 @@ fn rule_sets_match_their_releases() {
         };
         let strict = RuleSetName::Release(set.name);
         let Plan {
-            cases,
+            mut cases,
             mut totals,
             with_policy,
             ..
         } = plan_with(seed, manifest_dir(), random, &fixed_set);
+        // Every image class once, as `image_classes_match_openclaw` checks the pinned release.
+        let image_classes = oracle_support::images::class_cases();
+        let classes = image_classes.len();
+        cases.extend(image_classes);
         let setup = oracle::OracleSetup {
             openclaw_dir: Some(release.openclaw_dir.clone()),
             ..base.clone()
@@ -374,7 +378,8 @@ fn rule_sets_match_their_releases() {
         let resolved = plugins.iter().filter(|(_, p)| p.is_some()).count();
         drop(pool);
         let line = format!(
-            "openclaw@{} (reported {}) vs rule set {}: {} cases ({} samples × {} targets, {} files, {} random, seed {seed}), \
+            "openclaw@{} (reported {}) vs rule set {}: {} cases ({} samples × {} targets, {} files, {} random, seed {seed}, \
+             {classes} image classes), \
              {} differ, policy {} of {} targets differ, plugins resolved for {resolved} of {} targets",
             release.version,
             totals.version,

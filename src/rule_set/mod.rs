@@ -88,6 +88,20 @@ pub struct Switches {
     /// 2026.7 (forward scan, later results moved up; synthetic results without `reason` in
     /// `details`), instead of pairing first.
     pub legacy_pairing: bool,
+    /// Whether an image payload whose estimated decoded size is over 10 MiB is refused before
+    /// anything else (`image-sanitize`, 2026.6.11 and later).
+    pub image_input_limit: bool,
+    /// Whether image base64 is canonicalized the 2026.7 way: unpadded data padded, non-zero pad
+    /// bits refused; 2026.6 refuses data whose length is not a multiple of 4 and keeps any pad
+    /// bits.
+    pub image_base64_padding: bool,
+    /// Whether a HEIF/AVIF header is read from its primary item (size, `irot`/`imir`
+    /// orientation), as rastermill 0.3.2 and later do; rastermill 0.3.1 takes the largest `ispe`
+    /// and no orientation.
+    pub heif_primary_item: bool,
+    /// Whether an image that cannot be reduced names the cap as `formatBytesShort` does
+    /// (`5.00MB`, 2026.9.2 and later) rather than in whole megabytes (`5MB`).
+    pub reduce_error_short_format: bool,
 }
 
 impl Switches {
@@ -108,6 +122,10 @@ impl Switches {
         silent_reply_drops_reasoning_only: true,
         legacy_responses_call_ids: false,
         legacy_pairing: false,
+        image_input_limit: true,
+        image_base64_padding: true,
+        heif_primary_item: true,
+        reduce_error_short_format: true,
     };
 }
 
@@ -197,6 +215,7 @@ pub static V2026_8: RuleSet = RuleSet {
     switches: Switches {
         responses_orphan_reasoning_in_history: true,
         append_only_context: AppendOnlyContext::Absent,
+        reduce_error_short_format: false,
         ..V2026_9_2.switches
     },
 };
@@ -217,6 +236,7 @@ pub static V2026_7: RuleSet = RuleSet {
         silent_reply_drops_reasoning_only: false,
         legacy_responses_call_ids: true,
         legacy_pairing: true,
+        heif_primary_item: false,
         ..V2026_8.switches
     },
 };
@@ -231,6 +251,7 @@ pub static V2026_6: RuleSet = RuleSet {
     checked: "differential test against openclaw@2026.6.35 (oracle/releases/); the others in the release sweep",
     switches: Switches {
         silent_token_edge_punctuation: false,
+        image_base64_padding: false,
         ..V2026_7.switches
     },
 };
@@ -245,6 +266,7 @@ pub static V2026_6_9: RuleSet = RuleSet {
     checked: "differential test against openclaw@2026.6.10 (oracle/releases/); 2026.6.9 in the release sweep",
     switches: Switches {
         responses_replay_invariant: false,
+        image_input_limit: false,
         ..V2026_6.switches
     },
 };

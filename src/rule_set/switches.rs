@@ -18,7 +18,7 @@ pub struct Switch {
 }
 
 /// Every switch, newest change first.
-pub static SWITCHES: [Switch; 16] = [
+pub static SWITCHES: [Switch; 20] = [
     Switch {
         name: "legacy-synthetic-result-text",
         rule: "tool-result-pairing",
@@ -81,6 +81,14 @@ pub static SWITCHES: [Switch; 16] = [
         in_force: |s| s.responses_orphan_reasoning_in_history,
     },
     Switch {
+        name: "reduce-error-whole-megabytes",
+        rule: "image-sanitize",
+        releases: "2026.9.1 and older",
+        text: "an image that cannot be brought under the byte cap is reported as `Error: Image could not be \
+               reduced below 5MB (got 6.12MB)`: the cap in whole megabytes (2026.9.2 and later: `5.00MB`)",
+        in_force: |s| !s.reduce_error_short_format,
+    },
+    Switch {
         name: "legacy-claude-thinking",
         rule: "drop-thinking",
         releases: "2026.7.x and older",
@@ -138,12 +146,39 @@ pub static SWITCHES: [Switch; 16] = [
         in_force: |s| s.legacy_pairing,
     },
     Switch {
+        name: "rastermill-0.3.1-heif",
+        rule: "image-sanitize",
+        releases: "2026.7.x and older",
+        text: "rastermill 0.3.1 reads a HEIF or AVIF header's size from its largest `ispe` box and no \
+               orientation (0.3.2 and later: the primary item's `ispe`, turned by its `irot`/`imir`), so a \
+               HEIF whose primary item is small but holds a larger thumbnail or grid tile is judged by the \
+               larger size",
+        in_force: |s| !s.heif_primary_item,
+    },
+    Switch {
         name: "silent-token-exact",
         rule: "silent-reply",
         releases: "2026.6.x",
         text: "the silent token counts only as itself (`NO_REPLY`, repeated, any case), not inside edge \
                punctuation such as `NO_REPLY.` or `**NO_REPLY**`",
         in_force: |s| !s.silent_token_edge_punctuation,
+    },
+    Switch {
+        name: "unpadded-image-base64",
+        rule: "image-sanitize",
+        releases: "2026.6.x",
+        text: "image base64 is canonicalized without padding: data whose length (whitespace removed) is not a \
+               multiple of 4 is `invalid base64` (2026.7 and later pad it), and non-zero pad bits are accepted \
+               (later refused) and decoded as Node decodes them",
+        in_force: |s| !s.image_base64_padding,
+    },
+    Switch {
+        name: "no-image-input-limit",
+        rule: "image-sanitize",
+        releases: "2026.6.9 and 2026.6.10",
+        text: "no 10 MiB estimate check: a payload over it is not refused as `image exceeds input size limit \
+               (10.00MB)` but canonicalized and read like any other (2026.6.11 and later refuse it first)",
+        in_force: |s| !s.image_input_limit,
     },
     Switch {
         name: "no-responses-invariant",

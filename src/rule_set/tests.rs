@@ -86,11 +86,12 @@ fn each_set_names_its_switches() {
             "name-check-completed-calls",
             "empty-turn-placeholder",
             "no-append-only-context",
-            "responses-orphan-reasoning-in-history"
+            "responses-orphan-reasoning-in-history",
+            "reduce-error-whole-megabytes"
         ]
     );
     assert_eq!(
-        names(&V2026_7)[6..],
+        names(&V2026_7)[7..],
         [
             "legacy-claude-thinking",
             "no-delivery-mirror-marker",
@@ -98,11 +99,18 @@ fn each_set_names_its_switches() {
             "metadata-by-label",
             "keep-reasoning-after-silent-reply",
             "legacy-responses-call-ids",
-            "legacy-pairing"
+            "legacy-pairing",
+            "rastermill-0.3.1-heif"
         ]
     );
-    assert_eq!(names(&V2026_6)[names(&V2026_7).len()..], ["silent-token-exact"]);
-    assert_eq!(names(&V2026_6_9)[names(&V2026_6).len()..], ["no-responses-invariant"]);
+    assert_eq!(
+        names(&V2026_6)[names(&V2026_7).len()..],
+        ["silent-token-exact", "unpadded-image-base64"]
+    );
+    assert_eq!(
+        names(&V2026_6_9)[names(&V2026_6).len()..],
+        ["no-image-input-limit", "no-responses-invariant"]
+    );
     assert_eq!(V2026_9_6.differences_for("tool-result-details").len(), 1);
 }
 

@@ -1,7 +1,7 @@
 //! Base64 handling of image payloads, as OpenClaw 2026.9.6's media layer does it: JavaScript's
 //! `trim`, the decoded-size estimate that refuses payloads over 10 MiB before anything else,
 //! and `canonicalizeBase64` (characters up to U+0020 removed, padding added to unpadded data,
-//! non-zero pad bits refused).
+//! non-zero pad bits refused; 2026.6's stricter-and-looser form beside it).
 
 use std::borrow::Cow;
 
@@ -105,6 +105,33 @@ pub fn canonical_base64(data: &str) -> Option<Cow<'_, str>> {
             out.resize(out.len() + pad, b'=');
             Cow::Owned(String::from_utf8(out).ok()?)
         }
+    })
+}
+
+/// 2026.6's `canonicalizeBase64`: the payload without characters up to U+0020, never padded;
+/// `None` when a character is outside the alphabet, `=` is followed by data or repeated more
+/// than twice, or the length is not a multiple of 4. Pad bits are not checked.
+pub fn canonical_base64_unpadded(data: &str) -> Option<Cow<'_, str>> {
+    let bytes = data.as_bytes();
+    let mut padding = 0;
+    for &b in bytes.iter().filter(|&&b| b > 0x20) {
+        if b == b'=' {
+            padding += 1;
+            if padding > 2 {
+                return None;
+            }
+        } else if padding > 0 || value(b).is_none() {
+            return None;
+        }
+    }
+    let length = bytes.iter().filter(|&&b| b > 0x20).count();
+    if length == 0 || length % 4 != 0 {
+        return None;
+    }
+    Some(if length == bytes.len() {
+        Cow::Borrowed(data)
+    } else {
+        Cow::Owned(String::from_utf8(bytes.iter().copied().filter(|&b| b > 0x20).collect()).ok()?)
     })
 }
 

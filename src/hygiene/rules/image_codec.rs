@@ -76,8 +76,10 @@ impl Decoded {
 
 /// Decode for re-encoding, with rastermill's checks in its order: header size and pixel
 /// budget, the Photon format gate, the decode itself, the budget on the decoded size.
-pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
-    let probe: HeaderProbe = header::probe(bytes).ok_or_else(|| UNDETERMINED_DIMENSIONS.to_owned())?;
+/// `heif_primary_item` chooses rastermill's HEIF header rules (false: 0.3.1's).
+pub fn decode(bytes: &[u8], heif_primary_item: bool) -> Result<Decoded, String> {
+    let probe: HeaderProbe =
+        header::probe_with(bytes, heif_primary_item).ok_or_else(|| UNDETERMINED_DIMENSIONS.to_owned())?;
     check_pixel_budget(probe.width, probe.height)?;
     if !header::photon_decodable(bytes) {
         return Err(NO_BACKEND.to_owned());
@@ -90,7 +92,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         },
     };
     check_pixel_budget(pixels.width(), pixels.height())?;
-    let pixels = match header::orientation(bytes) {
+    let pixels = match header::orientation_with(bytes, heif_primary_item) {
         Some(o @ 2..=8) => orient(pixels, o),
         _ => pixels,
     };

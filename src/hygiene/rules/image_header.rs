@@ -1,5 +1,6 @@
 //! Reading an image's size, format and orientation from its header without decoding pixels,
-//! with the rules of rastermill 0.3.3 (OpenClaw 2026.9.6's image layer): which formats it
+//! with the rules of rastermill 0.3.3 (OpenClaw 2026.9.6's image layer; 0.3.1 differs only in
+//! HEIF/AVIF, see [`probe_with`]): which formats it
 //! recognizes (PNG, GIF, WebP, BMP, TIFF, HEIF/AVIF, JPEG, tried in that order), which header
 //! fields it trusts and when it gives up. Everything it does not recognize (SVG, ICO, plain
 //! text, …) has no size, and OpenClaw then refuses the image.
@@ -299,11 +300,27 @@ fn exif_orientation(b: &[u8], start: usize, end: usize) -> Option<u8> {
 
 /// The orientation the decoder applies: a JPEG's EXIF, else a HEIF primary item's.
 pub fn orientation(b: &[u8]) -> Option<u8> {
-    jpeg_exif_orientation(b).or_else(|| bmff::primary_item(b).and_then(|p| p.orientation))
+    orientation_with(b, true)
+}
+
+/// [`orientation`], or with rastermill 0.3.1's rules when `heif_primary_item` is false: a
+/// JPEG's EXIF only.
+pub fn orientation_with(b: &[u8], heif_primary_item: bool) -> Option<u8> {
+    jpeg_exif_orientation(b).or_else(|| {
+        heif_primary_item
+            .then(|| bmff::primary_item(b).and_then(|p| p.orientation))
+            .flatten()
+    })
 }
 
 /// Read the header: the first format (in rastermill's order) whose header gives a positive size.
 pub fn probe(b: &[u8]) -> Option<HeaderProbe> {
+    probe_with(b, true)
+}
+
+/// [`probe`], or with rastermill 0.3.1's rules when `heif_primary_item` is false: a HEIF or
+/// AVIF is sized by its largest `ispe`, without orientation.
+pub fn probe_with(b: &[u8], heif_primary_item: bool) -> Option<HeaderProbe> {
     let plain = |(width, height): (u32, u32), format| HeaderProbe {
         width,
         height,
@@ -325,7 +342,7 @@ pub fn probe(b: &[u8]) -> Option<HeaderProbe> {
     if let Some(size) = tiff(b) {
         return Some(plain(size, HeaderFormat::Tiff));
     }
-    let primary = bmff::primary_item(b);
+    let primary = heif_primary_item.then(|| bmff::primary_item(b)).flatten();
     if let Some(size) = primary.map(|p| p.size).or_else(|| bmff::largest_ispe(b)) {
         let format = if bmff::is_avif(b) {
             HeaderFormat::Avif

@@ -84,3 +84,32 @@ fn tiff_with_sub_ifds_has_no_size() {
     tiff[10..12].copy_from_slice(&330u16.to_le_bytes());
     assert_eq!(probe(&tiff), None);
 }
+
+#[test]
+fn rastermill_0_3_1_sizes_heif_by_the_largest_ispe_without_orientation() {
+    let boxed = |kind: &[u8; 4], data: &[u8]| {
+        let mut out = ((data.len() + 8) as u32).to_be_bytes().to_vec();
+        out.extend_from_slice(kind);
+        out.extend_from_slice(data);
+        out
+    };
+    let ispe = |w: u32, h: u32| boxed(b"ispe", &[&[0u8; 4][..], &w.to_be_bytes(), &h.to_be_bytes()].concat());
+    // Item 1 (primary): 64×48 turned by `irot` 1; item 2: a 4000×3000 tile.
+    let ipco = boxed(
+        b"ipco",
+        &[ispe(64, 48), boxed(b"irot", &[1]), ispe(4000, 3000)].concat(),
+    );
+    let ipma = boxed(b"ipma", &[0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 2, 1, 2, 0, 2, 1, 3]);
+    let pitm = boxed(b"pitm", &[0, 0, 0, 0, 0, 1]);
+    let meta = boxed(
+        b"meta",
+        &[&[0u8; 4][..], &pitm, &boxed(b"iprp", &[ipco, ipma].concat())].concat(),
+    );
+    let mut file = boxed(b"ftyp", b"heic\0\0\0\0mif1heic");
+    file.extend_from_slice(&meta);
+    let newest = probe(&file).unwrap();
+    assert_eq!((newest.width, newest.height, newest.orientation), (64, 48, Some(8)));
+    let old = probe_with(&file, false).unwrap();
+    assert_eq!((old.width, old.height, old.orientation), (4000, 3000, None));
+    assert_eq!(orientation_with(&file, false), None);
+}

@@ -12,14 +12,27 @@
 
 use std::borrow::Cow;
 
-use super::image_base64::{MAX_INPUT_BYTES, canonical_decoded_len, estimate_decoded_bytes, js_trim};
+use super::image_base64::{
+    MAX_INPUT_BYTES, canonical_base64_unpadded, canonical_decoded_len, estimate_decoded_bytes, js_trim,
+};
 pub use super::image_base64::{canonical_base64, format_bytes_short, infer_mime_type};
 pub use super::image_cache::ImageCache;
 pub use super::image_codec::{MAX_INPUT_PIXELS, NO_BACKEND, UNDECODABLE, UNDETERMINED_DIMENSIONS};
 use super::image_codec::{decode, encode_jpeg};
 use super::image_header::{self as header, HeaderProbe};
+use crate::rule_set::Switches;
 use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
+use base64::engine::DecodePaddingMode;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD};
+
+/// Decoding as Node's `Buffer.from(s, "base64")` decodes a canonical payload: any pad bits
+/// (2026.6 keeps payloads whose pad bits are not zero; later canonical forms have none).
+const NODE_BASE64: GeneralPurpose = GeneralPurpose::new(
+    &base64::alphabet::STANDARD,
+    GeneralPurposeConfig::new()
+        .with_decode_allow_trailing_bits(true)
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
 
 /// Default longest side sent, in pixels (`agents.defaults.imageMaxDimensionPx`).
 pub const DEFAULT_MAX_DIMENSION_PX: u32 = 1200;
@@ -33,22 +46,65 @@ pub const SIDE_STEPS: [u32; 6] = [1800, 1600, 1400, 1200, 1000, 800];
 /// JPEG qualities tried for each side, best first.
 pub const QUALITY_STEPS: [u8; 6] = [85, 75, 65, 55, 45, 35];
 
-/// The limits an image must fit.
+/// The image behaviours that changed between OpenClaw releases, taken from a rule set's
+/// switches (see `replaylens rules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImageRelease {
+    /// Payloads estimated over 10 MiB are refused first (2026.6.11 and later).
+    pub input_limit: bool,
+    /// Base64 is padded and its pad bits checked (2026.7 and later), not taken as it is.
+    pub base64_padding: bool,
+    /// HEIF/AVIF headers are read from the primary item (rastermill 0.3.2 and later).
+    pub heif_primary_item: bool,
+    /// The "could not be reduced" error gives the cap as `5.00MB` (2026.9.2 and later), not `5MB`.
+    pub reduce_error_short_format: bool,
+}
+
+impl ImageRelease {
+    /// OpenClaw 2026.9.6's behaviour.
+    pub const NEWEST: ImageRelease = ImageRelease {
+        input_limit: true,
+        base64_padding: true,
+        heif_primary_item: true,
+        reduce_error_short_format: true,
+    };
+
+    /// The behaviour a rule set's switches select.
+    pub fn of(switches: &Switches) -> Self {
+        Self {
+            input_limit: switches.image_input_limit,
+            base64_padding: switches.image_base64_padding,
+            heif_primary_item: switches.heif_primary_item,
+            reduce_error_short_format: switches.reduce_error_short_format,
+        }
+    }
+}
+
+/// The limits an image must fit, and the release whose rules judge it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ImageLimits {
     /// Longest side, in pixels (at least 1).
     pub max_dimension_px: u32,
     /// Largest payload, in decoded bytes (at least 1).
     pub max_bytes: usize,
+    /// The release's image rules.
+    pub release: ImageRelease,
 }
 
 impl ImageLimits {
-    /// The replay limits for a configured longest side: `max(1, px)` and the 5 MiB cap.
+    /// The replay limits for a configured longest side: `max(1, px)` and the 5 MiB cap, with
+    /// 2026.9.6's rules.
     pub fn with_max_dimension(px: u32) -> Self {
         Self {
             max_dimension_px: px.max(1),
             max_bytes: DEFAULT_MAX_BYTES,
+            release: ImageRelease::NEWEST,
         }
+    }
+
+    /// These limits judged by another release's rules.
+    pub fn for_release(self, release: ImageRelease) -> Self {
+        Self { release, ..self }
     }
 
     /// OpenClaw's `imageWithinLimits` for a payload of `bytes` with a displayed size.
@@ -204,14 +260,20 @@ pub fn header_check<'a>(
     declared_mime: &'a str,
     limits: ImageLimits,
 ) -> Result<HeaderCheck<'a>, ImageFailure> {
-    if estimate_decoded_bytes(data) > MAX_INPUT_BYTES {
+    let release = limits.release;
+    if release.input_limit && estimate_decoded_bytes(data) > MAX_INPUT_BYTES {
         return Err(ImageFailure::InputTooLarge);
     }
     let trimmed = js_trim(data);
     if trimmed.is_empty() {
         return Err(ImageFailure::Empty);
     }
-    let canonical = canonical_base64(trimmed).ok_or(ImageFailure::InvalidBase64)?;
+    let canonical = if release.base64_padding {
+        canonical_base64(trimmed)
+    } else {
+        canonical_base64_unpadded(trimmed)
+    }
+    .ok_or(ImageFailure::InvalidBase64)?;
     let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
     Ok(match kept_from_header(&canonical, mime_type, limits) {
         Some(kept) => HeaderCheck::Kept(kept),
@@ -247,7 +309,7 @@ pub enum Outcome {
 
 /// Decode, probe and re-encode a canonical base64 payload (the expensive part).
 pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
-    let Ok(bytes) = STANDARD.decode(canonical.as_bytes()) else {
+    let Ok(bytes) = NODE_BASE64.decode(canonical.as_bytes()) else {
         return FullDecode {
             source_bytes: 0,
             source_size: None,
@@ -255,7 +317,7 @@ pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
             outcome: Outcome::Failed(ImageFailure::InvalidBase64),
         };
     };
-    let probe = header::probe(&bytes);
+    let probe = header::probe_with(&bytes, limits.release.heif_primary_item);
     let source_size = probe.as_ref().map(HeaderProbe::displayed);
     let outcome = if source_size.is_some_and(|size| limits.fit(bytes.len(), size)) {
         Outcome::Fits
@@ -279,7 +341,7 @@ pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
 fn reduce(bytes: &[u8], size: Option<(u32, u32)>, limits: ImageLimits) -> Result<(Vec<u8>, Reencoded), String> {
     let max = limits.max_dimension_px;
     let start = size.map_or(max, |(w, h)| max.min(w.max(h)));
-    let decoded = decode(bytes)?;
+    let decoded = decode(bytes, limits.release.heif_primary_item)?;
     let mut smallest: Option<usize> = None;
     let mut tried: Option<(u32, u32)> = None;
     for side in side_grid(max, start) {
@@ -305,27 +367,38 @@ fn reduce(bytes: &[u8], size: Option<(u32, u32)>, limits: ImageLimits) -> Result
             }
         }
     }
-    Err(format!(
-        "Error: Image could not be reduced below {} (got {})",
-        format_bytes_short(limits.max_bytes),
-        format_bytes_short(smallest.unwrap_or(bytes.len()))
-    ))
+    let got = smallest.unwrap_or(bytes.len());
+    Err(if limits.release.reduce_error_short_format {
+        format!(
+            "Error: Image could not be reduced below {} (got {})",
+            format_bytes_short(limits.max_bytes),
+            format_bytes_short(got)
+        )
+    } else {
+        format!(
+            "Error: Image could not be reduced below {}MB (got {}MB)",
+            mib_fixed(limits.max_bytes, 0),
+            mib_fixed(got, 2)
+        )
+    })
 }
 
 /// Base64 characters decoded to read an image's header without decoding all of it.
 const HEADER_BASE64_CHARS: usize = 96 * 1024;
 
 /// The header of a canonical payload, read from its first characters when the format allows
-/// (see [`header::prefix_safe`]), else from the whole payload.
-fn header_of(canonical: &str) -> Option<HeaderProbe> {
+/// (see [`header::prefix_safe`]), else from the whole payload; `heif_primary_item` chooses
+/// rastermill's HEIF rules.
+fn header_of(canonical: &str, heif_primary_item: bool) -> Option<HeaderProbe> {
     let head = &canonical.as_bytes()[..canonical.len().min(HEADER_BASE64_CHARS)];
-    let from_head = STANDARD.decode(head).ok().and_then(|h| header::probe(&h));
+    let probe = |bytes: &[u8]| header::probe_with(bytes, heif_primary_item);
+    let from_head = NODE_BASE64.decode(head).ok().and_then(|h| probe(&h));
     if canonical.len() <= HEADER_BASE64_CHARS {
         return from_head;
     }
     match from_head {
         Some(p) if header::prefix_safe(p.format) => Some(p),
-        _ => header::probe(&STANDARD.decode(canonical.as_bytes()).ok()?),
+        _ => probe(&NODE_BASE64.decode(canonical.as_bytes()).ok()?),
     }
 }
 
@@ -336,7 +409,7 @@ fn kept_from_header<'a>(
     limits: ImageLimits,
 ) -> Option<SanitizedImage<'a>> {
     let decoded_len = canonical_decoded_len(canonical);
-    let probe = header_of(canonical)?;
+    let probe = header_of(canonical, limits.release.heif_primary_item)?;
     let size = probe.displayed();
     limits.fit(decoded_len, size).then(|| SanitizedImage {
         data: canonical.clone(),
@@ -354,7 +427,7 @@ fn kept_from_header<'a>(
 /// payload is base64 OpenClaw accepts; no size when no header shows one.
 pub(crate) fn base64_image_facts(data: &str) -> Option<(usize, Option<(u32, u32)>)> {
     let canonical = canonical_base64(js_trim(data))?;
-    let size = header_of(&canonical).map(|p| (p.width, p.height));
+    let size = header_of(&canonical, true).map(|p| (p.width, p.height));
     Some((canonical_decoded_len(&canonical), size))
 }
 

@@ -16,6 +16,7 @@ fn limits(px: u32, bytes: usize) -> ImageLimits {
     ImageLimits {
         max_dimension_px: px,
         max_bytes: bytes,
+        release: ImageRelease::NEWEST,
     }
 }
 
@@ -297,4 +298,62 @@ fn reencoding_is_deterministic() {
     let b = sanitize_image(&data, "image/jpeg", ImageLimits::default()).unwrap();
     assert_eq!(a, b);
     assert_eq!(a.reencoded.unwrap().width, 1200);
+}
+
+fn release(edit: impl FnOnce(&mut ImageRelease)) -> ImageLimits {
+    let mut release = ImageRelease::NEWEST;
+    edit(&mut release);
+    ImageLimits::default().for_release(release)
+}
+
+#[test]
+fn before_2026_6_11_no_input_estimate_refuses_a_large_payload() {
+    let huge = "A".repeat(14_000_004);
+    let old = release(|r| r.input_limit = false);
+    assert_eq!(
+        sanitize_image(&huge, "image/png", old),
+        Err(ImageFailure::Unusable(UNDETERMINED_DIMENSIONS.to_owned()))
+    );
+}
+
+#[test]
+fn in_2026_6_base64_is_neither_padded_nor_checked_for_pad_bits() {
+    let old = release(|r| r.base64_padding = false);
+    let png = to_base64(&png(&DynamicImage::ImageRgb8(gradient(8, 8))));
+    let unpadded = png.trim_end_matches('=');
+    assert_ne!(unpadded, png, "the fixture needs padding");
+    assert_eq!(
+        sanitize_image(unpadded, "image/png", old),
+        Err(ImageFailure::InvalidBase64)
+    );
+    assert!(sanitize_image(unpadded, "image/png", ImageLimits::default()).is_ok());
+    // `QUJ=` has non-zero pad bits: refused later, decoded (to "AB", no image) in 2026.6.
+    assert_eq!(
+        sanitize_image("QUJ=", "image/png", old),
+        Err(ImageFailure::Unusable(UNDETERMINED_DIMENSIONS.to_owned()))
+    );
+    assert_eq!(
+        sanitize_image("QUJ=", "image/png", ImageLimits::default()),
+        Err(ImageFailure::InvalidBase64)
+    );
+    let wrapped = format!(" {}\n{} ", &png[..8], &png[8..]);
+    assert_eq!(sanitize_image(&wrapped, "image/png", old).unwrap().data, png);
+}
+
+#[test]
+fn up_to_2026_9_1_the_reduce_error_gives_the_cap_in_whole_megabytes() {
+    let img = DynamicImage::ImageRgba8(noise(300, 200, 2));
+    let data = to_base64(&png(&img));
+    let old = ImageLimits {
+        max_bytes: 1000,
+        ..release(|r| r.reduce_error_short_format = false)
+    };
+    let smallest = encode_jpeg(&photon_pixels(&img), 35).unwrap().len();
+    assert_eq!(
+        sanitize_image(&data, "image/png", old),
+        Err(ImageFailure::Unusable(format!(
+            "Error: Image could not be reduced below 0MB (got {}MB)",
+            mib_fixed(smallest, 2)
+        )))
+    );
 }

@@ -7,7 +7,8 @@ use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
 use super::image_ops::{
-    HeaderCheck, ImageCache, ImageFailure, ImageLimits, SanitizedImage, header_check, human_bytes, sanitize_image_with,
+    HeaderCheck, ImageCache, ImageFailure, ImageLimits, ImageRelease, SanitizedImage, header_check, human_bytes,
+    sanitize_image_with,
 };
 
 /// The label OpenClaw's replay gives image placeholders.
@@ -50,7 +51,10 @@ static INFO: RuleInfo = RuleInfo {
         `RastermillError: Unable to decode image with Photon` (a grey+alpha PNG is first inflated by hand, \
         whose zlib errors, e.g. `Error: unexpected end of file`, are reported as they are); no size and \
         quality under 5 MiB `Error: Image could not be reduced below 5.00MB (got 6.12MB)`: an image is never \
-        silently lost. Each changed image is one rewrite naming its block index (0-based, in the message's \
+        silently lost. Older releases differ by four switches (`replaylens rules --openclaw V`): no 10 MiB \
+        estimate (2026.6.9–6.10), unpadded base64 with any pad bits (2026.6), rastermill 0.3.1's HEIF header \
+        (largest `ispe`, no orientation; 2026.7 and older), the cap in whole megabytes in the reduce error \
+        (2026.9.1 and older). Each changed image is one rewrite naming its block index (0-based, in the message's \
         content array).",
     families: "all providers and APIs, in both sanitize modes",
     reference: "transcript-hygiene.md › \"Global rule: image sanitization\" · sanitizeSessionMessagesImages, sanitizeContentBlocksImages",
@@ -69,7 +73,8 @@ impl Rule for ImageSanitize {
     }
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        let limits = ImageLimits::with_max_dimension(ctx.options.image_max_px);
+        let limits = ImageLimits::with_max_dimension(ctx.options.image_max_px)
+            .for_release(ImageRelease::of(&ctx.options.rule_set.switches));
         let cache = decode_distinct(work, limits);
         for wm in &mut work.messages {
             let changes = changed_blocks(&wm.message, limits, &cache);
