@@ -277,11 +277,11 @@ fn replaylens_payload_matches_openclaw() {
 }
 
 /// Random cases per older release when `REPLAYLENS_ORACLE_RELEASE_CASES` is unset.
-const DEFAULT_RELEASE_RANDOM: usize = 100;
+const DEFAULT_RELEASE_RANDOM: usize = 50;
 
 /// Every older release installed under `oracle/releases/` against the rule set that covers it:
 /// the sample sessions, the saved request files, `REPLAYLENS_ORACLE_RELEASE_CASES` random
-/// transcripts (default 100) and the policy of every target must equal that release exactly.
+/// transcripts (default 50) and the policy of every target must equal that release exactly.
 /// `REPLAYLENS_ORACLE_RELEASES=2026.9.2,2026.9.1` runs only those;
 /// `REPLAYLENS_ORACLE_RELEASES_DIR` reads the releases from another folder
 /// (`scripts/oracle-sweep.sh`).
