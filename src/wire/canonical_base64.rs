@@ -3,49 +3,10 @@
 //! and control characters (code units ≤ 32) removed, the alphabet, padding and pad bits
 //! checked, missing padding added.
 
-/// The canonical form of `text`; `None` when it is not valid standard base64.
+/// The canonical form of `text`; `None` when it is not valid standard base64 (the media
+/// layer's port, [`crate::hygiene::rules::image_ops::canonical_base64`]).
 pub(crate) fn canonicalize_base64(text: &str) -> Option<String> {
-    let mut cleaned = String::with_capacity(text.len());
-    let mut padding = 0;
-    let mut last_value = 0u8;
-    for c in text.chars() {
-        if u32::from(c) <= 32 {
-            continue;
-        }
-        if c == '=' {
-            padding += 1;
-            if padding > 2 {
-                return None;
-            }
-        } else {
-            let value = u8::try_from(c).ok().and_then(base64_value)?;
-            if padding > 0 {
-                return None;
-            }
-            last_value = value;
-        }
-        cleaned.push(c);
-    }
-    if cleaned.is_empty() {
-        return None;
-    }
-    let remainder = cleaned.len() % 4;
-    if remainder != 0 && (padding > 0 || remainder == 1) {
-        return None;
-    }
-    let effective_padding = if remainder == 0 { padding } else { 4 - remainder };
-    let pad_bits = match effective_padding {
-        2 => 15,
-        1 => 3,
-        _ => 0,
-    };
-    if last_value & pad_bits != 0 {
-        return None;
-    }
-    if remainder != 0 {
-        cleaned.push_str(&"=".repeat(4 - remainder));
-    }
-    Some(cleaned)
+    crate::hygiene::rules::image_ops::canonical_base64(text).map(std::borrow::Cow::into_owned)
 }
 
 /// The value of a character of the standard base64 alphabet.

@@ -370,12 +370,7 @@ impl<'m> Projection<'m> {
         if same || self.requires_id {
             put(&mut call, "id", id);
         }
-        let mut part = Map::new();
-        part.insert("functionCall".into(), Value::Object(call));
-        if let Some(sig) = thought_signature {
-            part.insert("thoughtSignature".into(), json!(sig));
-        }
-        Value::Object(part)
+        function_call_part(call, thought_signature)
     }
 
     /// A function call of the signed-parts replay: the call's own signature, else the
@@ -395,12 +390,7 @@ impl<'m> Projection<'m> {
         if self.own_call_ids.contains(&join_field(id)) || self.requires_id {
             put(&mut call, "id", id);
         }
-        let mut part = Map::new();
-        part.insert("functionCall".into(), Value::Object(call));
-        if let Some(sig) = thought_signature {
-            part.insert("thoughtSignature".into(), json!(sig));
-        }
-        Value::Object(part)
+        function_call_part(call, thought_signature)
     }
 
     fn tool_result(&mut self, input: &WireInput) {
@@ -468,4 +458,14 @@ fn non_empty(text: &str) -> &str {
 /// A field as `Array.prototype.join` prints it (`undefined` as the empty string).
 fn join_field(value: Option<&Value>) -> String {
     value.map(join_element).unwrap_or_default()
+}
+
+/// `{functionCall, thoughtSignature?}`: one call part of a model turn.
+fn function_call_part(call: Map, thought_signature: Option<String>) -> Value {
+    let mut part = Map::new();
+    part.insert("functionCall".into(), Value::Object(call));
+    if let Some(sig) = thought_signature {
+        part.insert("thoughtSignature".into(), json!(sig));
+    }
+    Value::Object(part)
 }

@@ -8,19 +8,7 @@ use std::borrow::Cow;
 /// Payloads whose estimated decoded size is over this are refused unread (10 MiB).
 pub const MAX_INPUT_BYTES: u64 = 10 * 1024 * 1024;
 
-/// Whether JavaScript's `String.prototype.trim` removes `c`.
-fn js_whitespace(c: char) -> bool {
-    matches!(
-        c,
-        '\u{9}'..='\u{d}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}'
-            | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
-    )
-}
-
-/// JavaScript's `trim`.
-pub fn js_trim(s: &str) -> &str {
-    s.trim_matches(js_whitespace)
-}
+pub use super::assistant_text::js_trim;
 
 /// OpenClaw's `estimateBase64DecodedBytes`: UTF-16 length minus characters up to U+0020,
 /// times 3/4, minus the trailing padding.

@@ -7,28 +7,24 @@ use crate::model::json::Value;
 /// (`sanitizeGeminiThoughtSignature`).
 pub(super) fn signature(value: Option<&Value>) -> Option<String> {
     let trimmed = js_trim(value?.as_str()?);
-    let body = trimmed.trim_end_matches('=');
-    let valid = !trimmed.is_empty()
-        && trimmed.len().is_multiple_of(4)
-        && trimmed.len() - body.len() <= 2
-        && body
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
-    valid.then(|| trimmed.to_owned())
+    (!trimmed.is_empty() && is_padded_base64(trimmed)).then(|| trimmed.to_owned())
 }
 
 /// A thought signature as the signed-parts replay keeps it: base64 of a length divisible by 4,
 /// untrimmed (`resolveThoughtSignature`).
 pub(super) fn stored_signature(value: Option<&Value>) -> Option<String> {
     let value = value?.as_str()?;
+    (!value.trim_end_matches('=').is_empty() && is_padded_base64(value)).then(|| value.to_owned())
+}
+
+/// Standard base64 with at most two `=` of padding and a length divisible by 4.
+fn is_padded_base64(value: &str) -> bool {
     let body = value.trim_end_matches('=');
-    let valid = !body.is_empty()
-        && value.len().is_multiple_of(4)
+    value.len().is_multiple_of(4)
         && value.len() - body.len() <= 2
         && body
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/');
-    valid.then(|| value.to_owned())
+            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
 }
 
 /// `stableStringifyGoogleToolCallValue`: JSON with object keys sorted, for replay keys.
