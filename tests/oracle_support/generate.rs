@@ -103,14 +103,16 @@ impl Generator {
             4 => json!(blocks::blank(rng)),
             5 => json!(blocks::metadata_text(rng)),
             6 | 7 => json!([blocks::text(rng, Text::Phrase)]),
-            8 => json!([blocks::text(rng, Text::Phrase), image_block(rng)]),
-            9 => json!([image_block(rng)]),
+            8 => Value::from(vec![blocks::text(rng, Text::Phrase), image_block(rng)]),
+            9 => Value::from(vec![image_block(rng)]),
             10 => json!([blocks::text(rng, Text::Blank)]),
             11 => json!([blocks::text(rng, Text::Metadata)]),
             12 => json!([blocks::text(rng, Text::Metadata), blocks::text(rng, Text::Phrase)]),
             _ => json!([]),
         };
-        let mut msg = json!({"role": "user", "content": content});
+        // Placed, not interpolated: `json!` would copy a megabyte image through serde_json.
+        let mut msg = json!({"role": "user"});
+        msg["content"] = content;
         if self.rng.chance(6) {
             msg["provenance"] = json!({
                 "kind": "inter_session",
@@ -154,13 +156,11 @@ impl Generator {
 
     pub(super) fn assistant(&mut self, content: Value, stop: &str) -> Value {
         let origin = self.origin();
-        let mut msg = json!({
-            "role": "assistant",
-            "content": content,
-            "api": origin.api,
-            "provider": origin.provider,
-            "model": origin.model,
-        });
+        let mut msg = json!({"role": "assistant"});
+        msg["content"] = content;
+        msg["api"] = json!(origin.api);
+        msg["provider"] = json!(origin.provider);
+        msg["model"] = json!(origin.model);
         if let Some(usage) = self.usage() {
             msg["usage"] = usage;
         }

@@ -8,10 +8,9 @@ use super::report::Totals;
 use super::samples::load_samples;
 use super::targets::TargetSet;
 
-/// Random cases per provider when `REPLAYLENS_ORACLE_CASES` (the total) is unset: what fits the
-/// CI budget on two cores; the full run (`REPLAYLENS_ORACLE_CASES=8000`, 200 a provider) is
-/// documented in the README.
-pub const DEFAULT_RANDOM_PER_PROVIDER: usize = 25;
+/// Random cases per provider when `REPLAYLENS_ORACLE_CASES` (the total) is unset: every CI run
+/// takes 200 a provider (about five minutes on two cores).
+pub const DEFAULT_RANDOM_PER_PROVIDER: usize = 200;
 
 /// The seed: `REPLAYLENS_ORACLE_SEED`, else derived from the clock.
 pub fn seed() -> u64 {

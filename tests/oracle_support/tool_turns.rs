@@ -95,12 +95,17 @@ impl Generator {
         let content = match rng.below(12) {
             0 => json!(blocks::phrase(rng)),
             1 => json!([]),
-            2 => json!([{"type": "text", "text": blocks::phrase(rng)}, image_block(rng)]),
-            3 => json!([image_block(rng)]),
+            2 => Value::from(vec![
+                json!({"type": "text", "text": blocks::phrase(rng)}),
+                image_block(rng),
+            ]),
+            3 => Value::from(vec![image_block(rng)]),
             4 => json!([{"type": "text", "text": blocks::blank(rng)}]),
             _ => json!([{"type": "text", "text": blocks::phrase(rng)}]),
         };
-        let mut msg = json!({"role": "toolResult", "toolCallId": id, "toolName": name, "content": content});
+        // Placed, not interpolated: `json!` would copy a megabyte image through serde_json.
+        let mut msg = json!({"role": "toolResult", "toolCallId": id, "toolName": name});
+        msg["content"] = content;
         match self.rng.below(10) {
             0 => {}
             1 | 2 => msg["isError"] = json!(true),
