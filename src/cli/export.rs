@@ -21,7 +21,7 @@ pub fn run(
     output: Option<&PathBuf>,
 ) -> anyhow::Result<()> {
     if let Some(file) = output
-        && same_file(path, file)
+        && replaylens::export::overwrites_session(path, file)
     {
         return Err(OverwritesInput(file.clone()).into());
     }
@@ -115,12 +115,3 @@ fn prepare(
 #[derive(Debug, thiserror::Error)]
 #[error("{}: refusing to write the export over the session it comes from; choose another -o file", replaylens::text::escape_controls_single_line(&.0.display().to_string()))]
 pub struct OverwritesInput(pub PathBuf);
-
-/// Whether two paths name the same file (symlinks and hard links included).
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
-    }
-}

@@ -10,6 +10,7 @@ pub mod json;
 pub mod json_diff;
 pub mod lint_section;
 pub mod markdown;
+pub mod output_path;
 pub mod redact;
 pub mod stored_file;
 pub mod verdict;
@@ -17,6 +18,7 @@ pub mod view;
 
 pub use focus::{Focus, check_rules, parse_message_range, parse_rule_id, rule_ids};
 pub use lint_section::{LintFindings, LintView};
+pub use output_path::overwrites_session;
 pub use redact::{Redaction, Redactor};
 pub use view::View;
 

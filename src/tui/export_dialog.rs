@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use replaylens::export::{ExportFormat, ExportOptions, Redaction, default_file_name, export_to};
+use replaylens::export::{ExportFormat, ExportOptions, Redaction, default_file_name, export_to, overwrites_session};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{Keep, LoadOptions, load_path};
 use replaylens::policy::Target;
@@ -148,6 +148,9 @@ pub fn write(request: &ExportRequest) -> Result<usize, String> {
     let session = load_path(&request.source, &options).map_err(|e| format!("export failed: {e}"))?;
     let (session, computed) = PreparedReplay::new(session, &request.target, &request.replay_options).into_replay();
     let out = request.output.display();
+    if overwrites_session(&request.source, &request.output) {
+        return Err(format!("{out} is the session being exported; nothing written"));
+    }
     let mut open = OpenOptions::new();
     open.write(true);
     if request.overwrite {
@@ -236,6 +239,14 @@ fn enter(app: &mut App, mut d: ExportDialog) -> Mode {
     };
     if output.is_dir() {
         d.notice = Some(format!("{} is a directory", output.display()));
+        d.confirm = None;
+        return Mode::Export(d);
+    }
+    if overwrites_session(&insp.session.path, &output) {
+        d.notice = Some(format!(
+            "{} is the session being inspected; choose another file",
+            output.display()
+        ));
         d.confirm = None;
         return Mode::Export(d);
     }

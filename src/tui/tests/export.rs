@@ -145,3 +145,60 @@ fn export_errors_are_one_sentence_in_the_status() {
     run_exports(&mut app);
     assert!(app.status.as_deref().unwrap().starts_with("export failed: "));
 }
+
+#[test]
+fn export_dialog_refuses_the_open_session_by_every_alias() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("s.jsonl");
+    let original = std::fs::read(format!(
+        "{}/sample-sessions/anthropic-tool-repair.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::write(&session, &original).unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::os::unix::fs::symlink(&session, dir.path().join("link.jsonl")).unwrap();
+    std::fs::hard_link(&session, dir.path().join("hard.jsonl")).unwrap();
+    let mut insp = sample("anthropic-tool-repair.jsonl");
+    insp.session.path = session.clone();
+    let mut app = app_with(insp, Theme::dark());
+    for alias in [
+        session.display().to_string(),
+        format!("{}/./s.jsonl", dir.path().display()),
+        format!("{}/sub/../s.jsonl", dir.path().display()),
+        format!("{}/link.jsonl", dir.path().display()),
+        format!("{}/hard.jsonl", dir.path().display()),
+    ] {
+        press(&mut app, "e");
+        ctrl(&mut app, 'u');
+        // Enter twice: the overwrite confirmation must not be what lets it through.
+        press(&mut app, &format!("{alias}\n\n"));
+        let notice = dialog(&app).notice.clone().unwrap_or_default();
+        assert!(
+            notice.ends_with("is the session being inspected; choose another file"),
+            "{alias}: {notice}"
+        );
+        assert!(app.effects.is_empty(), "{alias}");
+        press(&mut app, "\u{1b}");
+    }
+    assert_eq!(std::fs::read(&session).unwrap(), original);
+
+    // The effect itself refuses too (a request built elsewhere, or a file renamed meanwhile).
+    let request = crate::tui::export_dialog::ExportRequest {
+        source: session.clone(),
+        db_session: None,
+        target: replaylens::policy::Target::default(),
+        replay_options: replaylens::hygiene::ReplayOptions::default(),
+        options: replaylens::export::ExportOptions::default(),
+        output: dir.path().join("hard.jsonl"),
+        overwrite: true,
+    };
+    app.perform_export(&request);
+    assert!(
+        app.status
+            .as_deref()
+            .unwrap()
+            .ends_with("is the session being exported; nothing written")
+    );
+    assert_eq!(std::fs::read(&session).unwrap(), original);
+}
