@@ -169,3 +169,98 @@ fn a_missing_path_is_one_sentence_and_exit_2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("/no/such/folder") && err.lines().count() == 1, "{err}");
 }
+
+#[test]
+fn csv_cells_that_look_like_formulas_stay_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = std::fs::read_to_string(common::bundled_samples().join("anthropic-tool-repair.jsonl")).unwrap();
+    let (_, rest) = sample.split_once('\n').unwrap();
+    for (name, id) in [
+        ("eq.jsonl", "=HYPERLINK(\"https://evil.example\",\"open\")"),
+        ("plus.jsonl", "+1+cmd|' /C calc'!A0"),
+        ("minus.jsonl", "-2+3"),
+        ("at.jsonl", "@SUM(A1:A9)"),
+        ("tab.jsonl", "\t=1"),
+        ("plain.jsonl", "plain-id"),
+    ] {
+        let header = format!(
+            r#"{{"type":"session","version":3,"id":{},"timestamp":"2026-03-09T08:41:07.000Z","cwd":"/w"}}"#,
+            serde_json::to_string(id).unwrap()
+        );
+        std::fs::write(dir.path().join(name), format!("{header}\n{rest}")).unwrap();
+    }
+    let out = scan(&["--format", "csv", &dir.path().display().to_string()]);
+    let text = stdout(&out);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let head: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let mut ids: Vec<String> = reader.records().map(|r| r.unwrap()[at("id")].to_owned()).collect();
+    ids.sort();
+    assert_eq!(
+        ids,
+        [
+            "'\t=1",
+            "'+1+cmd|' /C calc'!A0",
+            "'-2+3",
+            "'=HYPERLINK(\"https://evil.example\",\"open\")",
+            "'@SUM(A1:A9)",
+            "plain-id"
+        ],
+        "{text}"
+    );
+}
+
+/// Run replaylens with `args`, killed after 30 s (a FIFO once made it wait forever).
+fn run_with_deadline(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_replaylens"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run replaylens");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("replaylens {args:?} still running after 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_fifo_is_reported_never_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        common::bundled_samples().join("anthropic-tool-repair.jsonl"),
+        dir.path().join("real.jsonl"),
+    )
+    .unwrap();
+    let fifo = dir.path().join("pipe.jsonl");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let folder = dir.path().display().to_string();
+    let named = fifo.display().to_string();
+
+    // In a folder: a row naming the FIFO, the real session beside it.
+    for command in ["scan", "sessions"] {
+        let out = run_with_deadline(&[command, "--format", "json", &folder]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("pipe.jsonl") && text.contains("a FIFO"),
+            "{command}: {text}"
+        );
+        assert!(text.contains("real.jsonl"), "{command}: {text}");
+    }
+    // Named directly: one sentence and a failure status, at once.
+    for command in ["scan", "sessions"] {
+        let out = run_with_deadline(&[command, &named]);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(all.contains("a FIFO"), "{command}: {all}");
+    }
+}

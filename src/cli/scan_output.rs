@@ -266,6 +266,16 @@ fn csv_row(w: &mut csv::Writer<Safe>, row: &SessionScan, targets: usize) -> std:
             None => record.extend(std::iter::repeat_n(String::new(), 8)),
         }
     }
-    w.write_record(&record)?;
+    w.write_record(record.iter().map(|cell| spreadsheet_safe(cell).into_owned()))?;
     Ok(())
+}
+
+/// A cell a spreadsheet will not run: text that starts like a formula (`=`, `+`, `-`, `@`, a
+/// tab or a carriage return) gets a leading `'`, as OWASP recommends for CSV; a session id
+/// `=HYPERLINK(…)` stays text when the scan is opened in a spreadsheet.
+fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
+        _ => cell.into(),
+    }
 }

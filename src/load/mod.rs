@@ -93,12 +93,14 @@ pub fn detect(head: &[u8]) -> Detected {
 
 /// Whether a file is an SQLite database, judged from its first bytes.
 pub fn is_database(path: &Path) -> bool {
-    File::open(path)
-        .and_then(|mut f| {
-            let mut head = [0u8; 16];
-            f.read_exact(&mut head).map(|_| head)
-        })
-        .is_ok_and(|h| detect(&h) == Detected::Sqlite)
+    // Opening a FIFO for reading blocks until a writer appears: look before opening.
+    limits::check_regular(path).is_ok()
+        && File::open(path)
+            .and_then(|mut f| {
+                let mut head = [0u8; 16];
+                f.read_exact(&mut head).map(|_| head)
+            })
+            .is_ok_and(|h| detect(&h) == Detected::Sqlite)
 }
 
 /// Load one session from a file of any supported format.
