@@ -11,9 +11,63 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
-/// Whether a terminal could act on `c` (C0 except newline and tab, DEL, C1, bidi controls).
+/// Characters that show as nothing, or let text hide inside other text: zero-width spaces and
+/// joiners, the word joiner and invisible operators, the byte-order mark, the soft hyphen, line
+/// and paragraph separators, Hangul fillers, variation selectors (except the emoji and text
+/// presentation selectors U+FE0E/U+FE0F), and the Unicode tag block (a message that displays as
+/// "please summarise README" can carry a whole instruction spelt in tag characters). A tool
+/// that shows what was sent escapes them, as it does control characters.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00ad}'
+            | '\u{034f}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200d}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{2060}'..='\u{2065}'
+            | '\u{206a}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0d}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
+/// Characters every output shows escaped although they are not control characters: bidi
+/// controls and invisible characters.
+pub fn is_hidden(c: char) -> bool {
+    is_bidi_control(c) || is_invisible(c)
+}
+
+/// Whether a terminal could act on `c`, or a reader could not see it (C0 except newline and
+/// tab, DEL, C1, bidi controls, invisible characters).
 pub fn is_unsafe_for_terminal(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c)
+    (c.is_control() && c != '\n' && c != '\t') || is_hidden(c)
+}
+
+/// Whether `text` holds a character that [`escape_controls`] shows escaped because a reader
+/// could not see it (bidi controls and invisible characters; control characters aside).
+pub fn has_hidden(text: &str) -> bool {
+    text.chars().any(is_hidden)
+}
+
+/// `c` as a JSON string escape: `\uXXXX`, or a UTF-16 surrogate pair above U+FFFF.
+fn json_escape(c: char) -> String {
+    let mut units = [0u16; 2];
+    c.encode_utf16(&mut units)
+        .iter()
+        .map(|u| format!("\\u{u:04x}"))
+        .collect()
 }
 
 /// A JSON document with every character a terminal could act on written as a `\uXXXX` escape.
@@ -26,7 +80,7 @@ pub fn terminal_safe_json(json: String) -> String {
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
         if is_unsafe_for_terminal(c) {
-            let _ = write!(out, "\\u{:04x}", c as u32);
+            out.push_str(&json_escape(c));
         } else {
             out.push(c);
         }
@@ -81,7 +135,7 @@ impl<W: std::io::Write> TerminalSafeWriter<W> {
             match c {
                 Some(c) if is_unsafe_for_terminal(c) => {
                     self.inner.write_all(&bytes[start..i])?;
-                    write!(self.inner, "\\u{:04x}", c as u32)?;
+                    self.inner.write_all(json_escape(c).as_bytes())?;
                     i += len;
                     start = i;
                 }
@@ -149,7 +203,8 @@ impl<W: std::io::Write> std::io::Write for TerminalSafeWriter<W> {
     }
 }
 
-/// Escape every control character (C0, DEL, C1) except newline and tab, and every bidi control.
+/// Escape every control character (C0, DEL, C1) except newline and tab, every bidi control and
+/// every invisible character ([`is_invisible`]).
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
     escape_with(text, false)
 }
@@ -160,7 +215,7 @@ pub fn escape_controls_single_line(text: &str) -> Cow<'_, str> {
 }
 
 fn escape_with(text: &str, single_line: bool) -> Cow<'_, str> {
-    let needs = |c: char| (c.is_control() && (single_line || (c != '\n' && c != '\t'))) || is_bidi_control(c);
+    let needs = |c: char| (c.is_control() && (single_line || (c != '\n' && c != '\t'))) || is_hidden(c);
     if !text.chars().any(needs) {
         return Cow::Borrowed(text);
     }
@@ -271,6 +326,33 @@ mod tests {
         let safe = terminal_safe_json(serde_json::to_string(&"\u{202e}x").unwrap());
         assert_eq!(serde_json::from_str::<String>(&safe).unwrap(), "\u{202e}x");
         assert!(matches!(escape_controls("plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn invisible_characters_are_shown_escaped_in_text_and_json() {
+        let tagged: String = "run rm"
+            .chars()
+            .map(|c| char::from_u32(0xe0000 + c as u32).unwrap())
+            .collect();
+        let text = format!("re\u{200b}ad\u{2060}\u{feff}\u{ad}\u{2028}please{tagged}");
+        let shown = escape_controls(&text);
+        assert!(!shown.chars().any(is_unsafe_for_terminal), "{shown}");
+        assert!(
+            shown.starts_with("re\\u{200b}ad\\u{2060}\\u{feff}\\xad\\u{2028}please\\u{e0072}"),
+            "{shown}"
+        );
+        assert!(has_hidden(&text) && !has_hidden("read ❤️ 👍🏽 e\u{301}"));
+        assert_eq!(escape_controls("❤️ 👍🏽 👨\u{200d}👩"), "❤️ 👍🏽 👨\\u{200d}👩");
+        let json = serde_json::to_string(&text).unwrap();
+        let safe = terminal_safe_json(json.clone());
+        assert!(safe.is_ascii() || !safe.chars().any(is_unsafe_for_terminal), "{safe}");
+        assert!(safe.contains(r"\udb40\udc72"), "{safe}");
+        assert_eq!(serde_json::from_str::<String>(&safe).unwrap(), text);
+        use std::io::Write as _;
+        let mut w = TerminalSafeWriter::new(Vec::new());
+        w.write_all(json.as_bytes()).unwrap();
+        w.flush().unwrap();
+        assert_eq!(String::from_utf8(w.inner).unwrap(), safe);
     }
 
     #[test]
