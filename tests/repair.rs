@@ -312,3 +312,59 @@ fn other_agents_sessions_are_refused_and_left_unchanged() {
         assert_eq!(std::fs::read(&copy).unwrap(), before);
     }
 }
+
+#[test]
+fn a_file_held_open_for_appending_is_not_repaired() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    let before = std::fs::read(&path).unwrap();
+    // A long-running writer: one O_APPEND handle kept open, as an agent process may hold it.
+    let mut writer = Command::new("sh")
+        .args(["-c", &format!("exec 3>>'{}'; exec sleep 30", path.display())])
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while replaylens::repair::writers::writers_of(&path).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let result = repair_file(&path, None);
+    let cli = Command::new(common::bin()).arg("repair").arg(&path).output().unwrap();
+    let _ = writer.kill();
+    let _ = writer.wait();
+    let err = result.unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("is open for writing by sleep (pid {})", writer.id()))
+            && err.contains("would go to the old copy"),
+        "{err}"
+    );
+    assert_eq!(cli.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&cli.stderr).contains("is open for writing by"));
+    assert_eq!(std::fs::read(&path).unwrap(), before, "nothing was written");
+    assert!(backups(dir.path()).is_empty());
+    // Once the writer is gone, the repair goes ahead.
+    repair_file(&path, None).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("BROKEN"));
+}
+
+#[test]
+fn special_mode_bits_and_extended_attributes_are_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = damaged_copy(dir.path());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o7640)).unwrap();
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+    let xattrs = xattr::set(&path, "user.replaylens-test", b"kept").is_ok();
+    if !xattrs {
+        eprintln!("note: this file system has no user extended attributes; only the mode bits are checked");
+    }
+    repair_file(&path, None).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("BROKEN"));
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777, mode);
+    if xattrs {
+        assert_eq!(
+            xattr::get(&path, "user.replaylens-test").unwrap().as_deref(),
+            Some(&b"kept"[..])
+        );
+    }
+    assert!(backups(dir.path()).is_empty());
+}

@@ -3,6 +3,7 @@
 
 pub mod plan;
 pub mod write;
+pub mod writers;
 
 use std::path::Path;
 
@@ -80,6 +81,9 @@ fn check_writable_target(path: &Path) -> Result<(), RepairError> {
             "{shown} is read-only; make it writable first if it should be repaired"
         )));
     }
+    if let Some(w) = writers::writers_of(path).first() {
+        return Err(RepairError::Unsafe(held_open(&shown, w)));
+    }
     if meta.nlink() > 1 {
         return Err(RepairError::Unsafe(format!(
             "{shown} has {} hard links; replacing it would split them, so it is left alone",
@@ -87,6 +91,15 @@ fn check_writable_target(path: &Path) -> Result<(), RepairError> {
         )));
     }
     Ok(())
+}
+
+/// Why a file another process holds open for writing is not repaired.
+pub(crate) fn held_open(shown: &str, w: &writers::Writer) -> String {
+    format!(
+        "{shown} is open for writing by {} (pid {}); a repair replaces the file, and what that process writes afterwards would go to the old copy and be lost, so nothing was written; repair it when the process has closed it",
+        crate::text::escape_controls_single_line(&w.command),
+        w.pid
+    )
 }
 
 /// Plan and, when needed, apply the repair. Returns the plan and the write outcome (None

@@ -75,8 +75,11 @@ pub fn replace_with_backup(
         .map_or(0, |d| d.as_millis());
     let backup = sibling(path, &format!(".bak-{}-{ms}", std::process::id()));
     write_new(&backup, original)?;
-    fs::set_permissions(&backup, permissions.clone())?;
-    keep_owner(&backup, owner)?;
+    // The owner first: chown clears set-user-id and set-group-id bits that chmod then restores.
+    if let Err(e) = keep_owner(&backup, owner).and_then(|()| fs::set_permissions(&backup, permissions.clone())) {
+        let _ = fs::remove_file(&backup);
+        return Err(e);
+    }
     let keep_backup = |e: std::io::Error| {
         std::io::Error::new(
             e.kind(),
@@ -88,8 +91,9 @@ pub fn replace_with_backup(
     }
     let temp = sibling(path, &format!(".repair-{}-{ms}.tmp", std::process::id()));
     let written = write_new(&temp, content)
+        .and_then(|()| keep_owner(&temp, owner))
         .and_then(|()| fs::set_permissions(&temp, permissions))
-        .and_then(|()| keep_owner(&temp, owner));
+        .and_then(|()| copy_xattrs(path, &temp));
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
         return Err(keep_backup(e));
@@ -102,10 +106,16 @@ pub fn replace_with_backup(
         let mut f = OpenOptions::new().append(true).open(path)?;
         f.write_all(b"{\"type\":\"custom\",\"id\":\"appended-meanwhile\"}\n")?;
     }
-    // Last check right before the rename: anything appended since the read would be lost.
+    // Last check right before the rename: anything appended since the read would be lost,
+    // and so would anything a process holding the file open writes after it.
     if Snapshot::of(path)? != before {
         let _ = fs::remove_file(&temp);
         return Err(keep_backup(changed_meanwhile(path)));
+    }
+    if let Some(w) = super::writers::writers_of(path).first() {
+        let _ = fs::remove_file(&temp);
+        let shown = crate::text::escape_controls_single_line(&path.display().to_string()).into_owned();
+        return Err(keep_backup(std::io::Error::other(super::held_open(&shown, w))));
     }
     if let Err(e) = fs::rename(&temp, path) {
         let _ = fs::remove_file(&temp);
@@ -152,8 +162,38 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(format!("{name}{suffix}"))
 }
 
+/// Create `path` with `bytes`; a file left half-written (a full disk) is removed again.
 fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
+    let written = f.write_all(bytes).and_then(|()| f.sync_all());
+    if written.is_err() {
+        drop(f);
+        let _ = fs::remove_file(path);
+    }
+    written
+}
+
+/// Give `to` every extended attribute of `from` (ACLs, SELinux labels, user attributes); an
+/// attribute that cannot be copied fails the repair rather than being dropped in silence. A
+/// file system without extended attributes has none to copy.
+fn copy_xattrs(from: &Path, to: &Path) -> std::io::Result<()> {
+    let names = match xattr::list(from) {
+        Ok(names) => names,
+        Err(e) if e.raw_os_error() == Some(95) => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    for name in names {
+        if let Some(value) = xattr::get(from, &name)? {
+            xattr::set(to, &name, &value).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "cannot keep the extended attribute {} on the repaired file: {e}",
+                        name.to_string_lossy()
+                    ),
+                )
+            })?;
+        }
+    }
+    Ok(())
 }
