@@ -206,3 +206,21 @@ fn deep_nesting_and_huge_numbers_load_in_every_command() {
         "both messages replayed"
     );
 }
+
+#[test]
+fn a_lone_surrogate_escape_keeps_its_line_and_the_branch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("surrogate.jsonl");
+    let lines = [
+        HEADER.to_owned(),
+        r#"{"type":"message","id":"m1","parentId":null,"timestamp":"2026-03-09T08:41:08.000Z","message":{"role":"user","content":[{"type":"text","text":"cut \ud800 here"}],"timestamp":1}}"#.to_owned(),
+        r#"{"type":"message","id":"m2","parentId":"m1","timestamp":"2026-03-09T08:41:09.000Z","message":{"role":"assistant","content":[{"type":"text","text":"after"}],"stopReason":"stop","provider":"anthropic","api":"anthropic-messages","model":"claude-sonnet-4-6","timestamp":2}}"#.to_owned(),
+    ];
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = run(&["show", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("cut \u{fffd} here") && text.contains("after"), "{text}");
+    let err = stderr(&out);
+    assert!(err.contains("line 2") && err.contains("lone UTF-16 surrogate"), "{err}");
+}

@@ -105,8 +105,13 @@ impl Batch {
 pub(super) enum ParsedLine {
     /// Only whitespace.
     Blank,
-    /// A JSON value; `lossy` when invalid UTF-8 was read as U+FFFD first.
-    Value { value: Value, lossy: bool },
+    /// A JSON value; `lossy` when invalid UTF-8 was read as U+FFFD first, `surrogates` when
+    /// lone UTF-16 surrogate escapes were.
+    Value {
+        value: Value,
+        lossy: bool,
+        surrogates: bool,
+    },
     /// Not JSON.
     Invalid {
         error: JsonError,
@@ -151,13 +156,95 @@ fn parse_line(number: usize, line: &[u8]) -> ParsedLine {
         lossy_text = String::from_utf8_lossy(bytes).into_owned();
         bytes = lossy_text.as_bytes();
     }
-    match parse_value(bytes) {
-        Ok(value) => ParsedLine::Value { value, lossy },
+    let parsed = parse_value(bytes);
+    // `JSON.parse` accepts a lone surrogate escape (`"\ud800"`); a Rust string cannot hold
+    // one. Rather than skip the line (and cut the branch there), read each as U+FFFD.
+    if parsed.is_err()
+        && let Some(fixed) = lone_surrogates_replaced(bytes)
+        && let Ok(value) = parse_value(&fixed)
+    {
+        return ParsedLine::Value {
+            value,
+            lossy,
+            surrogates: true,
+        };
+    }
+    match parsed {
+        Ok(value) => ParsedLine::Value {
+            value,
+            lossy,
+            surrogates: false,
+        },
         Err(error) => ParsedLine::Invalid {
             error,
             lossy,
             has_cr: bytes.contains(&b'\r'),
             len: bytes.len(),
         },
+    }
+}
+
+/// `bytes` with every `\uXXXX` escape of a lone UTF-16 surrogate (a high one not followed by
+/// a low one, or a low one on its own) replaced by `\ufffd`; `None` when there is none.
+pub(crate) fn lone_surrogates_replaced(bytes: &[u8]) -> Option<Vec<u8>> {
+    let unit = |at: usize| -> Option<u16> {
+        let hex = bytes.get(at..at + 6)?;
+        if hex[0] != b'\\' || hex[1] != b'u' {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let mut out: Option<Vec<u8>> = None;
+    let (mut i, mut copied) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        let Some(u) = unit(i) else {
+            i += 2;
+            continue;
+        };
+        let high = (0xd800..0xdc00).contains(&u);
+        let low = (0xdc00..0xe000).contains(&u);
+        if high && unit(i + 6).is_some_and(|next| (0xdc00..0xe000).contains(&next)) {
+            i += 12;
+            continue;
+        }
+        if high || low {
+            let o = out.get_or_insert_with(Vec::new);
+            o.extend_from_slice(&bytes[copied..i]);
+            o.extend_from_slice(b"\\ufffd");
+            copied = i + 6;
+        }
+        i += 6;
+    }
+    let mut o = out?;
+    o.extend_from_slice(&bytes[copied..]);
+    Some(o)
+}
+
+#[cfg(test)]
+mod surrogate_tests {
+    use super::*;
+
+    #[test]
+    fn lone_surrogates_become_replacement_characters_and_pairs_stay() {
+        let line = br#"{"a":"x\ud800y","b":"\udc00","c":"\ud83d\ude00","d":"\\ud800","e":"\ud800\u0041"}"#;
+        let fixed = lone_surrogates_replaced(line).unwrap();
+        assert_eq!(
+            std::str::from_utf8(&fixed).unwrap(),
+            r#"{"a":"x\ufffdy","b":"\ufffd","c":"\ud83d\ude00","d":"\\ud800","e":"\ufffd\u0041"}"#
+        );
+        assert!(lone_surrogates_replaced(br#"{"c":"\ud83d\ude00","d":"\\ud800"}"#).is_none());
+        match parse_line(2, line) {
+            ParsedLine::Value { value, surrogates, .. } => {
+                assert!(surrogates);
+                assert_eq!(value["a"].as_str(), Some("x\u{fffd}y"));
+                assert_eq!(value["c"].as_str(), Some("😀"));
+                assert_eq!(value["d"].as_str(), Some("\\ud800"));
+            }
+            _ => panic!("the line is read"),
+        }
     }
 }

@@ -156,7 +156,20 @@ impl<'p> Builder<'p> {
                 self.blank_lines.push(line.number);
                 return Ok(());
             }
-            ParsedLine::Value { value, lossy } => (Ok(value), lossy),
+            ParsedLine::Value {
+                value,
+                lossy,
+                surrogates,
+            } => {
+                if surrogates {
+                    self.session.diagnostics.push(Diagnostic::warning(
+                        self.path,
+                        Some(loc),
+                        "lone UTF-16 surrogate escapes (\\ud800…) read as U+FFFD; OpenClaw's JSON.parse keeps them, so this line's text differs from what OpenClaw sends",
+                    ));
+                }
+                (Ok(value), lossy)
+            }
             ParsedLine::Invalid {
                 error,
                 lossy,
