@@ -209,6 +209,7 @@ fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli::signals::install();
     if let Some(message) = session_args(&cli).and_then(|(path, id)| session_flag_misuse(path, id)) {
         eprintln!("replaylens: {message}");
         return ExitCode::from(2);

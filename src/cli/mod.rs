@@ -14,6 +14,7 @@ pub mod scan;
 pub mod scan_output;
 pub mod sessions;
 pub mod show;
+pub mod signals;
 
 use std::process::ExitCode;
 

@@ -18,6 +18,9 @@ use crate::model::{DbWindow, Diagnostic, Location, Session, SessionFormat};
 
 /// Largest decoded event accepted from one `event_zstd` row (OpenClaw compresses ≤ 4 MiB).
 mod open;
+mod private_copies;
+
+pub use private_copies::remove_private_copies;
 
 pub use open::{ReadConnection, open_read_only};
 

@@ -188,6 +188,7 @@ impl WalSnapshot {
 impl Drop for WalSnapshot {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.folder);
+        super::private_copies::unregister(&self.folder);
     }
 }
 
@@ -213,15 +214,24 @@ fn private_folder() -> std::io::Result<PathBuf> {
     use std::os::unix::fs::DirBuilderExt;
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
+    static SWEPT: std::sync::Once = std::sync::Once::new();
     let base = std::env::temp_dir();
+    SWEPT.call_once(|| super::private_copies::sweep_stale(&base));
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
     loop {
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let folder = base.join(format!("replaylens-db-{}-{nanos:x}-{n}", std::process::id()));
+        let folder = base.join(format!(
+            "{}{}-{nanos:x}-{n}",
+            super::private_copies::PREFIX,
+            std::process::id()
+        ));
         match std::fs::DirBuilder::new().mode(0o700).create(&folder) {
-            Ok(()) => return Ok(folder),
+            Ok(()) => {
+                super::private_copies::register(&folder);
+                return Ok(folder);
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => {}
             Err(e) => return Err(e),
         }
