@@ -81,7 +81,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
 
 /// JSON object keys that name a secret: their string values are redacted whatever they hold.
 static SECRET_KEY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:password|passwd|^pwd$|passphrase|secret|token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|auth[_\-]?key|credentials?|^authorization$|cookie)")
+    Regex::new(r"(?i)(?:password|passwd|^pwd$|^pass$|_pass$|^pass_|passphrase|secret|token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|auth[_\-]?key|^auth$|credentials?|^authorization$|cookie)")
+        .expect("valid key pattern")
+});
+
+/// Keys that name a secret whatever its shape: a number, array or object under them goes too
+/// (`"pin_password": 4711`, `"credentials": {…}`). Token counts (`totalTokens`) are not among
+/// them.
+static SECRET_ANY_SHAPE_KEY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:password|passwd|^pwd$|^pass$|_pass$|^pass_|passphrase|secret|^pin$|_pin$|credentials?)")
         .expect("valid key pattern")
 });
 
@@ -111,7 +119,8 @@ fn entropy(s: &str) -> f64 {
 fn looks_random(token: &str) -> bool {
     let hex = token.bytes().all(|b| b.is_ascii_hexdigit());
     if hex {
-        return entropy(token) >= 3.5;
+        // 32 random hex digits average about 3.6 bits a character; 3.5 missed one key in five.
+        return entropy(token) >= 3.0;
     }
     let upper = token.bytes().any(|b| b.is_ascii_uppercase());
     let lower = token.bytes().any(|b| b.is_ascii_lowercase());
@@ -253,12 +262,11 @@ impl Redactor {
                 let old = std::mem::take(map);
                 let mut entries = Vec::with_capacity(old.len());
                 for (k, mut val) in old {
-                    match &mut val {
+                    if SECRET_KEY.is_match(&k) {
                         // A key that names a secret: its value goes, whatever it looks like.
-                        Value::String(s) if !s.is_empty() && SECRET_KEY.is_match(&k) => {
-                            *s = self.placeholder("secret", s).into();
-                        }
-                        _ => self.value(&mut val),
+                        self.secret_value(&mut val, SECRET_ANY_SHAPE_KEY.is_match(&k));
+                    } else {
+                        self.value(&mut val);
                     }
                     entries.push((self.text(&k).into(), val));
                 }
@@ -267,6 +275,26 @@ impl Redactor {
                 *map = Map::from_entries(entries);
             }
             _ => {}
+        }
+    }
+
+    /// The value of a secret-named key: a non-empty string is replaced, so is every string of
+    /// an array under it; when `any_shape` (the key names a password or credentials, not a
+    /// token count), numbers and whole objects go too (a number becomes a placeholder string).
+    fn secret_value(&mut self, v: &mut Value, any_shape: bool) {
+        match v {
+            Value::String(s) if !s.is_empty() => *s = self.placeholder("secret", s).into(),
+            Value::Number(n) if any_shape => {
+                let text = n.to_string();
+                *v = Value::String(self.placeholder("secret", &text).into());
+            }
+            Value::Array(items) => items.iter_mut().for_each(|i| self.secret_value(i, any_shape)),
+            Value::Object(map) if any_shape => {
+                for (_, val) in map.iter_mut() {
+                    self.secret_value(val, true);
+                }
+            }
+            _ => self.value(v),
         }
     }
 
@@ -527,3 +555,7 @@ mod tests {
         assert_eq!(tool["toolCallId"], "call_1", "structure and ids are kept");
     }
 }
+
+#[cfg(test)]
+#[path = "redact_forms_tests.rs"]
+mod forms_tests;
