@@ -241,6 +241,12 @@ fn escape_with(text: &str, single_line: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Serialize a path as text, invalid UTF-8 read as U+FFFD: serde refuses a path that is not
+/// UTF-8, which would end a JSON document half-written.
+pub fn serialize_path_lossy<S: serde::Serializer>(path: &std::path::Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.to_string_lossy())
+}
+
 /// Shorten text to at most `max` characters, marking the cut with `…`.
 pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
     match text.char_indices().nth(max) {

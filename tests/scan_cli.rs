@@ -264,3 +264,35 @@ fn a_fifo_is_reported_never_waited_on() {
         assert!(all.contains("a FIFO"), "{command}: {all}");
     }
 }
+
+#[test]
+fn odd_file_names_and_unreadable_folders_are_rows_not_gaps() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::bundled_samples().join("anthropic-tool-repair.jsonl");
+    let odd = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9-session.jsonl"));
+    std::fs::copy(&sample, &odd).unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::copy(&sample, locked.join("inside.jsonl")).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    // Root reads any folder; the refusal can only be seen as another user.
+    let enforced = std::fs::read_dir(&locked).is_err();
+    let folder = dir.path().display().to_string();
+    for command in ["scan", "sessions"] {
+        let out = run_with_deadline(&[command, "--format", "json", &folder]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            text.contains("-session.jsonl"),
+            "{command}: the non-UTF-8 name is listed: {text}"
+        );
+        if enforced {
+            assert!(
+                text.contains("locked") && text.to_lowercase().contains("permission denied"),
+                "{command}: {text}"
+            );
+        }
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+}

@@ -60,6 +60,10 @@ pub fn check_regular(path: &Path) -> Result<(), LoadError> {
     let kind = if t.is_file() {
         return Ok(());
     } else if t.is_dir() {
+        // A folder listed because it could not be searched: name why.
+        if let Err(e) = fs::read_dir(path) {
+            return Err(LoadError::io(path, e));
+        }
         "a folder"
     } else if t.is_fifo() {
         "a FIFO"

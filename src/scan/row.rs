@@ -68,6 +68,7 @@ pub struct TargetScan {
 #[serde(rename_all = "camelCase")]
 pub struct SessionScan {
     /// The file or database.
+    #[serde(serialize_with = "crate::text::serialize_path_lossy")]
     pub path: PathBuf,
     /// The agent that wrote it, when it loaded.
     pub agent: Option<&'static str>,

@@ -15,6 +15,7 @@ use crate::model::{Agent, Session, time};
 #[serde(rename_all = "camelCase")]
 pub struct Listing {
     /// The file or database.
+    #[serde(serialize_with = "crate::text::serialize_path_lossy")]
     pub path: PathBuf,
     /// The session id (`--session` value for databases).
     pub id: String,

@@ -18,7 +18,8 @@ use crate::model::SessionFormat;
 
 /// Whether a file name looks like a session source worth trying in a folder scan.
 fn is_candidate(path: &Path) -> bool {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+    // A name that is not valid UTF-8 is judged by its bytes, never skipped for it.
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
         return false;
     };
     let named = name.ends_with(".jsonl")
@@ -59,11 +60,13 @@ pub fn sources_under(folder: &Path) -> Vec<PathBuf> {
         .follow_links(false)
         .into_iter()
         .filter_entry(|e| !(e.file_type().is_dir() && e.file_name() == "tool-results"))
-        .filter_map(Result::ok)
-        // Symlinks, FIFOs and devices with a session name are listed too: loading them
-        // reports what they are (an error row), rather than skipping them in silence.
-        .filter(|e| !e.file_type().is_dir() && is_candidate(e.path()))
-        .map(walkdir::DirEntry::into_path)
+        .filter_map(|entry| match entry {
+            // Symlinks, FIFOs and devices with a session name are listed too: loading them
+            // reports what they are (an error row), rather than skipping them in silence.
+            Ok(e) => (!e.file_type().is_dir() && is_candidate(e.path())).then(|| e.into_path()),
+            // A subfolder that cannot be read is listed too: loading it names the reason.
+            Err(e) => e.path().filter(|p| *p != folder).map(Path::to_path_buf),
+        })
         .collect();
     files.sort();
     defaults::prefer_plain(files)
