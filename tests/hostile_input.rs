@@ -285,3 +285,28 @@ fn a_stopped_load_of_a_wal_database_leaves_no_copy_behind() {
     );
     drop(conn);
 }
+
+#[test]
+fn a_json_array_with_a_bom_or_invalid_utf8_loads_as_its_jsonl_form_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let bom = dir.path().join("bom.json");
+    std::fs::write(
+        &bom,
+        b"\xEF\xBB\xBF[{\"role\":\"user\",\"content\":\"hi\",\"timestamp\":1}]",
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, b"[{\"role\":\"user\",\"content\":\"caf\xe9\",\"timestamp\":1}]").unwrap();
+    let out = run(&["show", bom.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("hi"));
+    assert!(stderr(&out).contains("byte-order mark"), "{}", stderr(&out));
+    let out = run(&["show", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("caf\u{fffd}"));
+    assert!(
+        stderr(&out).contains("invalid UTF-8 read as U+FFFD"),
+        "{}",
+        stderr(&out)
+    );
+}

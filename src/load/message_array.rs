@@ -11,6 +11,39 @@ use crate::model::{BareMessage, Diagnostic, Entry, Location, Session, SessionFor
 
 /// Parse a whole JSON document: a message array, or a recognisable foreign document.
 pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
+    // Read as the JSONL loader reads a line: a leading byte-order mark is ignored and invalid
+    // UTF-8 is decoded with U+FFFD (Node's `readFile(…, "utf8")`), each with a note.
+    let mut notes = Vec::new();
+    let text = match text.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => {
+            notes.push(Diagnostic::note(
+                path,
+                None,
+                "a byte-order mark before the document was ignored",
+            ));
+            rest
+        }
+        None => text,
+    };
+    let lossy;
+    let text = if std::str::from_utf8(text).is_err() {
+        lossy = String::from_utf8_lossy(text).into_owned();
+        notes.push(Diagnostic::warning(
+            path,
+            None,
+            "invalid UTF-8 read as U+FFFD, as OpenClaw reads it",
+        ));
+        lossy.as_bytes()
+    } else {
+        text
+    };
+    let mut session = parse_array(path, text)?;
+    session.diagnostics.splice(0..0, notes);
+    Ok(session)
+}
+
+/// [`load_message_array`] on decoded text.
+fn parse_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
     let doc: Value = parse_value(text).map_err(|e| LoadError::InvalidJson {
         path: path.to_owned(),
         line: e.line(),
