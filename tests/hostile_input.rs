@@ -310,3 +310,29 @@ fn a_json_array_with_a_bom_or_invalid_utf8_loads_as_its_jsonl_form_does() {
         stderr(&out)
     );
 }
+
+#[test]
+fn reused_entry_ids_are_a_few_warnings_not_one_per_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reused.jsonl");
+    let mut lines = vec![HEADER.to_owned()];
+    for i in 0..2000 {
+        let parent = if i == 0 {
+            "null".to_owned()
+        } else {
+            "\"dup\"".to_owned()
+        };
+        lines.push(format!(
+            r#"{{"type":"message","id":"dup","parentId":{parent},"timestamp":"2026-03-09T08:41:08.000Z","message":{{"role":"user","content":"turn {i}","timestamp":{i}}}}}"#
+        ));
+    }
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = run(&["show", path.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(err.matches("is used again").count(), 5, "{err}");
+    assert!(
+        err.contains("1994 more entries reuse an earlier entry's id (line 8, line 9"),
+        "{err}"
+    );
+    assert!(err.lines().count() < 20, "{err}");
+}

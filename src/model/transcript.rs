@@ -232,22 +232,43 @@ impl Session {
     fn active_path(&self, t: &mut Transcript<'_>) -> Vec<&Entry> {
         let mut by_id: HashMap<&str, &Entry> = HashMap::with_capacity(self.entries.len());
         let mut last_tree_id: Option<&str> = None;
+        // The first few reused ids are warned about one by one; the rest are counted into one
+        // warning, so a file of a million reused ids is not a million lines on stderr.
+        const LISTED_REUSES: usize = 5;
+        let (mut reused, mut more_at) = (0usize, Vec::new());
         for e in &self.entries {
             if let Some(id) = e.id.as_deref() {
                 if let Some(prev) = by_id.insert(id, e) {
-                    t.diagnostics.push(Diagnostic::warning(
-                        &self.path,
-                        Some(e.location),
-                        format!(
-                            "entry id {id} is used again (first at {}); the later entry wins",
-                            prev.location
-                        ),
-                    ));
+                    reused += 1;
+                    if reused <= LISTED_REUSES {
+                        t.diagnostics.push(Diagnostic::warning(
+                            &self.path,
+                            Some(e.location),
+                            format!(
+                                "entry id {id} is used again (first at {}); the later entry wins",
+                                prev.location
+                            ),
+                        ));
+                    } else if more_at.len() < LISTED_REUSES {
+                        more_at.push(e.location.to_string());
+                    }
                 }
                 if e.kind() != EntryKind::Leaf && !e.is_side_append() {
                     last_tree_id = Some(id);
                 }
             }
+        }
+        if reused > LISTED_REUSES {
+            let more = reused - LISTED_REUSES;
+            let rest = if more > more_at.len() { ", …" } else { "" };
+            t.diagnostics.push(Diagnostic::warning(
+                &self.path,
+                None,
+                format!(
+                    "{more} more entries reuse an earlier entry's id ({}{rest}); the later entry wins each time",
+                    more_at.join(", ")
+                ),
+            ));
         }
         let leaf = match &self.explicit_leaf {
             Some(explicit) => explicit.as_deref(),
