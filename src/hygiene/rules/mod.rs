@@ -127,17 +127,18 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
         &drop_thinking::CopilotThinkingStrip,
         // The Responses family pairs again once the hooks have run.
         &tool_result_pairing::ResponsesAfterHooks,
+        // OpenAI Responses: the call/result invariant OpenClaw asserts (it refuses otherwise),
+        // on the repaired list, and again once Google turn ordering has run; both before turn
+        // validation (which runs on an unowned Responses provider with a Claude model id).
+        &responses_reasoning::ResponsesReplayInvariant,
         &google_bootstrap::GoogleBootstrap,
+        &responses_reasoning::ResponsesReplayInvariant,
         &gemini_turn_merge::GeminiTurnMerge,
         &anthropic_turn_merge::AnthropicTurnMerge,
         &dangling_tool_call::DanglingToolCall,
         // The final pairing pass: drops results orphaned by `[tool calls omitted]` and results
         // whose id was rewritten differently from their call's.
         &tool_result_pairing::ToolResultPairing,
-        // OpenAI Responses: the call/result invariant OpenClaw asserts (it refuses otherwise).
-        // Upstream checks it before turn validation, which no Responses target runs except an
-        // unowned Responses provider with a Claude model id.
-        &responses_reasoning::ResponsesReplayInvariant,
     ]
 }
 
