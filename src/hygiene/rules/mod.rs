@@ -130,15 +130,17 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
         // OpenAI Responses: the call/result invariant OpenClaw asserts (it refuses otherwise),
         // on the repaired list, and again once Google turn ordering has run; both before turn
         // validation (which runs on an unowned Responses provider with a Claude model id).
-        &responses_reasoning::ResponsesReplayInvariant,
+        &responses_reasoning::ResponsesReplayInvariant::CURRENT,
         &google_bootstrap::GoogleBootstrap,
-        &responses_reasoning::ResponsesReplayInvariant,
+        &responses_reasoning::ResponsesReplayInvariant::CURRENT,
         &gemini_turn_merge::GeminiTurnMerge,
         &anthropic_turn_merge::AnthropicTurnMerge,
         &dangling_tool_call::DanglingToolCall,
         // The final pairing pass: drops results orphaned by `[tool calls omitted]` and results
         // whose id was rewritten differently from their call's.
         &tool_result_pairing::ToolResultPairing,
+        // Up to 2026.7 only: the invariant on the list the legacy pairing order leaves.
+        &responses_reasoning::ResponsesReplayInvariant::LEGACY,
     ]
 }
 

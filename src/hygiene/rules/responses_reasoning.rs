@@ -87,7 +87,18 @@ impl Rule for ResponsesReasoning {
 /// `assertOpenAIResponsesToolUseResultInvariant`. Every tool call must be answered by a result
 /// before the next non-result message and every result must answer a pending call; otherwise
 /// OpenClaw throws `invalid_replay_transcript` and sends nothing. This records that refusal.
-pub struct ResponsesReplayInvariant;
+pub struct ResponsesReplayInvariant {
+    legacy_position: bool,
+}
+
+impl ResponsesReplayInvariant {
+    /// The check where OpenClaw makes it: on the repaired list after the provider hooks, and
+    /// again after Google turn ordering (rule sets without the legacy pairing order).
+    pub const CURRENT: Self = Self { legacy_position: false };
+    /// The check at the end of the history stage, which is where the legacy pairing order
+    /// (up to 2026.7) leaves the list OpenClaw checked.
+    pub const LEGACY: Self = Self { legacy_position: true };
+}
 
 impl Rule for ResponsesReplayInvariant {
     fn info(&self) -> &'static RuleInfo {
@@ -96,7 +107,9 @@ impl Rule for ResponsesReplayInvariant {
 
     fn enabled(&self, ctx: &Context<'_>) -> bool {
         // 2026.6.9 and 2026.6.10 (`no-responses-invariant`) did not check it.
-        ctx.is_openai_responses() && ctx.options.rule_set.switches.responses_replay_invariant
+        ctx.is_openai_responses()
+            && ctx.options.rule_set.switches.responses_replay_invariant
+            && ctx.options.rule_set.switches.legacy_pairing == self.legacy_position
     }
 
     fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, _rewrites: &mut Vec<PendingRewrite>) {

@@ -318,13 +318,11 @@ fn up_to_2026_9_1_orphaned_reasoning_goes_already_in_the_history() {
 
 #[test]
 fn in_2026_6_9_and_6_10_the_responses_invariant_is_not_checked() {
-    let on = |set| {
-        crate::hygiene::rules::test_support::enabled_in(
-            &ResponsesReplayInvariant,
-            ("openai", "openai-responses", "gpt-5"),
-            set,
-        )
+    let on = |rule: &ResponsesReplayInvariant, set| {
+        crate::hygiene::rules::test_support::enabled_in(rule, ("openai", "openai-responses", "gpt-5"), set)
     };
-    assert!(on(&crate::rule_set::V2026_6));
-    assert!(!on(&crate::rule_set::V2026_6_9));
+    assert!(on(&ResponsesReplayInvariant::LEGACY, &crate::rule_set::V2026_6));
+    assert!(!on(&ResponsesReplayInvariant::CURRENT, &crate::rule_set::V2026_6));
+    assert!(!on(&ResponsesReplayInvariant::LEGACY, &crate::rule_set::V2026_6_9));
+    assert!(!on(&ResponsesReplayInvariant::CURRENT, &crate::rule_set::V2026_6_9));
 }
