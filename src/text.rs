@@ -58,7 +58,31 @@ pub fn is_unsafe_for_terminal(c: char) -> bool {
 /// Whether `text` holds a character that [`escape_controls`] shows escaped because a reader
 /// could not see it (bidi controls and invisible characters; control characters aside).
 pub fn has_hidden(text: &str) -> bool {
-    text.chars().any(is_hidden)
+    !text.is_ascii() && text.chars().any(is_hidden)
+}
+
+/// Whether any string or key anywhere in `value` holds a character [`has_hidden`] finds: the
+/// inspector marks such a message, whatever part of it is on screen. Walks with its own stack,
+/// so a deeply nested value cannot overflow the thread's.
+pub fn value_has_hidden(value: &crate::model::json::Value) -> bool {
+    use crate::model::json::Value;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(s) if has_hidden(s) => return true,
+            Value::Array(items) => stack.extend(items.iter()),
+            Value::Object(map) => {
+                for (k, v) in map.iter() {
+                    if has_hidden(k.as_str()) {
+                        return true;
+                    }
+                    stack.push(v);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `c` as a JSON string escape: `\uXXXX`, or a UTF-16 surrogate pair above U+FFFF.

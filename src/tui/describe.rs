@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use replaylens::model::json::Value;
 use replaylens::model::{Block, BlockKind, Message, Role as MessageRole};
-use replaylens::text::{escape_controls, escape_controls_single_line, truncate_chars};
+use replaylens::text::{escape_controls, escape_controls_single_line, truncate_chars, value_has_hidden};
 
 use super::image_info::ImageInfo;
 use super::theme::Role;
@@ -223,8 +223,20 @@ fn header(message: &Message, index: usize) -> Vec<Seg> {
     if let Some(err) = message.error_message() {
         segs.push(Seg::new(format!(" “{}”", one_line(err, 60)), Role::Error));
     }
+    if message
+        .as_map()
+        .iter()
+        .any(|(k, v)| replaylens::text::has_hidden(k.as_str()) || value_has_hidden(v))
+    {
+        // Somewhere in the message (not only in what is on screen) a character that shows as
+        // nothing or reorders text: shown escaped (`\u{200b}`), and the row says so.
+        segs.push(Seg::new(HIDDEN_TAG, Role::Error));
+    }
     segs
 }
+
+/// The header tag of a message holding invisible or bidi-control characters.
+pub const HIDDEN_TAG: &str = " ‹hidden characters›";
 
 fn one_line(text: &str, max: usize) -> String {
     escape_controls_single_line(&truncate_chars(text, max)).into_owned()
@@ -429,6 +441,25 @@ mod tests {
         let m = msg(json!({"role": "user", "content": "a\u{1b}]0;pwned\u{7}b\u{1b}[2J"}));
         let doc = describe(&m, 0, Extent::Collapsed, None);
         assert_eq!(doc.body[0].text(), "a\\e]0;pwned\\x07b\\e[2J");
+    }
+
+    #[test]
+    fn a_message_with_hidden_characters_anywhere_is_tagged() {
+        let header = |v| {
+            let doc = describe(&msg(v), 0, Extent::Collapsed, None);
+            doc.header.iter().map(|s| s.text.clone()).collect::<String>()
+        };
+        assert!(!header(json!({"role": "user", "content": "plain 👍🏽 text"})).contains(HIDDEN_TAG));
+        let far = format!("{}please summarise README\u{e0041}\u{e0042}", "x".repeat(5_000));
+        for v in [
+            json!({"role": "user", "content": "zero\u{200b}width"}),
+            json!({"role": "user", "content": far}),
+            json!({"role": "assistant", "content": [{"type": "toolCall", "id": "c1", "name": "re\u{200b}ad", "arguments": {}}]}),
+            json!({"role": "assistant", "content": [{"type": "toolCall", "id": "c1", "name": "read", "arguments": {"deep": [[{"p\u{2066}": 1}]]}}]}),
+            json!({"role": "user", "content": "x", "meta\u{feff}": true}),
+        ] {
+            assert!(header(v.clone()).contains(HIDDEN_TAG), "{v}");
+        }
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Wrapping styled document lines to a column width, breaking at spaces where possible.
-//! Text is handled as grapheme clusters, so a ZWJ emoji sequence, a skin tone or a VS16
-//! presentation selector stays whole and is counted at the width a terminal draws it.
+//! Text is handled as grapheme clusters, so an emoji sequence or a VS16 presentation selector
+//! stays whole and is counted at the width a terminal draws it. A skin-tone modifier is the
+//! exception: terminals disagree on its width (tmux 3.3 draws `👍🏽` in four columns, most
+//! terminals in two), and drawn as one two-column cell it was lost where the next cell was
+//! written, so it gets its own cell after its base and is always seen.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -27,11 +30,22 @@ fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<(&'l str, Style
             if let Some((_, role)) = line.emph.iter().find(|(r, _)| r.contains(&(at + i))) {
                 style = style.patch(theme.style(*role));
             }
-            out.push((g, style));
+            match g.char_indices().find(|&(at, c)| at > 0 && is_skin_tone(c)) {
+                Some((at, _)) => {
+                    out.push((&g[..at], style));
+                    out.push((&g[at..], style));
+                }
+                None => out.push((g, style)),
+            }
         }
         at += seg.text.len();
     }
     out
+}
+
+/// The Fitzpatrick skin-tone modifiers U+1F3FB–U+1F3FF.
+fn is_skin_tone(c: char) -> bool {
+    ('\u{1f3fb}'..='\u{1f3ff}').contains(&c)
 }
 
 /// Wrap one document line to `width` columns (at least one visual line, even when empty).
@@ -90,7 +104,9 @@ fn to_line(graphemes: &[(&str, Style)]) -> Line<'static> {
     let mut text = String::new();
     let mut style = None;
     for &(g, s) in graphemes {
-        if style != Some(s) {
+        // A skin tone starts a span of its own, so it is drawn as a cell of its own.
+        let own_cell = g.starts_with(is_skin_tone);
+        if style != Some(s) || own_cell {
             if let Some(prev) = style
                 && !text.is_empty()
             {
@@ -106,6 +122,29 @@ fn to_line(graphemes: &[(&str, Style)]) -> Line<'static> {
         spans.push(Span::styled(text, s));
     }
     Line::from(spans)
+}
+
+/// `line` with every skin-tone modifier in a span of its own (see the module doc), for lines
+/// not laid out by [`wrap_line`] (the highlighted JSON of the detail pane).
+pub fn separate_skin_tones(line: Line<'static>) -> Line<'static> {
+    if !line.spans.iter().any(|s| s.content.chars().skip(1).any(is_skin_tone)) {
+        return line;
+    }
+    let mut spans = Vec::with_capacity(line.spans.len() + 2);
+    for span in line.spans {
+        let mut rest: &str = &span.content;
+        while let Some((at, _)) = rest.char_indices().find(|&(at, c)| at > 0 && is_skin_tone(c)) {
+            spans.push(Span::styled(rest[..at].to_owned(), span.style));
+            rest = &rest[at..];
+            let len = rest.chars().next().map_or(0, char::len_utf8);
+            spans.push(Span::styled(rest[..len].to_owned(), span.style));
+            rest = &rest[len..];
+        }
+        if !rest.is_empty() {
+            spans.push(Span::styled(rest.to_owned(), span.style));
+        }
+    }
+    Line { spans, ..line }
 }
 
 /// A single placeholder line (`… 12 more lines`).
@@ -137,19 +176,39 @@ mod tests {
     #[test]
     fn emoji_sequences_stay_whole_and_count_as_drawn() {
         let theme = Theme::plain();
-        // A ZWJ family, a skin tone and a VS16 heart: 2 columns each, never split.
+        // A ZWJ family and a VS16 heart: 2 columns each, never split; a skin tone is a cell of
+        // its own after its base (2 + 2 columns).
         let text = "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}\u{1f44b}\u{1f3fd}\u{2764}\u{fe0f}ab";
         let lines = texts(&wrap_line(&DocLine::plain(text, Role::Text), 4, &theme));
         assert_eq!(lines.concat(), text, "no code point lost");
         assert_eq!(
             lines,
             [
-                "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}\u{1f44b}\u{1f3fd}",
-                "\u{2764}\u{fe0f}ab"
+                "\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}\u{1f44b}",
+                "\u{1f3fd}\u{2764}\u{fe0f}",
+                "ab"
             ]
         );
         for l in &lines {
             assert!(l.width() <= 4, "{l:?} is {} columns", l.width());
         }
+    }
+
+    #[test]
+    fn a_skin_tone_is_drawn_in_a_cell_of_its_own() {
+        use ratatui::buffer::Buffer;
+        use ratatui::layout::Rect;
+        use ratatui::widgets::{Paragraph, Widget};
+        let theme = Theme::plain();
+        let line = &wrap_line(&DocLine::plain("ok \u{1f44d}\u{1f3fd}!", Role::Text), 20, &theme)[0];
+        let mut buf = Buffer::empty(Rect::new(0, 0, 20, 1));
+        Paragraph::new(line.clone()).render(buf.area, &mut buf);
+        let cells: Vec<&str> = (0..8).map(|x| buf[(x, 0)].symbol()).collect();
+        // The terminal gets the base, a cursor move, then the modifier: a terminal that draws
+        // the pair wider than two columns can no longer overwrite the modifier.
+        assert_eq!(cells, ["o", "k", " ", "\u{1f44d}", " ", "\u{1f3fd}", " ", "!"]);
+        let json = separate_skin_tones(Line::from("\"\u{1f44d}\u{1f3fd}\u{1f3fd}x\""));
+        let texts: Vec<&str> = json.spans.iter().map(|s| &*s.content).collect();
+        assert_eq!(texts, ["\"\u{1f44d}", "\u{1f3fd}", "\u{1f3fd}x\""]);
     }
 }

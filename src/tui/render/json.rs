@@ -78,6 +78,10 @@ pub fn syntax_theme(name: Option<&str>) -> Option<&'static SyntaxTheme> {
 
 /// Highlight one line of pretty JSON (each line parses on its own); plain without a theme.
 pub fn highlight(line: &str, theme: Option<&SyntaxTheme>, plain: Style) -> Line<'static> {
+    crate::tui::wrap::separate_skin_tones(highlight_spans(line, theme, plain))
+}
+
+fn highlight_spans(line: &str, theme: Option<&SyntaxTheme>, plain: Style) -> Line<'static> {
     let Some(theme) = theme else {
         return Line::from(Span::styled(line.to_owned(), plain));
     };
