@@ -138,8 +138,9 @@ pub(crate) struct LimitArgs {
     /// Longest JSONL line read, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_line_mb: u64,
-    /// Most session data read from one file (a .zst once decompressed, a JSON document), in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Most session data read from one file (a .zst once decompressed, a JSON document), in MiB;
+    /// memory follows it (256 MiB of short lines take about 1 GiB loaded).
+    #[arg(long, value_name = "MIB", default_value_t = replaylens::load::limits::DEFAULT_DOCUMENT_MIB, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_decompressed_mb: u64,
 }
 

@@ -95,6 +95,16 @@ pub enum LoadError {
         /// Whether the size is the decompressed size of a zstd file.
         compressed: bool,
     },
+    /// A compressed session expanding past [`super::limits::MAX_EXPANSION`] times its size.
+    #[error("{} expands more than {} times when decompressed ({} read had become {}); refused as a decompression bomb", path.display(), crate::text::thousands(super::limits::MAX_EXPANSION), crate::model::image::human_bytes(usize::try_from(*compressed).unwrap_or(usize::MAX)), crate::model::image::human_bytes(usize::try_from(*decompressed).unwrap_or(usize::MAX)))]
+    Bomb {
+        /// The file.
+        path: PathBuf,
+        /// Compressed bytes read.
+        compressed: u64,
+        /// What they had become.
+        decompressed: u64,
+    },
     /// The database or file holds no session at all.
     #[error("{} holds no session", path.display())]
     Empty {

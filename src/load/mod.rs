@@ -117,8 +117,10 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
             sqlite::load_sqlite(path, options.session.as_deref())
         }
         Detected::Zstd => {
+            // Counts the compressed bytes the decoder consumes, for the expansion guard.
+            let (reader, compressed) = limits::Counted::new(reader);
             let decoder = zstd::Decoder::with_buffer(reader).map_err(|e| LoadError::io(path, e))?;
-            let capped = Capped::new(decoder, limits.max_document_bytes);
+            let capped = Capped::new(limits::Expanding::new(decoder, compressed), limits.max_document_bytes);
             jsonl::load_jsonl_previewed(
                 path,
                 BufReader::with_capacity(READ_BUFFER, capped),

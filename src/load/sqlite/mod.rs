@@ -464,11 +464,15 @@ fn read_cold_archive(
             }
         },
     };
-    match zstd::Decoder::new(reader) {
+    // The archive is as untrusted as the database: bounded like a `.zst` session file.
+    let (reader, consumed) = crate::load::limits::Counted::new(BufReader::new(reader));
+    match zstd::Decoder::with_buffer(reader) {
         Ok(dec) => {
             let mut line_no = 0;
             let mut buf = String::new();
-            let mut r = BufReader::new(dec);
+            let limits = crate::load::limits::Limits::default();
+            let dec = crate::load::limits::Expanding::new(dec, consumed);
+            let mut r = BufReader::new(crate::load::limits::Capped::new(dec, limits.max_document_bytes));
             loop {
                 buf.clear();
                 match std::io::BufRead::read_line(&mut r, &mut buf) {
@@ -489,10 +493,14 @@ fn read_cold_archive(
                         }
                     }
                     Err(e) => {
+                        let why = match crate::load::limits::read_error(&archive_path, e, &limits) {
+                            LoadError::Io { source, .. } => format!("is damaged: {source}"),
+                            refused => format!("cannot be read: {refused}"),
+                        };
                         builder.push_diagnostic(Diagnostic::skipped(
                             path,
                             None,
-                            format!("the cold archive of session {session_id} is damaged: {e}"),
+                            format!("the cold archive of session {session_id} {why}; its older events are missing"),
                         ));
                         break;
                     }
