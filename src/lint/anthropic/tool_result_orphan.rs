@@ -23,6 +23,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
             Some(prev) if role(prev) == Some("assistant") => ids_of(prev, "tool_use", "id"),
             _ => Vec::new(),
         };
+        let calls: std::collections::HashSet<&str> = calls.into_iter().collect();
         let orphans: Vec<(usize, &str)> = blocks(item)
             .iter()
             .enumerate()

@@ -38,7 +38,9 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
             .get(i + 1)
             .filter(|next| role(&next.value) == Some("user"))
             .map(|next| ids_of(&next.value, "tool_result", "tool_use_id"))
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .into_iter()
+            .collect::<std::collections::HashSet<&str>>();
         let missing: Vec<&str> = calls.into_iter().filter(|id| !answered.contains(id)).collect();
         if !missing.is_empty() {
             hits.push(hit(

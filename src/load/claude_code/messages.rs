@@ -23,10 +23,104 @@ pub(super) struct Builder<'a> {
     pub notes: NoteTally,
     /// Tool names by tool-call id, from every assistant line of the file.
     tool_names: HashMap<&'a str, &'a str>,
-    /// The Anthropic `message.id` of the last assistant message, for merging.
-    open_response: Option<&'a str>,
+    /// The last assistant message while later lines may still add to it.
+    open_response: Option<OpenResponse<'a>>,
     /// Drift layout: top-level `tool_use` lines not yet answered, by tool name.
     open_drift_calls: Vec<(String, String)>,
+}
+
+/// The assistant message that lines with the same Anthropic `message.id` merge into: its
+/// blocks indexed by a hash that agrees with [`Value`] equality, so merging n lines is linear
+/// (a response of 30,000 lines took 16 s when each block was compared with every other).
+struct OpenResponse<'a> {
+    /// The `message.id`.
+    id: &'a str,
+    /// Positions in the message's content, by [`block_hash`].
+    blocks: HashMap<u64, Vec<usize>>,
+    /// Whether the content holds a tool call.
+    has_call: bool,
+}
+
+impl<'a> OpenResponse<'a> {
+    fn new(id: &'a str, content: &[Value]) -> Self {
+        let mut open = Self {
+            id,
+            blocks: HashMap::new(),
+            has_call: false,
+        };
+        for (at, b) in content.iter().enumerate() {
+            open.index(b, at);
+        }
+        open
+    }
+
+    fn index(&mut self, b: &Value, at: usize) {
+        self.has_call |= is_tool_call(b);
+        self.blocks.entry(block_hash(b)).or_default().push(at);
+    }
+
+    /// Add `b` to `content` unless an equal block is there.
+    fn add(&mut self, content: &mut crate::model::json::Array, b: Value) {
+        let hash = block_hash(&b);
+        if let Some(same) = self.blocks.get(&hash)
+            && same.iter().any(|&at| {
+                #[cfg(test)]
+                COMPARED.with(|c| c.set(c.get() + 1));
+                content[at] == b
+            })
+        {
+            return;
+        }
+        self.has_call |= is_tool_call(&b);
+        self.blocks.entry(hash).or_default().push(content.len());
+        content.push(b);
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Blocks compared for equality while merging, on this thread (tests count the work).
+    pub(super) static COMPARED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+fn is_tool_call(b: &Value) -> bool {
+    b.get("type").and_then(Value::as_str) == Some("toolCall")
+}
+
+/// A hash of a block that equal blocks share: objects hash their entries in any order (as
+/// their equality ignores key order). Below 32 levels everything hashes alike, which keeps
+/// equal values equal and the walk bounded on hostile nesting.
+fn block_hash(v: &Value) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    fn walk(v: &Value, depth: usize, h: &mut impl Hasher) {
+        if depth > 32 {
+            return;
+        }
+        match v {
+            Value::Null => 0u8.hash(h),
+            Value::Bool(b) => (1u8, b).hash(h),
+            Value::Number(n) => (2u8, n).hash(h),
+            Value::String(s) => (3u8, s.as_str()).hash(h),
+            Value::Array(items) => {
+                (4u8, items.len()).hash(h);
+                for item in items.iter() {
+                    walk(item, depth + 1, h);
+                }
+            }
+            Value::Object(map) => {
+                let entries = map.iter().fold(0u64, |acc, (k, v)| {
+                    let mut e = foldhash::fast::FixedState::default().build_hasher();
+                    k.as_str().hash(&mut e);
+                    walk(v, depth + 1, &mut e);
+                    acc.wrapping_add(e.finish())
+                });
+                (5u8, map.len(), entries).hash(h);
+            }
+        }
+    }
+    let mut h = foldhash::fast::FixedState::default().build_hasher();
+    walk(v, 0, &mut h);
+    h.finish()
 }
 
 fn ms(e: &Entry) -> Option<Value> {
@@ -132,19 +226,17 @@ impl<'a> Builder<'a> {
         let Some(api) = api_message(e) else { return };
         let response_id = api.get("id").and_then(Value::as_str);
         let blocks = self.blocks(api.get("content"), e.location);
-        if let (Some(id), Some(open)) = (response_id, self.open_response)
-            && id == open
+        if let (Some(id), Some(open)) = (response_id, self.open_response.as_mut())
+            && id == open.id
             && let Some(last) = self.messages.last_mut()
         {
             let map = last.message.as_map_mut();
             if let Some(Value::Array(content)) = map.get_mut("content") {
                 for b in blocks {
-                    if !content.contains(&b) {
-                        content.push(b);
-                    }
+                    open.add(content, b);
                 }
             }
-            let has_call = map_has_tool_call(map);
+            let has_call = open.has_call;
             if let Some(reason) = api.get("stop_reason").and_then(Value::as_str) {
                 map.insert("stopReason".into(), json!(stop_reason(Some(reason), has_call)));
             } else if has_call {
@@ -189,7 +281,10 @@ impl<'a> Builder<'a> {
             m.insert("timestamp".into(), ts);
         }
         self.emit(e, m);
-        self.open_response = response_id;
+        self.open_response = response_id.map(|id| {
+            let content = self.messages.last().and_then(|m| m.message.as_map().get("content"));
+            OpenResponse::new(id, content.and_then(Value::as_array).map_or(&[], |c| c.as_slice()))
+        });
     }
 
     fn user(&mut self, e: &'a Entry) {
@@ -267,13 +362,6 @@ impl<'a> Builder<'a> {
         let is_error = e.raw.get("is_error").and_then(Value::as_bool).unwrap_or(false);
         self.emit(e, tool_result(&id, &name, blocks, is_error, e));
     }
-}
-
-fn map_has_tool_call(map: &Map) -> bool {
-    map.get("content").and_then(Value::as_array).is_some_and(|c| {
-        c.iter()
-            .any(|b| b.get("type").and_then(Value::as_str) == Some("toolCall"))
-    })
 }
 
 fn user_message(content: Value, e: &Entry) -> Map {

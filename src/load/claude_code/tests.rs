@@ -189,3 +189,36 @@ fn images_map_to_openclaw_image_blocks() {
         ]))
     );
 }
+
+#[test]
+fn thousands_of_lines_of_one_response_merge_without_comparing_every_pair() {
+    let n = 4_000;
+    let mut lines = vec![line(
+        "user",
+        "u0",
+        None,
+        json!({"message": {"role": "user", "content": "go"}}),
+    )];
+    for i in 0..n {
+        let parent = if i == 0 { "u0".to_owned() } else { format!("a{}", i - 1) };
+        let block = json!({"type": "tool_use", "id": format!("toolu_{i}"), "name": "Bash", "input": {"command": format!("ls {i}")}});
+        lines.push(assistant(&format!("a{i}"), &parent, "msg_1", block, None));
+    }
+    // The same block written twice (Claude Code repeats a line on resume) is kept once.
+    lines.push(assistant(
+        "again",
+        &format!("a{}", n - 1),
+        "msg_1",
+        json!({"type": "tool_use", "id": "toolu_7", "name": "Bash", "input": {"command": "ls 7"}}),
+        Some("tool_use"),
+    ));
+    super::messages::COMPARED.with(|c| c.set(0));
+    let s = load_lines(&lines);
+    let compared = super::messages::COMPARED.with(std::cell::Cell::get);
+    let assistant = &s.mapped.as_ref().unwrap().messages[1].message;
+    assert_eq!(assistant.as_map()["content"].as_array().unwrap().len(), n);
+    assert_eq!(assistant.str_field("stopReason"), Some("toolUse"));
+    // Each new block is compared only with blocks of the same hash: about one comparison in
+    // all, where comparing with every earlier block took n²/2 = 8 million.
+    assert!(compared <= 10, "{compared} comparisons");
+}

@@ -229,8 +229,11 @@ fn claim_locally<'m>(
     let assistant = messages[start];
     let calls = tool_calls(assistant);
     let mut pending: HashMap<&str, VecDeque<usize>> = HashMap::new();
+    // The first call with each id (a turn may hold thousands of calls: no linear search).
+    let mut first_call: HashMap<&str, usize> = HashMap::new();
     for (k, c) in calls.iter().enumerate() {
         pending.entry(c.id).or_default().push_back(k);
+        first_call.entry(c.id).or_insert(k);
     }
     let mut replaceable: HashMap<String, VecDeque<usize>> = HashMap::new();
     let mut occs: Vec<Occ<'m>> = calls
@@ -281,11 +284,11 @@ fn claim_locally<'m>(
             occs[k].result = Some(rec);
             continue;
         }
-        if !calls.iter().any(|c| c.id == key) {
+        let Some(&first) = first_call.get(key.as_str()) else {
             frame.unclaimed.push(rec);
             continue;
-        }
-        let owner = describe(&key, calls.iter().find(|c| c.id == key).and_then(|c| c.name));
+        };
+        let owner = describe(&key, calls[first].name);
         let replaced = if synthetic {
             None
         } else {
