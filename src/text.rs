@@ -279,6 +279,42 @@ pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
     }
 }
 
+/// Most parts [`index_list`] shows before it says how many more there are.
+const INDEX_LIST_PARTS: usize = 8;
+
+/// Message indices as `s3+s4`: `prefix` before each, joined by `+`, a run of three or more
+/// consecutive indices shown as `s0–s4999`, and past 8 parts the rest counted (`+… 212
+/// more`). A 5,000-way merge is one short label, not a 30 KB line.
+pub fn index_list(indices: &[usize], prefix: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut rest = 0usize;
+    let mut i = 0;
+    while i < indices.len() {
+        let mut j = i;
+        while j + 1 < indices.len() && indices[j + 1] == indices[j].wrapping_add(1) {
+            j += 1;
+        }
+        let run: Vec<String> = if j >= i + 2 {
+            vec![format!("{prefix}{}–{prefix}{}", indices[i], indices[j])]
+        } else {
+            indices[i..=j].iter().map(|n| format!("{prefix}{n}")).collect()
+        };
+        for part in run {
+            if parts.len() < INDEX_LIST_PARTS {
+                parts.push(part);
+            } else {
+                rest += 1;
+            }
+        }
+        i = j + 1;
+    }
+    let mut out = parts.join("+");
+    if rest > 0 {
+        let _ = write!(out, "+… {} more", thousands(rest as u64));
+    }
+    out
+}
+
 /// `n` with `en-US` thousands separators: `25,000,000`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -383,6 +419,17 @@ mod tests {
         w.write_all(json.as_bytes()).unwrap();
         w.flush().unwrap();
         assert_eq!(String::from_utf8(w.inner).unwrap(), safe);
+    }
+
+    #[test]
+    fn index_lists_fold_runs_and_count_what_is_left_out() {
+        assert_eq!(index_list(&[3], "s"), "s3");
+        assert_eq!(index_list(&[3, 4], "s"), "s3+s4");
+        assert_eq!(index_list(&[0, 1, 2, 7], "#"), "#0–#2+#7");
+        let all: Vec<usize> = (0..5_000).collect();
+        assert_eq!(index_list(&all, "s"), "s0–s4999");
+        let every_other: Vec<usize> = (0..5_000).step_by(2).collect();
+        assert_eq!(index_list(&every_other, "s"), "s0+s2+s4+s6+s8+s10+s12+s14+… 2,492 more");
     }
 
     #[test]

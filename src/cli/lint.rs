@@ -239,5 +239,5 @@ fn list(v: &[usize], prefix: &str) -> String {
     if v.is_empty() {
         return "(none)".to_string();
     }
-    v.iter().map(|s| format!("{prefix}{s}")).collect::<Vec<_>>().join("+")
+    replaylens::text::index_list(v, prefix)
 }

@@ -139,7 +139,7 @@ fn print_text(session: &str, w: &WirePayload) -> anyhow::Result<()> {
 }
 
 fn origin_label(w: &WirePayload, i: usize) -> String {
-    let list = |v: &[usize], prefix: &str| v.iter().map(|s| format!("{prefix}{s}")).collect::<Vec<_>>().join("+");
+    let list = replaylens::text::index_list;
     match w.stage {
         WireStage::Stored if w.stored(i).is_empty() => "← added by the transport".to_string(),
         WireStage::Stored => format!("← stored {}", list(w.stored(i), "s")),

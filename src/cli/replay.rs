@@ -64,7 +64,7 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
         let src = if m.source.is_empty() {
             "new".to_owned()
         } else {
-            m.source.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+")
+            replaylens::text::index_list(&m.source, "s")
         };
         describe::write_message(&mut out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)?;
         while let Some((_, n)) = next.next_if(|(at, _)| *at == i) {
@@ -83,7 +83,7 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
     if !dropped.is_empty() {
         writeln!(out, "\nnot in the replay:")?;
         for rw in dropped {
-            let src = rw.stored.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+");
+            let src = replaylens::text::index_list(&rw.stored, "s");
             writeln!(
                 out,
                 "  {} {:<8} {} {}: {}",

@@ -203,11 +203,10 @@ fn lint_item(label: &str, lint: &LintView, findings: &[Finding], rejected: &str)
         .iter()
         .take(QUOTED_FINDINGS)
         .map(|f| {
-            let stored: Vec<String> = f.stored.iter().map(|s| format!("s{s}")).collect();
-            let whence = if stored.is_empty() {
+            let whence = if f.stored.is_empty() {
                 String::new()
             } else {
-                format!(" (stored {})", stored.join("+"))
+                format!(" (stored {})", crate::text::index_list(&f.stored, "s"))
             };
             vec![
                 Span::Code(f.path.clone()),

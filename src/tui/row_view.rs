@@ -88,12 +88,12 @@ pub fn layout(insp: &Inspection, row: &Row, width: usize, extent: Extent, theme:
         (Some(r), kind) => {
             match kind {
                 RowKind::Moved => {
-                    let from = row.stored.iter().map(|s| format!("#{s}")).collect::<Vec<_>>().join("+");
+                    let from = replaylens::text::index_list(&row.stored, "#");
                     r.header
                         .push(Seg::new(format!(" » moved from stored {from}"), Role::Moved));
                 }
                 RowKind::Merged => {
-                    let from = row.stored.iter().map(|s| format!("#{s}")).collect::<Vec<_>>().join("+");
+                    let from = replaylens::text::index_list(&row.stored, "#");
                     r.header.push(Seg::new(format!(" = merged {from}"), Role::Modified));
                 }
                 RowKind::Inserted => r.header.push(Seg::new(" + synthesized", Role::Added)),

@@ -125,7 +125,7 @@ fn write_lint(out: &mut out::Out<'_>, view: &View) {
              <th>constraint</th><th>provider's error</th><th>stored</th><th>hygiene</th></tr></thead><tbody>\n",
         );
         for f in findings {
-            let stored = f.stored.iter().map(|s| format!("s{s}")).collect::<Vec<_>>().join("+");
+            let stored = crate::text::index_list(&f.stored, "s");
             let _ = writeln!(
                 out,
                 "<tr class=\"{}\"><td>{}</td><td><code>{}</code></td><td><span class=\"tag\">{}</span></td><td>{}</td><td>{}</td><td>{}</td></tr>",

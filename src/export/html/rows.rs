@@ -78,7 +78,7 @@ fn stored_label(indices: &[usize]) -> String {
     if indices.is_empty() {
         "new".into()
     } else {
-        indices.iter().map(|i| format!("s{i}")).collect::<Vec<_>>().join("+")
+        crate::text::index_list(indices, "s")
     }
 }
 

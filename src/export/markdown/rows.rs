@@ -24,7 +24,7 @@ pub fn stored_label(indices: &[usize]) -> String {
     if indices.is_empty() {
         "new".into()
     } else {
-        indices.iter().map(|i| format!("s{i}")).collect::<Vec<_>>().join("+")
+        crate::text::index_list(indices, "s")
     }
 }
 

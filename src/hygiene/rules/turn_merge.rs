@@ -165,6 +165,9 @@ pub fn merge_consecutive(
     close(&mut run, &work.messages, spec, rewrites);
 }
 
+/// Most members of a run a merge rewrite names.
+const MEMBERS_NAMED: usize = 8;
+
 /// Record the rewrite of a finished run (when it merged anything).
 fn close(run: &mut Option<Run>, out: &[WorkingMessage<'_>], spec: &MergeSpec<'_>, rewrites: &mut Vec<PendingRewrite>) {
     let Some(r) = run.take() else { return };
@@ -172,7 +175,13 @@ fn close(run: &mut Option<Run>, out: &[WorkingMessage<'_>], spec: &MergeSpec<'_>
         return;
     }
     let wm = &out[r.at];
-    let members: Vec<String> = r.parts.iter().map(|p| format!("{p:?}")).collect();
+    // A long run names its first and last members only (a 5,000-way merge is one line).
+    let mut members: Vec<String> = r.parts.iter().take(MEMBERS_NAMED).map(|p| format!("{p:?}")).collect();
+    if r.parts.len() > MEMBERS_NAMED {
+        members.truncate(MEMBERS_NAMED - 2);
+        members.push(format!("… {} more", r.parts.len() - MEMBERS_NAMED + 1));
+        members.push(format!("{:?}", r.parts[r.parts.len() - 1]));
+    }
     let mut detail = format!(
         "merged {} consecutive {} turns (stored {}) {}: content concatenated, {}",
         r.parts.len(),

@@ -64,12 +64,7 @@ pub fn lines(app: &App, insp: &Inspection) -> Vec<Line<'static>> {
     for &n in items {
         let Some(item) = wire.items.get(n) else { continue };
         let shared = if item.source.len() > 1 {
-            let from = item
-                .source
-                .iter()
-                .map(|r| format!("#{r}"))
-                .collect::<Vec<_>>()
-                .join("+");
+            let from = replaylens::text::index_list(&item.source, "#");
             format!("  (merged from replay {from})")
         } else {
             String::new()
