@@ -13,6 +13,8 @@ pub enum Location {
     Line(usize),
     /// `seq` of a `transcript_events` row in an OpenClaw database.
     Seq(i64),
+    /// `rowid` of a `transcript_events` row whose `seq` is not an integer.
+    Rowid(i64),
     /// 0-based index into a bare JSON array of messages.
     Index(usize),
 }
@@ -22,6 +24,7 @@ impl fmt::Display for Location {
         match self {
             Self::Line(n) => write!(f, "line {n}"),
             Self::Seq(n) => write!(f, "seq {n}"),
+            Self::Rowid(n) => write!(f, "rowid {n}"),
             Self::Index(n) => write!(f, "index {n}"),
         }
     }

@@ -28,7 +28,7 @@ pub(super) struct Draft {
 fn line_call_id(at: At) -> String {
     let line = match at.loc {
         Location::Line(n) | Location::Index(n) => n.to_string(),
-        Location::Seq(n) => n.to_string(),
+        Location::Seq(n) | Location::Rowid(n) => n.to_string(),
     };
     match at.sub {
         Some(i) => format!("call_line{line}_{i}"),

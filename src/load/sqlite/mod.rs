@@ -16,15 +16,14 @@ use super::json_parse::parse_value;
 use super::jsonl::Builder;
 use crate::model::{DbWindow, Diagnostic, Location, Session, SessionFormat};
 
-/// Largest decoded event accepted from one `event_zstd` row (OpenClaw compresses ≤ 4 MiB).
+mod events;
 mod open;
 mod private_copies;
+mod snapshot;
 
-pub use private_copies::remove_private_copies;
-
+pub use events::decode_zstd;
 pub use open::{ReadConnection, open_read_only};
-
-const MAX_EVENT_BYTES: usize = 256 * 1024 * 1024;
+pub use private_copies::remove_private_copies;
 
 /// One transcript window (a `sessionId`) in the database.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +40,8 @@ struct Schema {
     tables: HashSet<String>,
     event_columns: HashSet<String>,
     window_columns: HashSet<String>,
+    /// Whether `transcript_events` has rowids (it is not a `WITHOUT ROWID` table).
+    events_have_rowid: bool,
     /// The OpenClaw release that last opened the database, read once per connection.
     app_version: Option<String>,
 }
@@ -71,6 +72,7 @@ impl Schema {
         };
         let event_columns = columns("transcript_events")?;
         let window_columns = columns("session_windows")?;
+        let events_have_rowid = conn.prepare("SELECT rowid FROM transcript_events LIMIT 0").is_ok();
         let app_version = if tables.contains("schema_meta") {
             app_version(conn)
         } else {
@@ -80,6 +82,7 @@ impl Schema {
             tables,
             event_columns,
             window_columns,
+            events_have_rowid,
             app_version,
         })
     }
@@ -291,12 +294,24 @@ pub fn load_all_windows(path: &Path) -> Result<Vec<LoadedWindow>, LoadError> {
         .collect())
 }
 
-fn load_window(conn: &Connection, schema: &Schema, path: &Path, window: &WindowSummary) -> Result<Session, LoadError> {
+fn load_window(
+    conn: &ReadConnection,
+    schema: &Schema,
+    path: &Path,
+    window: &WindowSummary,
+) -> Result<Session, LoadError> {
     let mut builder = Builder::for_events(path, SessionFormat::OpenClawSqlite, window.session_id.clone());
     builder.session_mut().db_window = Some(window.window.clone());
     builder.session_mut().openclaw_version = schema.app_version.clone();
+    if conn.rolled_back_hot_journal() {
+        builder.push_diagnostic(Diagnostic::note(
+            path,
+            None,
+            "the database has a hot rollback journal (a writer stopped mid-transaction): it was read as of its last committed transaction, from a private copy; the database and its journal are unchanged",
+        ));
+    }
     read_cold_archive(conn, schema, path, &window.session_id, &mut builder)?;
-    read_events(conn, schema, path, &window.session_id, &mut builder)?;
+    events::read_events(conn, schema, path, &window.session_id, &mut builder)?;
     builder.finish()
 }
 
@@ -310,107 +325,6 @@ fn app_version(conn: &Connection) -> Option<String> {
         |row| row.get::<_, String>(0),
     )
     .ok()
-}
-
-fn read_events(
-    conn: &Connection,
-    schema: &Schema,
-    path: &Path,
-    session_id: &str,
-    builder: &mut Builder<'_>,
-) -> Result<(), LoadError> {
-    let sql = |e| LoadError::sqlite(path, e);
-    let col = |name: &'static str| {
-        if schema.event_columns.contains(name) {
-            name
-        } else {
-            "NULL"
-        }
-    };
-    let q = format!(
-        "SELECT seq, {}, {}, {} FROM transcript_events WHERE session_id = ?1 ORDER BY seq",
-        col("event_json"),
-        col("event_zstd"),
-        col("event_utf8_bytes")
-    );
-    let mut stmt = conn.prepare(&q).map_err(sql)?;
-    let mut rows = stmt.query(params![session_id]).map_err(sql)?;
-    while let Some(row) = rows.next().map_err(sql)? {
-        let seq: i64 = row.get(0).map_err(sql)?;
-        let loc = Location::Seq(seq);
-        let json: Option<String> = row.get(1).map_err(sql)?;
-        let blob: Option<Vec<u8>> = row.get(2).map_err(sql)?;
-        let declared: Option<i64> = row.get(3).map_err(sql)?;
-        let text = match (json.filter(|j| !j.is_empty()), blob) {
-            (Some(j), _) => j,
-            (None, Some(blob)) => match decode_zstd(&blob, declared) {
-                Ok((text, warning)) => {
-                    if let Some(w) = warning {
-                        builder.push_diagnostic(Diagnostic::warning(path, Some(loc), w));
-                    }
-                    text
-                }
-                Err(reason) => {
-                    builder.push_diagnostic(Diagnostic::skipped(
-                        path,
-                        Some(loc),
-                        format!("event_zstd of session {session_id} cannot be decoded: {reason}"),
-                    ));
-                    continue;
-                }
-            },
-            (None, None) => {
-                builder.push_diagnostic(Diagnostic::skipped(
-                    path,
-                    Some(loc),
-                    format!("row of session {session_id} has neither event_json nor event_zstd"),
-                ));
-                continue;
-            }
-        };
-        match parse_value(text.as_bytes()) {
-            Ok(v) => builder.push_value(loc, v),
-            Err(e) => builder.push_diagnostic(Diagnostic::skipped(
-                path,
-                Some(loc),
-                format!("event of session {session_id} is not valid JSON ({e})"),
-            )),
-        }
-    }
-    Ok(())
-}
-
-/// Decode one `event_zstd` blob, checking `event_utf8_bytes`: the event text and a warning when
-/// the declared size differs, or why it cannot be decoded (the fuzz target `sqlite_payload`
-/// calls it directly).
-pub fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option<String>), String> {
-    let cap = declared
-        .and_then(|d| usize::try_from(d).ok())
-        .filter(|d| *d <= MAX_EVENT_BYTES);
-    let bytes = match cap.map(|c| zstd::bulk::decompress(blob, c.max(1))) {
-        Some(Ok(bytes)) => bytes,
-        _ => {
-            let mut out = Vec::new();
-            let decoder = zstd::Decoder::new(blob).map_err(|e| e.to_string())?;
-            decoder
-                .take(MAX_EVENT_BYTES as u64 + 1)
-                .read_to_end(&mut out)
-                .map_err(|e| e.to_string())?;
-            if out.len() > MAX_EVENT_BYTES {
-                return Err(format!("decoded event exceeds {MAX_EVENT_BYTES} bytes"));
-            }
-            out
-        }
-    };
-    let warning = match declared {
-        Some(d) if d != bytes.len() as i64 => Some(format!(
-            "event_utf8_bytes says {d} but the event decodes to {} bytes",
-            bytes.len()
-        )),
-        _ => None,
-    };
-    let text = String::from_utf8(bytes).map_err(|_| "the decoded event is not UTF-8".to_owned())?;
-    Ok((text, warning))
 }
 
 /// Events moved to cold storage are no longer in `transcript_events`: read them first.

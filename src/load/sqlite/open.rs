@@ -1,12 +1,13 @@
 //! Opening an OpenClaw database so that reading never writes: nothing is created or changed
-//! beside it, a read-only folder works, and a write-ahead log with commits is read from a
-//! private snapshot.
+//! beside it, a read-only folder works, and a write-ahead log with commits or a hot rollback
+//! journal is read from a private snapshot.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, ffi};
 
+use super::snapshot::PrivateCopy;
 use crate::load::error::LoadError;
 
 /// A read-only connection to a database, or to a private snapshot of it (see
@@ -14,7 +15,24 @@ use crate::load::error::LoadError;
 pub struct ReadConnection {
     // Declared first, so it is closed before the snapshot's files are removed.
     conn: Connection,
-    _snapshot: Option<WalSnapshot>,
+    snapshot: Option<(PrivateCopy, Snapshot)>,
+}
+
+/// Why a database is read from a private snapshot.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Snapshot {
+    /// Its `-wal` file holds frames.
+    Wal,
+    /// Its `-journal` is hot: a writer stopped mid-transaction.
+    HotJournal,
+}
+
+impl ReadConnection {
+    /// Whether the database had a hot rollback journal, so that what is read is a private
+    /// copy rolled back to its last committed transaction.
+    pub fn rolled_back_hot_journal(&self) -> bool {
+        matches!(self.snapshot, Some((_, Snapshot::HotJournal)))
+    }
 }
 
 impl std::ops::Deref for ReadConnection {
@@ -26,8 +44,9 @@ impl std::ops::Deref for ReadConnection {
 }
 
 /// Size of a WAL file's header; frames follow it.
-const WAL_HEADER_BYTES: u64 = 32;
-/// How often a snapshot is retried when the Gateway restarts its WAL while it is copied.
+pub(super) const WAL_HEADER_BYTES: u64 = 32;
+/// How often a snapshot is retried when the Gateway restarts its WAL, or a writer finishes
+/// with its journal, while it is copied.
 const SNAPSHOT_ATTEMPTS: usize = 4;
 
 /// Open a database for reading without ever writing: neither the database nor any file
@@ -57,9 +76,17 @@ const SNAPSHOT_ATTEMPTS: usize = 4;
 /// - a `-wal` file that disappears, is emptied or restarts while it is copied: the choice is
 ///   made again (a few times);
 /// - a rollback-journal database: opened with `mode=ro`, which takes only shared locks
-///   (waiting up to 5 s for a writer) and creates nothing.
+///   (waiting up to 5 s for a writer) and creates nothing;
+/// - a rollback-journal database with a hot `-journal` (a writer stopped mid-transaction):
+///   SQLite must roll the journal back before reading, which a read-only connection cannot
+///   (`attempt to write a readonly database`), and `immutable=1` would read the database
+///   file as the writer left it, with part of the unfinished transaction in it. So the
+///   database, then its journal, are copied into a private folder, and SQLite rolls back the
+///   copy: what is read is the last committed transaction. A journal rolled back, removed or
+///   changed by another process while it is copied makes the choice be made again.
 pub fn open_read_only(path: &Path) -> Result<ReadConnection, LoadError> {
     let wal = side_file(path, "-wal");
+    let journal = side_file(path, "-journal");
     for _ in 0..SNAPSHOT_ATTEMPTS {
         let wal_len = match std::fs::metadata(&wal) {
             Ok(m) => Some(m.len()),
@@ -68,13 +95,13 @@ pub fn open_read_only(path: &Path) -> Result<ReadConnection, LoadError> {
         };
         let query = match wal_len {
             Some(len) if len > WAL_HEADER_BYTES => {
-                let Some(snapshot) = WalSnapshot::take(path, &wal)? else {
+                let Some(copy) = PrivateCopy::with_wal(path, &wal)? else {
                     continue;
                 };
-                let conn = open_uri(&snapshot.db, "mode=ro").map_err(|e| LoadError::sqlite(path, e))?;
+                let conn = open_uri(&copy.db, "mode=ro").map_err(|e| LoadError::sqlite(path, e))?;
                 return Ok(ReadConnection {
                     conn,
-                    _snapshot: Some(snapshot),
+                    snapshot: Some((copy, Snapshot::Wal)),
                 });
             }
             Some(_) => "mode=ro&immutable=1",
@@ -82,16 +109,48 @@ pub fn open_read_only(path: &Path) -> Result<ReadConnection, LoadError> {
             None => "mode=ro",
         };
         let conn = open_uri(path, query).map_err(|e| LoadError::sqlite(path, e))?;
-        return Ok(ReadConnection { conn, _snapshot: None });
+        if query != "mode=ro" {
+            return Ok(ReadConnection { conn, snapshot: None });
+        }
+        // The first read finds out whether a journal is hot (SQLite's test needs the locks).
+        match first_read(&conn) {
+            Ok(()) => return Ok(ReadConnection { conn, snapshot: None }),
+            Err(e) if e.sqlite_error().map(|e| e.extended_code) == Some(ffi::SQLITE_READONLY_ROLLBACK) => {}
+            Err(e) => return Err(LoadError::sqlite(path, e)),
+        }
+        drop(conn);
+        let Some(copy) = PrivateCopy::with_journal(path, &journal)? else {
+            continue;
+        };
+        // The copy is this process's own: SQLite may write it to roll the journal back.
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(&copy.db, flags)
+            .and_then(|conn| {
+                first_read(&conn)?;
+                conn.pragma_update(None, "query_only", true)?;
+                Ok(conn)
+            })
+            .map_err(|e| LoadError::sqlite(path, e))?;
+        return Ok(ReadConnection {
+            conn,
+            snapshot: Some((copy, Snapshot::HotJournal)),
+        });
     }
     Err(LoadError::io(
-        &wal,
-        std::io::Error::other("the write-ahead log was restarted each time it was copied; try again"),
+        path,
+        std::io::Error::other(
+            "its write-ahead log or rollback journal changed each time it was copied (a writer is busy); try again",
+        ),
     ))
 }
 
+/// Read the schema, which takes the shared lock and, in rollback mode, checks the journal.
+fn first_read(conn: &Connection) -> rusqlite::Result<()> {
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |_| Ok(()))
+}
+
 /// `path` with `suffix` appended to its file name (`db.sqlite-wal`).
-fn side_file(path: &Path, suffix: &str) -> PathBuf {
+pub(super) fn side_file(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -134,121 +193,4 @@ fn open_uri(path: &Path, query: &str) -> Result<Connection, rusqlite::Error> {
     let conn = Connection::open_with_flags(uri, flags)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     Ok(conn)
-}
-
-/// A private copy of a database and its `-wal` file, removed on drop.
-struct WalSnapshot {
-    folder: PathBuf,
-    db: PathBuf,
-}
-
-impl WalSnapshot {
-    /// Copy the database, then its log; `None` when the log was restarted meanwhile.
-    fn take(path: &Path, wal: &Path) -> Result<Option<Self>, LoadError> {
-        let salt = match wal_salt(wal) {
-            Ok(salt) => salt,
-            Err(e) if is_gone(&e) => return Ok(None),
-            Err(e) => return Err(LoadError::io(wal, e)),
-        };
-        let folder = private_folder().map_err(|e| snapshot_error(path, None, e))?;
-        let snapshot = Self {
-            db: folder.join("db.sqlite"),
-            folder,
-        };
-        let copy = |from: &Path, to: &Path| -> Result<bool, LoadError> {
-            use std::os::unix::fs::OpenOptionsExt;
-            let mut source = match std::fs::File::open(from) {
-                Ok(file) => file,
-                Err(e) if is_gone(&e) && from == wal => return Ok(false),
-                Err(e) => return Err(LoadError::io(from, e)),
-            };
-            let mut target = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .open(to)
-                .map_err(|e| snapshot_error(path, Some(&snapshot.folder), e))?;
-            std::io::copy(&mut source, &mut target)
-                .map(|_| true)
-                .map_err(|e| snapshot_error(path, Some(&snapshot.folder), e))
-        };
-        copy(path, &snapshot.db)?;
-        let wal_copy = side_file(&snapshot.db, "-wal");
-        if !copy(wal, &wal_copy)? {
-            return Ok(None);
-        }
-        match wal_salt(&wal_copy) {
-            Ok(copied) => Ok((copied == salt).then_some(snapshot)),
-            Err(e) if is_gone(&e) => Ok(None),
-            Err(e) => Err(snapshot_error(path, Some(&snapshot.folder), e)),
-        }
-    }
-}
-
-impl Drop for WalSnapshot {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.folder);
-        super::private_copies::unregister(&self.folder);
-    }
-}
-
-/// The salts of a WAL header (bytes 16..24): they change whenever the log restarts.
-fn wal_salt(wal: &Path) -> std::io::Result<[u8; 8]> {
-    let mut head = [0u8; WAL_HEADER_BYTES as usize];
-    std::fs::File::open(wal)?.read_exact(&mut head)?;
-    let mut salt = [0u8; 8];
-    salt.copy_from_slice(&head[16..24]);
-    Ok(salt)
-}
-
-/// A `-wal` file removed or emptied by its writer (a checkpoint on close, `TRUNCATE`).
-fn is_gone(e: &std::io::Error) -> bool {
-    matches!(
-        e.kind(),
-        std::io::ErrorKind::NotFound | std::io::ErrorKind::UnexpectedEof
-    )
-}
-
-/// A new folder only this user can enter, under the temporary directory.
-fn private_folder() -> std::io::Result<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    static SWEPT: std::sync::Once = std::sync::Once::new();
-    let base = std::env::temp_dir();
-    SWEPT.call_once(|| super::private_copies::sweep_stale(&base));
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    loop {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let folder = base.join(format!(
-            "{}{}-{nanos:x}-{n}",
-            super::private_copies::PREFIX,
-            std::process::id()
-        ));
-        match std::fs::DirBuilder::new().mode(0o700).create(&folder) {
-            Ok(()) => {
-                super::private_copies::register(&folder);
-                return Ok(folder);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => {}
-            Err(e) => return Err(e),
-        }
-    }
-}
-
-/// A snapshot that could not be written (the temporary directory is full or unwritable).
-fn snapshot_error(path: &Path, folder: Option<&Path>, e: std::io::Error) -> LoadError {
-    let folder = folder.map_or_else(std::env::temp_dir, Path::to_owned);
-    LoadError::io(
-        path,
-        std::io::Error::new(
-            e.kind(),
-            format!(
-                "its write-ahead log is read from a private copy, and copying it to {} failed: {e}",
-                folder.display()
-            ),
-        ),
-    )
 }
