@@ -10,6 +10,8 @@ use crate::model::json::{Map, Value};
 use regex::Regex;
 use serde::Serialize;
 
+mod prose;
+
 /// How much to redact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -25,7 +27,7 @@ pub enum Redaction {
 /// Tool output longer than this many bytes is truncated in redacted exports.
 pub const MAX_TOOL_OUTPUT_BYTES: usize = 4096;
 
-/// One redaction rule as written in `redaction_rules.toml`.
+/// One redaction rule as written in `rules.toml`.
 #[derive(Debug, serde::Deserialize)]
 struct RuleSpec {
     id: String,
@@ -57,10 +59,10 @@ struct Pattern {
 }
 
 /// The redaction rules, kept as data: one entry per token family, most specific first.
-const RULES_TOML: &str = include_str!("redaction_rules.toml");
+const RULES_TOML: &str = include_str!("rules.toml");
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
-    let file: RuleFile = toml::from_str(RULES_TOML).expect("valid redaction_rules.toml");
+    let file: RuleFile = toml::from_str(RULES_TOML).expect("valid rules.toml");
     file.rule
         .into_iter()
         .map(|r| Pattern {
@@ -305,29 +307,25 @@ impl Redactor {
             return;
         }
         let role = message.get("role").and_then(Value::as_str).unwrap_or("").to_owned();
-        // `all-text`: every string a person or tool wrote, tool output and arguments included.
-        let prose = self.mode == Redaction::AllText && matches!(role.as_str(), "user" | "assistant" | "toolResult");
         if let Some(obj) = message.as_object_mut() {
-            if prose && let Some(Value::String(s)) = obj.get_mut("content") {
-                *s = self.prose(s).into();
+            if self.mode == Redaction::AllText {
+                self.all_text(obj);
             }
             if let Some(Value::Array(blocks)) = obj.get_mut("content") {
                 for block in blocks.iter_mut() {
-                    self.block(block, &role, prose);
+                    self.block(block, &role);
                 }
             }
         }
         self.value(message);
     }
 
-    fn block(&mut self, block: &mut Value, role: &str, prose: bool) {
+    /// Image data becomes a note; long tool output is cut.
+    fn block(&mut self, block: &mut Value, role: &str) {
         let Some(obj) = block.as_object_mut() else { return };
         match obj.get("type").and_then(Value::as_str) {
             Some("image") => image_note(obj, &mut self.counts),
             Some("text") if role == "toolResult" => {
-                if prose && let Some(Value::String(t)) = obj.get_mut("text") {
-                    *t = self.prose(t).into();
-                }
                 if let Some(Value::String(t)) = obj.get_mut("text")
                     && t.len() > MAX_TOOL_OUTPUT_BYTES
                 {
@@ -340,51 +338,8 @@ impl Redactor {
                     *self.counts.entry("long tool output").or_default() += 1;
                 }
             }
-            Some("toolCall" | "toolUse" | "functionCall") if prose => {
-                for key in ["arguments", "input"] {
-                    if let Some(args) = obj.get_mut(key) {
-                        self.prose_strings(args);
-                    }
-                }
-            }
-            Some("text") if prose => {
-                if let Some(Value::String(t)) = obj.get_mut("text") {
-                    *t = self.prose(t).into();
-                }
-            }
-            Some("thinking") if prose => {
-                if let Some(Value::String(t)) = obj.get_mut("thinking") {
-                    *t = self.prose(t).into();
-                }
-            }
             _ => {}
         }
-    }
-
-    /// Every string inside a value becomes a length-preserving placeholder.
-    fn prose_strings(&mut self, v: &mut Value) {
-        match v {
-            Value::String(s) => *s = self.prose(s).into(),
-            Value::Array(items) => items.iter_mut().for_each(|i| self.prose_strings(i)),
-            Value::Object(map) => map.values_mut().for_each(|i| self.prose_strings(i)),
-            _ => {}
-        }
-    }
-
-    /// A length-preserving placeholder: letters → `x`, digits → `0`, the rest kept.
-    fn prose(&mut self, text: &str) -> String {
-        *self.counts.entry("prose").or_default() += 1;
-        text.chars()
-            .map(|c| {
-                if c.is_alphabetic() {
-                    'x'
-                } else if c.is_numeric() {
-                    '0'
-                } else {
-                    c
-                }
-            })
-            .collect()
     }
 }
 
@@ -557,5 +512,5 @@ mod tests {
 }
 
 #[cfg(test)]
-#[path = "redact_forms_tests.rs"]
+#[path = "forms_tests.rs"]
 mod forms_tests;

@@ -1,0 +1,484 @@
+//! A generated corpus of realistic secrets, planted in every kind of message and nesting a
+//! session holds (prose, thinking, tool arguments nested in arrays and objects, tool output
+//! and its details, error messages, shell executions, custom messages, summaries, unknown
+//! entries, a Codex tool output whose stdout is JSON): `export --redact` and
+//! `--redact=all-text` leak none of them, in any export format.
+//!
+//! Each secret is random (a fixed seed, so a failure names the same secret every run) and
+//! written in the form real tools print it. The exports are decoded before they are searched
+//! (HTML entities, Markdown backslash escapes, JSON strings), so an escaped leak still counts.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Prose planted in the OpenClaw session: in user text, thinking, tool output and arguments,
+/// an error message, a shell execution, a custom message and the summaries.
+const PROSE: &[&str] = &[
+    "please check this",
+    "The user pasted",
+    "request failed",
+    "Earlier the user shared",
+    "On the other branch",
+    "sshpass",
+    "heroku",
+    "huggingface",
+];
+
+/// A small deterministic generator (xorshift64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick(&mut self, alphabet: &str, n: usize) -> String {
+        let chars: Vec<char> = alphabet.chars().collect();
+        (0..n)
+            .map(|_| chars[usize::try_from(self.next() % chars.len() as u64).unwrap()])
+            .collect()
+    }
+
+    fn alnum(&mut self, n: usize) -> String {
+        self.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", n)
+    }
+
+    fn hex(&mut self, n: usize) -> String {
+        self.pick("0123456789abcdef", n)
+    }
+
+    fn b64(&mut self, n: usize) -> String {
+        self.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", n)
+    }
+
+    fn password(&mut self) -> String {
+        format!(
+            "{}{}!{}",
+            self.pick("ABCDEFGHJKLMNPQRSTUVWXYZ", 1),
+            self.alnum(9),
+            self.pick("0123456789", 2)
+        )
+    }
+
+    fn uuid(&mut self) -> String {
+        format!(
+            "{}-{}-4{}-a{}-{}",
+            self.hex(8),
+            self.hex(4),
+            self.hex(3),
+            self.hex(3),
+            self.hex(12)
+        )
+    }
+}
+
+/// One planted secret: the text that holds it and the secret itself.
+struct Plant {
+    text: String,
+    secret: String,
+}
+
+/// The families, each as a tool or a person writes it.
+fn plant(rng: &mut Rng, family: usize) -> Plant {
+    let (text, secret) = match family % 26 {
+        0 => {
+            let s = format!("sk-ant-api03-{}", rng.alnum(48));
+            (format!("export ANTHROPIC_API_KEY={s}"), s)
+        }
+        1 => {
+            let s = format!("sk-proj-{}", rng.alnum(40));
+            (format!("client = OpenAI(api_key=\"{s}\")"), s)
+        }
+        2 => {
+            let s = format!("AKIA{}", rng.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16));
+            (format!("aws configure set aws_access_key_id {s}"), s)
+        }
+        3 => {
+            let s = rng.b64(40);
+            (format!("aws_secret_access_key = {s}"), s)
+        }
+        4 => {
+            let s = format!("ghp_{}", rng.alnum(36));
+            (
+                format!("git remote set-url origin https://{s}@github.com/acme/app.git"),
+                s,
+            )
+        }
+        5 => {
+            let s = format!("glpat-{}", rng.alnum(20));
+            (format!("GITLAB_TOKEN: {s}"), s)
+        }
+        6 => {
+            let s = format!(
+                "xoxb-{}-{}-{}",
+                rng.pick("0123456789", 12),
+                rng.pick("0123456789", 13),
+                rng.alnum(24)
+            );
+            (format!("slack token {s} posted"), s)
+        }
+        7 => {
+            let s = format!(
+                "xapp-1-A{}-{}-{}",
+                rng.pick("0123456789", 10),
+                rng.pick("0123456789", 13),
+                rng.hex(64)
+            );
+            (format!("SLACK_APP_TOKEN={s}"), s)
+        }
+        8 => {
+            let s = format!("sk_live_{}", rng.alnum(24));
+            (format!("stripe.api_key = '{s}'"), s)
+        }
+        9 => {
+            let s = format!(
+                "AIza{}",
+                rng.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", 35)
+            );
+            (format!("https://maps.googleapis.com/maps/api/geocode/json?key={s}"), s)
+        }
+        10 => {
+            let s = format!("hf_{}", rng.alnum(34));
+            (format!("huggingface-cli login --token {s}"), s)
+        }
+        11 => {
+            let (a, b, c) = (rng.alnum(20), rng.alnum(40), rng.alnum(43));
+            let s = format!("eyJhbGciOiJIUzI1NiJ9.eyJ{a}{b}.{c}");
+            (format!("Cookie: session={s}"), s)
+        }
+        12 => {
+            let s = rng.alnum(40);
+            (
+                format!("curl -H 'Authorization: Bearer {s}' https://api.example.com"),
+                s,
+            )
+        }
+        13 => {
+            let s = rng.password();
+            (format!("psql postgres://app:{s}@db.internal:5432/orders"), s)
+        }
+        14 => {
+            let s = rng.password();
+            (format!("REDIS_URL=redis://:{s}@cache:6379/0"), s)
+        }
+        15 => {
+            let body: Vec<String> = (0..4).map(|_| rng.b64(64)).collect();
+            let s = body[1].clone();
+            (
+                format!(
+                    "-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----",
+                    body.join("\n")
+                ),
+                s,
+            )
+        }
+        16 => {
+            let s = rng.password();
+            (format!("DB_PASSWORD={s}"), s)
+        }
+        17 => {
+            let s = rng.password();
+            (format!("mysql -h db -u root -p{s} orders"), s)
+        }
+        18 => {
+            let s = rng.password();
+            (format!("curl -u deploy:{s} https://ci.example/api"), s)
+        }
+        19 => {
+            let s = rng.password();
+            (format!("sshpass -p '{s}' ssh admin@10.0.0.5"), s)
+        }
+        20 => {
+            let s = rng.password();
+            (format!("machine github.com login octo password {s}"), s)
+        }
+        21 => {
+            let s = rng.uuid();
+            (format!("heroku config:set HEROKU_API_KEY={s}"), s)
+        }
+        22 => {
+            let s = rng.uuid();
+            (format!("curl -H \"X-Api-Key: {s}\" https://api.example.com"), s)
+        }
+        23 => {
+            let s = rng.hex(32);
+            (format!("api key: {s}"), s)
+        }
+        24 => {
+            let s = format!("{}%2B{}%3D", rng.alnum(20), rng.alnum(12));
+            (
+                format!("https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig={s}"),
+                s,
+            )
+        }
+        _ => {
+            let s = rng.password();
+            (format!("{{\"DB_PASS\": \"{s}\"}}"), s)
+        }
+    };
+    Plant { text, secret }
+}
+
+fn entry(id: usize, message: serde_json::Value) -> serde_json::Value {
+    let parent = if id == 0 {
+        serde_json::Value::Null
+    } else {
+        serde_json::Value::String(format!("e{}", id - 1))
+    };
+    serde_json::json!({"type": "message", "id": format!("e{id}"), "parentId": parent,
+        "timestamp": "2026-09-01T08:00:01.000Z", "message": message})
+}
+
+/// One message of `kind` holding `p` (and `q` where the kind has two places).
+fn placed(kind: usize, p: &Plant, q: &Plant) -> serde_json::Value {
+    use serde_json::json;
+    let assistant = |content: serde_json::Value| {
+        json!({"role": "assistant", "content": content, "api": "anthropic-messages", "provider": "anthropic",
+            "model": "claude-sonnet-4-6", "stopReason": "toolUse", "timestamp": 2})
+    };
+    match kind % 12 {
+        0 => json!({"role": "user", "content": format!("please check this: {}", p.text), "timestamp": 1}),
+        1 => {
+            json!({"role": "user", "content": [{"type": "text", "text": p.text}, {"type": "image", "mimeType": "image/png", "data": "iVBORw0KGgo=", "alt": q.text}], "timestamp": 1})
+        }
+        2 => assistant(
+            json!([{"type": "thinking", "thinking": format!("The user pasted {}", p.text), "thinkingSignature": "sig"},
+            {"type": "text", "text": q.text}]),
+        ),
+        3 => assistant(json!([{"type": "toolCall", "id": "c1", "name": "bash",
+            "arguments": {"command": p.text, "env": [{"name": "X", "value": q.text}], "timeout": 30}}])),
+        4 => json!({"role": "toolResult", "toolCallId": "c1", "toolName": "bash", "isError": false, "timestamp": 3,
+            "content": [{"type": "text", "text": format!("$ run\n{}\ndone", p.text)}],
+            "details": {"stdout": q.text, "nested": [{"deeper": {"line": p.text}}]}}),
+        5 => json!({"role": "assistant", "content": [], "api": "anthropic-messages", "provider": "anthropic",
+            "model": "claude-sonnet-4-6", "stopReason": "error", "errorMessage": format!("request failed: {}", p.text), "timestamp": 2}),
+        6 => json!({"role": "bashExecution", "command": p.text, "output": q.text, "exitCode": 0, "timestamp": 4}),
+        7 => {
+            json!({"role": "custom", "customType": "note", "content": p.text, "display": true, "details": {"raw": q.text}, "timestamp": 5})
+        }
+        8 => json!({"role": "user", "content": [{"type": "text", "text": "config:"},
+            {"type": "text", "text": serde_json::to_string(&json!({"settings": {"nested": [p.text, {"deep": q.text}]}})).unwrap()}], "timestamp": 1}),
+        9 => assistant(json!([{"type": "toolCall", "id": "c2", "name": "http",
+            "arguments": {"headers": {"Authorization": p.text}, "body": serde_json::to_string(&json!({"line": q.text})).unwrap()}}])),
+        10 => json!({"role": "toolResult", "toolCallId": "c2", "toolName": "http", "isError": true, "timestamp": 3,
+            "content": [{"type": "text", "text": serde_json::to_string(&json!({"output": serde_json::to_string(&json!({"log": p.text, "env": q.text})).unwrap(), "metadata": {"exit_code": 1}})).unwrap()}]}),
+        _ => {
+            json!({"role": "user", "content": [{"type": "text", "text": format!("{}\n{}", p.text, q.text)}], "timestamp": 1})
+        }
+    }
+}
+
+/// An OpenClaw session holding every plant, and the plants.
+fn openclaw_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
+    use serde_json::json;
+    let mut plants = Vec::new();
+    let mut lines = vec![
+        json!({"type": "session", "version": 3, "id": "corpus", "timestamp": "2026-09-01T08:00:00.000Z", "cwd": "/srv/app"}),
+    ];
+    let mut id = 0;
+    for family in 0..26 * 4 {
+        let p = plant(rng, family);
+        let q = plant(rng, family + 7);
+        lines.push(entry(id, placed(family, &p, &q)));
+        id += 1;
+        plants.push(p);
+        plants.push(q);
+    }
+    // Summaries and entries that are not messages.
+    for family in 0..12 {
+        let p = plant(rng, family * 2 + 1);
+        let parent = format!("e{}", id - 1);
+        let line = match family % 3 {
+            0 => {
+                json!({"type": "compaction", "id": format!("e{id}"), "parentId": parent, "timestamp": "2026-09-01T08:00:02.000Z",
+                "summary": format!("Earlier the user shared {}", p.text), "firstKeptEntryId": "e0", "tokensBefore": 1000})
+            }
+            1 => {
+                json!({"type": "branch_summary", "id": format!("e{id}"), "parentId": parent, "timestamp": "2026-09-01T08:00:02.000Z",
+                "fromId": parent, "summary": format!("On the other branch: {}", p.text)})
+            }
+            _ => {
+                json!({"type": "custom", "id": format!("e{id}"), "parentId": parent, "timestamp": "2026-09-01T08:00:02.000Z",
+                "customType": "audit", "data": {"line": p.text}})
+            }
+        };
+        lines.push(line);
+        id += 1;
+        plants.push(p);
+    }
+    let path = dir.join("corpus.jsonl");
+    let mut text = String::new();
+    for l in &lines {
+        let _ = writeln!(text, "{l}");
+    }
+    std::fs::write(&path, text).unwrap();
+    (path, plants)
+}
+
+/// A Codex rollout whose tool outputs are JSON documents (stdout of `cat config.json`).
+fn codex_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
+    use serde_json::json;
+    let mut plants = Vec::new();
+    let mut lines = vec![json!({"timestamp": "2026-08-03T10:48:56.000Z", "type": "session_meta",
+        "payload": {"id": "019fc8be-3658-7ca3-9e29-000000000001", "timestamp": "2026-08-03T10:48:56.000Z", "cwd": "/tmp/repo",
+            "originator": "codex_cli_rs", "cli_version": "0.146.0", "model_provider": "openai"}})];
+    for i in 0..8 {
+        let (password, key) = (rng.password(), rng.alnum(32));
+        let stdout = serde_json::to_string(&json!({"password": password, "api_key": key, "port": 5432})).unwrap();
+        let call = format!("call-{i}");
+        lines.push(json!({"timestamp": "2026-08-03T10:48:57.000Z", "type": "response_item",
+            "payload": {"type": "function_call", "call_id": call, "name": "shell", "arguments": "{\"command\":[\"cat\",\"config.json\"]}"}}));
+        let output = if i % 2 == 0 {
+            json!(serde_json::to_string(&json!({"output": stdout, "metadata": {"exit_code": 0}})).unwrap())
+        } else {
+            json!({"type": "input_text", "text": stdout})
+        };
+        lines.push(json!({"timestamp": "2026-08-03T10:48:58.000Z", "type": "response_item",
+            "payload": {"type": "function_call_output", "call_id": call, "output": output}}));
+        plants.push(Plant {
+            text: stdout.clone(),
+            secret: password,
+        });
+        plants.push(Plant {
+            text: stdout,
+            secret: key,
+        });
+    }
+    let path = dir.join("rollout-2026-08-03T10-48-56-019fc8be-3658-7ca3-9e29-000000000001.jsonl");
+    let mut text = String::new();
+    for l in &lines {
+        let _ = writeln!(text, "{l}");
+    }
+    std::fs::write(&path, text).unwrap();
+    (path, plants)
+}
+
+/// Every string of a JSON document, joined.
+fn json_strings(v: &serde_json::Value, out: &mut String) {
+    match v {
+        serde_json::Value::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|i| json_strings(i, out)),
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                out.push_str(k);
+                out.push('\n');
+                json_strings(v, out);
+            }
+        }
+        serde_json::Value::Number(n) => {
+            out.push_str(&n.to_string());
+            out.push('\n');
+        }
+        _ => {}
+    }
+}
+
+/// The export as a reader sees it: entities and escapes decoded, JSON strings unquoted (and
+/// JSON inside them unquoted again).
+fn decoded(format: &str, raw: &str) -> String {
+    let mut text = match format {
+        "html" => html_unescape(raw),
+        "md" => raw.replace('\\', ""),
+        _ => {
+            let mut out = String::new();
+            json_strings(&serde_json::from_str(raw).expect("JSON export parses"), &mut out);
+            out
+        }
+    };
+    text.push_str(&raw.replace("\\\"", "\"").replace("\\\\", "\\"));
+    text
+}
+
+fn html_unescape(s: &str) -> String {
+    let mut out = s
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'");
+    out = out.replace("&#39;", "'").replace("&#x2F;", "/").replace("&#47;", "/");
+    out.replace("&amp;", "&")
+}
+
+fn export(session: &Path, format: &str, level: &str) -> String {
+    let out_file = session.with_extension(format!("redacted.{format}"));
+    let out = Command::new(common::bin())
+        .args(["export", session.to_str().unwrap(), "--format", format])
+        .args((!level.is_empty()).then_some(level))
+        .args([
+            "--provider",
+            "anthropic",
+            "--model",
+            "claude-sonnet-4-6",
+            "-o",
+            out_file.to_str().unwrap(),
+        ])
+        .output()
+        .expect("run replaylens");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read_to_string(out_file).unwrap()
+}
+
+#[test]
+fn no_planted_secret_survives_any_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (openclaw, plants) = openclaw_session(dir.path(), &mut rng);
+    let (codex, codex_plants) = codex_session(dir.path(), &mut rng);
+    assert!(
+        plants.len() + codex_plants.len() >= 200,
+        "{} secrets",
+        plants.len() + codex_plants.len()
+    );
+    let mut leaks = Vec::new();
+    for (session, plants) in [(&openclaw, &plants), (&codex, &codex_plants)] {
+        for format in ["md", "html", "json"] {
+            // The search is not vacuous: unredacted, the export shows the secrets (Markdown the
+            // changed rows only; the others all but the dropped turns' and hidden fields').
+            let plain = decoded(format, &export(session, format, ""));
+            let shown = plants.iter().filter(|p| plain.contains(&p.secret)).count();
+            let needed = match format {
+                "md" => plants.len() / 5,
+                _ => plants.len() * 3 / 4,
+            };
+            if session == &openclaw && format == "json" {
+                for phrase in PROSE {
+                    assert!(plain.contains(phrase), "{format}: {phrase:?} not shown unredacted");
+                }
+            }
+            let missing: Vec<&str> = plants
+                .iter()
+                .filter(|p| !plain.contains(&p.secret))
+                .map(|p| p.text.as_str())
+                .collect();
+            assert!(
+                shown >= needed,
+                "{format}: only {shown} of {} secrets found unredacted; not shown: {missing:#?}",
+                plants.len()
+            );
+            for level in ["--redact", "--redact=all-text"] {
+                let seen = decoded(format, &export(session, format, level));
+                for p in plants {
+                    if seen.contains(&p.secret) {
+                        leaks.push(format!("{format} {level}: {} (in {:?})", p.secret, p.text));
+                    }
+                }
+                // all-text: the prose around the secrets goes too, wherever it was written.
+                for phrase in PROSE.iter().filter(|_| level.ends_with("all-text")) {
+                    if seen.contains(phrase) {
+                        leaks.push(format!("{format} {level}: prose {phrase:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(leaks.is_empty(), "{} leaks:\n{}", leaks.len(), leaks.join("\n"));
+}
