@@ -115,9 +115,9 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     let inner = command(&[&session], config.path()).replace('\'', "\"");
     let shell = format!("sh -c '{inner}; echo EXITED rc=$?; stty -a | grep -q \" icanon\" && echo COOKED; sleep 60'");
     let tmux = Tmux::start("main", &shell);
-    let screen = tmux.wait_for("replay projection (");
+    let screen = tmux.wait_for("stored 30 → replay");
     assert!(
-        screen.contains("stored (30)") && screen.contains("stored 30 → replay"),
+        screen.contains("stored (30)") && screen.contains("replay projection ("),
         "{screen}"
     );
     assert!(screen.contains("16ef695f-a786-4000-a7be-fae1faf4236f"), "{screen}");
@@ -196,7 +196,7 @@ fn no_argument_opens_the_picker_over_the_bundled_samples() {
     tmux.send(&["Enter"]);
     let screen = tmux.wait_for("stored (12)");
     assert!(
-        screen.contains("replaylens da56ef03-bbb3-4f51-a3e0-1da7b27bcb59"),
+        screen.contains("da56ef03-bbb3-4f51-a3e0-1da7b27bcb59  openclaw-jsonl"),
         "{screen}"
     );
     tmux.send(&["q"]);

@@ -434,7 +434,7 @@ fn load_problems_show_as_a_badge_and_a_list() {
     let insp = load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap();
     assert_eq!(insp.load_problems.len(), 1, "{:?}", insp.load_problems);
     let mut app = app_with(insp, Theme::dark());
-    assert!(text(&screen(&mut app)).contains("⚠ 1 load problems (!)"));
+    assert!(text(&screen(&mut app)).contains("⚠ 1 load problem (!)"));
     press(&mut app, "!");
     let shown = text(&screen(&mut app));
     assert!(shown.contains("line 2") && shown.contains("not valid JSON"), "{shown}");

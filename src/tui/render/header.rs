@@ -11,86 +11,184 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use replaylens::policy::PartOrigin;
 use replaylens::text::escape_controls_single_line;
+use unicode_width::UnicodeWidthStr;
 
 use crate::tui::app::App;
 use crate::tui::inspection::Inspection;
 use crate::tui::search::Filter;
 use crate::tui::theme::Role;
 
+/// One part of a header line and how readily it gives way: parts with a higher `rank` are
+/// left out first when the line does not fit.
+struct Part {
+    rank: u8,
+    spans: Vec<Span<'static>>,
+}
+
+/// The ranks, most important first (issue 30: verdict, target, rule set, counts, load
+/// problems; the session id last; the per-rule tally is cut rather than kept whole).
+const VERDICT: u8 = 0;
+const TARGET: u8 = 1;
+const RULE_SET: u8 = 2;
+const COUNTS: u8 = 3;
+const LOAD_PROBLEMS: u8 = 4;
+const SESSION: u8 = 5;
+const FAMILY: u8 = 6;
+const PER_RULE: u8 = 7;
+
 /// Draw the header.
 pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     let t = &app.theme;
     let key = |s: &str| Span::styled(s.to_owned(), t.style(Role::HeaderKey));
     let val = |s: String| Span::styled(escape_controls_single_line(&s).into_owned(), t.style(Role::Header));
-    let mut first = vec![
-        Span::styled("replaylens ", t.style(Role::Title)),
-        val(insp.session.id.clone()),
-        key("  "),
-        val(insp.session.format.clone()),
-        key("  target "),
-        val(target_text(insp)),
-    ];
+    let mut target = vec![key("target "), val(target_text(insp))];
     for w in &insp.target_origin.warnings {
-        first.push(Span::styled(
+        target.push(Span::styled(
             format!("  ⚠ {}", escape_controls_single_line(w)),
             t.style(Role::Error),
         ));
     }
     if let Some(legend) = legend(insp) {
-        first.push(Span::styled(format!("  {legend}"), t.style(Role::Muted)));
+        target.push(Span::styled(format!("  {legend}"), t.style(Role::Muted)));
     }
-    let mut second = vec![
-        key("openclaw "),
-        val(insp.options.rule_set.name.to_owned()),
-        key(" · family "),
-        val(insp.resolved.family.id().to_owned()),
-        key(" · stored "),
-        val(insp.stored_len().to_string()),
-        key(" → replay "),
+    let first = vec![
+        Part {
+            rank: SESSION,
+            spans: vec![
+                Span::styled(
+                    escape_controls_single_line(&insp.session.id).into_owned(),
+                    t.style(Role::Title),
+                ),
+                key("  "),
+                val(insp.session.format.clone()),
+            ],
+        },
+        Part {
+            rank: TARGET,
+            spans: target,
+        },
     ];
-    if insp.preview {
-        second.push(key("… (reading the file)"));
-    } else if insp.pending {
-        second.push(key("… (computing)"));
-    } else {
-        second.extend([
+    let wire = &insp.wire;
+    let (verdict, role) = match wire.findings.len() {
+        _ if insp.preview => ("reading the file…".to_owned(), Role::Muted),
+        _ if insp.pending => ("computing the projection…".to_owned(), Role::Muted),
+        _ if wire.pending => ("payload …".to_owned(), Role::Muted),
+        _ if wire.api.is_none() => ("no payload".to_owned(), Role::Muted),
+        0 => ("✓ payload accepted".to_owned(), Role::Header),
+        n => (format!("✗ payload would be rejected ({n}, x)"), Role::Error),
+    };
+    let mut second = vec![
+        Part {
+            rank: VERDICT,
+            spans: vec![Span::styled(verdict, t.style(role))],
+        },
+        Part {
+            rank: RULE_SET,
+            spans: vec![key("openclaw "), val(insp.options.rule_set.name.to_owned())],
+        },
+    ];
+    let mut counts = vec![key("stored "), val(insp.stored_len().to_string())];
+    if !insp.preview && !insp.pending {
+        counts.extend([
+            key(" → replay "),
             val(insp.replay.len().to_string()),
-            key(" · "),
-            val(format!("{} rewrites", insp.rewrites.len())),
-            key(" · "),
+            key(", "),
+            val(plural(insp.rewrites.len(), "rewrite")),
         ]);
-        let wire = &insp.wire;
-        let (text, role) = match wire.findings.len() {
-            _ if wire.pending => ("payload …".to_string(), Role::Muted),
-            _ if wire.api.is_none() => ("no payload".to_string(), Role::Muted),
-            0 => ("payload accepted".to_string(), Role::Header),
-            n => (format!("payload would be rejected ({n}, x)"), Role::Error),
-        };
-        second.push(Span::styled(text, t.style(role)));
     }
+    second.push(Part {
+        rank: COUNTS,
+        spans: counts,
+    });
     let notes = insp.load_notes;
     let problems = insp.load_problems.len().saturating_sub(notes);
     if problems + notes > 0 {
         let text = match (problems, notes) {
-            (p, 0) => format!("⚠ {p} load problems (!)"),
-            (0, 1) => "1 load note (!)".to_owned(),
-            (0, n) => format!("{n} load notes (!)"),
-            (p, n) => format!("⚠ {p} load problems, {n} notes (!)"),
+            (p, 0) => format!("⚠ {} (!)", plural(p, "load problem")),
+            (0, n) => format!("{} (!)", plural(n, "load note")),
+            (p, n) => format!("⚠ {}, {} (!)", plural(p, "load problem"), plural(n, "note")),
         };
         let role = if problems > 0 { Role::Error } else { Role::Muted };
-        second.push(key(" · "));
-        second.push(Span::styled(text, t.style(role)));
+        second.push(Part {
+            rank: LOAD_PROBLEMS,
+            spans: vec![Span::styled(text, t.style(role))],
+        });
     }
     if app.filter != Filter::All {
-        second.push(key(" · filter "));
-        second.push(Span::styled(app.filter.label(), t.style(Role::Modified)));
+        second.push(Part {
+            rank: COUNTS,
+            spans: vec![
+                key("filter "),
+                Span::styled(app.filter.label(), t.style(Role::Modified)),
+            ],
+        });
     }
+    second.push(Part {
+        rank: FAMILY,
+        spans: vec![key("family "), val(insp.resolved.family.id().to_owned())],
+    });
+    let mut per_rule = Vec::new();
     for (rule, n) in insp.counts_by_rule() {
-        second.push(key(" "));
-        second.push(Span::styled(format!("{rule}×{n}"), t.style(Role::RuleTag)));
+        if !per_rule.is_empty() {
+            per_rule.push(key(" "));
+        }
+        per_rule.push(Span::styled(format!("{rule}×{n}"), t.style(Role::RuleTag)));
+    }
+    if !per_rule.is_empty() {
+        second.push(Part {
+            rank: PER_RULE,
+            spans: per_rule,
+        });
     }
     let width = usize::from(area.width);
-    frame.render_widget(Paragraph::new(vec![fit(first, width), fit(second, width)]), area);
+    let lines = vec![
+        fit_parts(first, "  ", width, t.style(Role::HeaderKey)),
+        fit_parts(second, " · ", width, t.style(Role::HeaderKey)),
+    ];
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// `1 rewrite`, `3 rewrites`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The parts joined by `separator`. While the line is too wide without the per-rule tally,
+/// the most readily given-up part is left out; the tally (always last) is cut with `…`, and so
+/// is whatever still does not fit.
+fn fit_parts(mut parts: Vec<Part>, separator: &str, width: usize, style: ratatui::style::Style) -> Line<'static> {
+    let joined = |parts: &[&Part]| -> Vec<Span<'static>> {
+        let mut spans = Vec::new();
+        for (i, p) in parts.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(separator.to_owned(), style));
+            }
+            spans.extend(p.spans.iter().cloned());
+        }
+        spans
+    };
+    loop {
+        let kept: Vec<&Part> = parts.iter().filter(|p| p.rank != PER_RULE).collect();
+        if joined(&kept).iter().map(|s| s.content.width()).sum::<usize>() <= width {
+            break;
+        }
+        // The line's most important part stays (cut if it must be).
+        let first = parts.iter().map(|p| p.rank).min().unwrap_or(VERDICT);
+        let Some((at, _)) = parts
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.rank != PER_RULE && p.rank != first)
+            .max_by_key(|(i, p)| (p.rank, *i))
+        else {
+            break;
+        };
+        parts.remove(at);
+    }
+    fit(joined(&parts.iter().collect::<Vec<_>>()), width)
 }
 
 /// The mark of a part not given, when some part was given.

@@ -117,9 +117,9 @@ fn lines_that_do_not_fit_end_with_an_ellipsis() {
         "rewrites per rule are cut with an ellipsis: {second}"
     );
     assert_eq!(second.chars().count(), 160, "{second}");
-    let (first, second) = header(&mut app, 60);
-    assert!(first.ends_with('…') && first.chars().count() == 60, "{first}");
-    assert!(second.ends_with('…') && second.chars().count() == 60, "{second}");
+    let (first, second) = header(&mut app, 40);
+    assert!(first.ends_with('…') && first.chars().count() == 40, "{first}");
+    assert!(second.ends_with('…') && second.chars().count() == 40, "{second}");
     let (_, second) = header(&mut app, 1000);
     assert!(!second.ends_with('…'), "a line that fits is whole: {second}");
     assert!(second.ends_with(char::is_alphanumeric), "{second}");
@@ -164,4 +164,33 @@ fn the_release_a_database_records_picks_the_rule_set_unless_one_was_chosen() {
         "newest",
         "no set covers 2026.3.10"
     );
+}
+
+#[test]
+fn at_80_columns_the_header_gives_way_in_priority_order() {
+    // The verdict first, then the target, the rule set, the counts, load problems; the
+    // session id goes first.
+    let target = Target::new(Some("mistral"), None, None);
+    let mut app = app_with(sample("mistral-ids-and-images.jsonl", target), Theme::dark());
+    let (first, second) = header(&mut app, 80);
+    assert!(first.starts_with("target mistral / mistral-conversations"), "{first}");
+    assert!(!first.contains("3a4f30b2"), "the session id gives way first: {first}");
+    assert!(
+        second.starts_with("✗ payload would be rejected (2, x) · openclaw newest"),
+        "{second}"
+    );
+    let (first, second) = header(&mut app, 200);
+    assert!(
+        first.starts_with("3a4f30b2-") && first.contains("target mistral"),
+        "{first}"
+    );
+    assert!(second.contains("stored 12 → replay 12, 12 rewrites"), "{second}");
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl", Target::default()), Theme::dark());
+    let (_, second) = header(&mut app, 80);
+    assert!(
+        second.starts_with("✓ payload accepted · openclaw newest · stored 30 → replay"),
+        "{second}"
+    );
+    let (_, second) = header(&mut app, 30);
+    assert!(second.starts_with("✓ payload accepted"), "the verdict stays: {second}");
 }
