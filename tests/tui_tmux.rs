@@ -13,6 +13,10 @@ struct Tmux {
 
 impl Tmux {
     fn start(name: &str, command: &str) -> Self {
+        Self::start_sized(name, command, 120, 40)
+    }
+
+    fn start_sized(name: &str, command: &str, width: u16, height: u16) -> Self {
         let version = Command::new("tmux").arg("-V").output();
         assert!(
             version.is_ok_and(|o| o.status.success()),
@@ -21,7 +25,8 @@ impl Tmux {
         let tmux = Self {
             socket: format!("replaylens-test-{}-{name}", std::process::id()),
         };
-        let out = tmux.run(&["new-session", "-d", "-x", "120", "-y", "40", "-s", "t", command]);
+        let (w, h) = (width.to_string(), height.to_string());
+        let out = tmux.run(&["new-session", "-d", "-x", &w, "-y", &h, "-s", "t", command]);
         assert!(
             out.status.success(),
             "tmux new-session failed: {}",
@@ -331,4 +336,22 @@ fn a_double_esc_from_a_picker_leaves_the_inspector_running() {
     );
     tmux.send(&["q"]);
     tmux.wait_exit();
+}
+
+#[test]
+fn at_80_by_24_the_header_shows_the_verdict_and_the_help_scrolls_to_its_end() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("mistral-ids-and-images.jsonl");
+    let inner = command(&[&session], config.path());
+    let tmux = Tmux::start_sized("small", &inner, 80, 24);
+    let screen = tmux.wait_for("payload would be rejected");
+    let header: Vec<&str> = screen.lines().take(2).collect();
+    assert!(header[1].starts_with("✗ payload would be rejected"), "{screen}");
+    assert!(header[0].starts_with("target mistral"), "{screen}");
+    tmux.send(&["?"]);
+    tmux.wait_for("keys 1–");
+    tmux.send(&["End"]);
+    let screen = tmux.wait_for("markers: ~ modified");
+    assert!(!screen.contains("more lines"), "{screen}");
+    tmux.send(&["Escape", "q"]);
 }

@@ -57,8 +57,8 @@ pub enum DetailView {
 pub enum Mode {
     /// The main view.
     Normal,
-    /// The key help overlay.
-    Help,
+    /// The key help overlay; the first line shown.
+    Help(usize),
     /// Rewrites per rule; the selected line.
     Summary(usize),
     /// What the load skipped or warned about; the first line shown.
@@ -435,7 +435,7 @@ impl App {
             Action::SearchNext => self.search_step(true),
             Action::SearchPrev => self.search_step(false),
             Action::Filter => self.cycle_filter(),
-            Action::Help => self.mode = Mode::Help,
+            Action::Help => self.mode = Mode::Help(0),
             Action::Summary => self.mode = Mode::Summary(0),
             Action::LoadProblems => self.mode = Mode::LoadProblems(0),
             Action::Profiles => self.open_profiles(),

@@ -36,10 +36,26 @@ pub fn handle_key(app: &mut App, ev: KeyEvent) {
             }
             return;
         }
-        Mode::Help => match key.code {
-            KeyCode::Char('q') | KeyCode::Esc | KeyCode::Char('?') | KeyCode::Enter | KeyCode::F(1) => Mode::Normal,
-            _ => Mode::Help,
-        },
+        Mode::Help(top) => {
+            // The main view's movement keys scroll the help.
+            let n = super::render::help_lines(app);
+            let half = isize::try_from(app.screen.height / 2).unwrap_or(10);
+            let ctrl = key.mods.contains(KeyModifiers::CONTROL);
+            match (key.code, nav(key)) {
+                (KeyCode::Char('q') | KeyCode::Esc | KeyCode::Char('?') | KeyCode::Enter | KeyCode::F(1), _) => {
+                    Mode::Normal
+                }
+                (_, Some(delta)) => Mode::Help(step(top, delta, n)),
+                (KeyCode::Char('d'), _) if ctrl => Mode::Help(step(top, half, n)),
+                (KeyCode::Char('u'), _) if ctrl => Mode::Help(step(top, -half, n)),
+                (KeyCode::Char('f'), _) if ctrl => Mode::Help(step(top, 2 * half, n)),
+                (KeyCode::Char('b'), _) if ctrl => Mode::Help(step(top, -2 * half, n)),
+                (KeyCode::Char(' '), _) => Mode::Help(step(top, 2 * half, n)),
+                (KeyCode::Home | KeyCode::Char('g'), _) => Mode::Help(0),
+                (KeyCode::End | KeyCode::Char('G'), _) => Mode::Help(n.saturating_sub(1)),
+                _ => Mode::Help(top),
+            }
+        }
         Mode::SearchInput(mut text) => match key.code {
             KeyCode::Esc => Mode::Normal,
             KeyCode::Enter => {

@@ -147,7 +147,7 @@ fn snapshot_real_sample_replay() {
 fn snapshot_help_overlay() {
     let mut app = app_with(fixtures::every_kind(), Theme::dark());
     press(&mut app, "?");
-    assert!(matches!(app.mode, Mode::Help));
+    assert!(matches!(app.mode, Mode::Help(_)));
     let s = text(&screen(&mut app));
     assert!(s.contains("next rewrite") && s.contains("Ctrl-d"));
     insta::assert_snapshot!(s);

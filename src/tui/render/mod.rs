@@ -45,3 +45,8 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
     status::draw(app, frame, areas.status);
     overlays::draw(app, frame, screen);
 }
+
+/// How many lines the key help has (its scroll range).
+pub fn help_lines(app: &crate::tui::app::App) -> usize {
+    overlays::help_text(app).len()
+}

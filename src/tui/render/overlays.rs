@@ -20,7 +20,7 @@ use crate::tui::theme::Role;
 pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
     match &app.mode {
         Mode::Normal | Mode::SearchInput(_) => {}
-        Mode::Help => help(app, frame, screen),
+        Mode::Help(top) => help(app, frame, screen, *top),
         Mode::Summary(sel) => summary(app, frame, screen, *sel),
         Mode::LoadProblems(top) => load_problems(app, frame, screen, *top),
         Mode::Export(d) => export(app, frame, screen, d),
@@ -166,6 +166,12 @@ const POPUP_MAX_W: u16 = 110;
 /// Widest the session picker gets.
 const SESSIONS_MAX_W: u16 = 140;
 
+/// A popup's height on a screen for `lines` lines of content.
+fn popup_height(screen: Rect, lines: usize) -> u16 {
+    let want = u16::try_from(lines + 2).unwrap_or(u16::MAX);
+    want.min(screen.height.saturating_sub(4)).max(3.min(screen.height))
+}
+
 /// A popup's width on a screen.
 fn popup_width(screen: Rect, max_w: u16) -> u16 {
     screen.width.saturating_sub(8).clamp(20.min(screen.width), max_w)
@@ -181,8 +187,7 @@ fn popup_sized(
     focus_line: usize,
 ) {
     let w = popup_width(screen, max_w);
-    let want = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
-    let h = want.min(screen.height.saturating_sub(4)).max(3.min(screen.height));
+    let h = popup_height(screen, lines.len());
     let area = Rect::new(
         screen.x + (screen.width - w) / 2,
         screen.y + (screen.height - h) / 2,
@@ -235,7 +240,8 @@ fn popup_sized(
     frame.render_widget(Paragraph::new(shown).block(block), area);
 }
 
-fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
+/// The lines of the key help.
+pub fn help_text(app: &App) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = Vec::new();
     let row = |k: &str, d: &str| {
@@ -247,7 +253,7 @@ fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
     for (keys, desc) in app.keymap.help() {
         lines.push(row(&keys, desc));
     }
-    // No blank lines: at 40 rows the whole help fits (a smaller screen shows `… N more lines`).
+    // No blank lines: at 40 rows the whole help fits (a smaller screen scrolls it).
     lines.push(Line::from(Span::styled(
         format!("{:>22}", "in pickers and prompts"),
         t.style(Role::Title),
@@ -259,7 +265,33 @@ fn help(app: &App, frame: &mut Frame<'_>, screen: Rect) {
         "markers: ~ modified  - dropped  + inserted  = merged  > moved here  < moved away",
         t.style(Role::Muted),
     )));
-    popup(app, frame, screen, " keys (Esc closes) ", lines, 0);
+    lines
+}
+
+/// The key help, scrolled to `top`, its position in the title.
+fn help(app: &App, frame: &mut Frame<'_>, screen: Rect, top: usize) {
+    let lines = help_text(app);
+    let total = lines.len();
+    let inner_h = usize::from(popup_height(screen, total).saturating_sub(2));
+    let title = if total > inner_h {
+        // Scrolled to the end, the last line is a line of help; else it says how many follow.
+        let room = inner_h.saturating_sub(1);
+        let (first, last) = if top + room >= total {
+            (total - inner_h, total)
+        } else {
+            (top, top + room)
+        };
+        format!(" keys {}–{last} of {total} (j/k scroll, Esc closes) ", first + 1)
+    } else {
+        " keys (Esc closes) ".to_owned()
+    };
+    // The popup keeps a focus line in view: the last line of the window starting at `top`.
+    let room = if total > inner_h {
+        inner_h.saturating_sub(1)
+    } else {
+        inner_h
+    };
+    popup(app, frame, screen, &title, lines, top + room.saturating_sub(1));
 }
 
 fn load_problems(app: &App, frame: &mut Frame<'_>, screen: Rect, top: usize) {

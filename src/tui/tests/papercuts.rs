@@ -325,3 +325,27 @@ fn one_row_is_not_one_rows() {
     assert_eq!(crate::tui::app::plural(1, "rule"), "1 rule");
     assert_eq!(crate::tui::app::plural(0, "rule"), "0 rules");
 }
+
+#[test]
+fn the_help_scrolls_to_its_last_line_at_80_by_24_and_shows_where_it_is() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    app.resize(Rect::new(0, 0, 80, 24));
+    press(&mut app, "?");
+    let first = text(&screen(&mut app));
+    assert!(first.contains("keys 1–17 of "), "{first}");
+    assert!(first.contains("more lines"), "{first}");
+    press(&mut app, "jjj");
+    assert!(text(&screen(&mut app)).contains("keys 4–20 of "));
+    key(&mut app, KeyCode::End);
+    let end = text(&screen(&mut app));
+    assert!(
+        end.contains("‹hidden") || end.contains("markers: ~ modified"),
+        "the last line: {end}"
+    );
+    assert!(!end.contains("more line"), "{end}");
+    key(&mut app, KeyCode::PageUp);
+    key(&mut app, KeyCode::Home);
+    assert!(text(&screen(&mut app)).contains("keys 1–17 of "));
+    press(&mut app, "\u{1b}");
+    assert!(matches!(app.mode, Mode::Normal));
+}
