@@ -203,7 +203,7 @@ fn header(message: &Message, index: usize) -> Vec<Seg> {
         let id = message.tool_call_id().unwrap_or("?");
         let name = message.tool_name().unwrap_or("");
         segs.push(Seg::new(
-            format!(" {} id={}", one_line(name, 40), one_line(id, 48)),
+            format!(" {} id={}", one_line(name, 40), short_id(id)),
             Role::ToolCall,
         ));
         if message.is_error() {
@@ -237,6 +237,21 @@ fn header(message: &Message, index: usize) -> Vec<Seg> {
 
 /// The header tag of a message holding invisible or bidi-control characters.
 pub const HIDDEN_TAG: &str = " ‹hidden characters›";
+
+/// Characters of an id shown in a row header; a longer id is cut in the middle (its start
+/// and its end are what tell ids apart) and shown whole in the detail pane.
+const ID_CHARS: usize = 24;
+
+/// An id for a row header: whole up to [`ID_CHARS`], else its start, `…` and its end.
+fn short_id(id: &str) -> String {
+    let n = id.chars().count();
+    if n <= ID_CHARS {
+        return one_line(id, ID_CHARS);
+    }
+    let head: String = id.chars().take(ID_CHARS / 2).collect();
+    let tail: String = id.chars().skip(n - (ID_CHARS / 2 - 1)).collect();
+    escape_controls_single_line(&format!("{head}…{tail}")).into_owned()
+}
 
 fn one_line(text: &str, max: usize) -> String {
     escape_controls_single_line(&truncate_chars(text, max)).into_owned()
@@ -460,6 +475,13 @@ mod tests {
         ] {
             assert!(header(v.clone()).contains(HIDDEN_TAG), "{v}");
         }
+    }
+
+    #[test]
+    fn long_ids_are_cut_in_the_middle() {
+        assert_eq!(short_id("call_1"), "call_1");
+        assert_eq!(short_id("toolu_01FGZSNZjTUQb6oOSZKK7T3f"), "toolu_01FGZS…6oOSZKK7T3f");
+        assert_eq!(short_id("toolu_01FGZSNZjTUQb6oOSZKK7T3f").chars().count(), ID_CHARS);
     }
 
     #[test]

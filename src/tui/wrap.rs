@@ -13,14 +13,21 @@ use unicode_width::UnicodeWidthStr;
 use super::describe::{DocLine, Seg};
 use super::theme::{Role, Theme};
 
+/// A grapheme cluster, its style, and whether a line may start at it without breaking a word
+/// (after a space) or a rule tag (at the tag's start).
+type Styled<'l> = (&'l str, Style, bool);
+
 /// The styled grapheme clusters of a line: segment roles patched with diff emphasis.
-fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<(&'l str, Style)> {
-    let mut out = Vec::new();
+fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<Styled<'l>> {
+    let mut out: Vec<Styled<'l>> = Vec::new();
     let mut at = 0usize;
     let whole = line.whole.map(|r| theme.style(r));
     for seg in &line.segs {
         let base = theme.style(seg.role);
+        let tag = seg.role == Role::RuleTag;
         for (i, g) in seg.text.grapheme_indices(true) {
+            let after_space = out.last().is_some_and(|(prev, _, _)| *prev == " ");
+            let breaks = after_space || (tag && i == 0 && !g.starts_with(' '));
             let mut style = base;
             if let Some(w) = whole
                 && seg.role != Role::RuleTag
@@ -32,10 +39,10 @@ fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<(&'l str, Style
             }
             match g.char_indices().find(|&(at, c)| at > 0 && is_skin_tone(c)) {
                 Some((at, _)) => {
-                    out.push((&g[..at], style));
-                    out.push((&g[at..], style));
+                    out.push((&g[..at], style, breaks));
+                    out.push((&g[at..], style, false));
                 }
-                None => out.push((g, style)),
+                None => out.push((g, style, breaks)),
             }
         }
         at += seg.text.len();
@@ -63,20 +70,21 @@ pub fn wrap_segs(segs: &[Seg], width: usize, theme: &Theme) -> Vec<Line<'static>
     wrap_line(&line, width, theme)
 }
 
-fn wrap_graphemes(graphemes: &[(&str, Style)], width: usize) -> Vec<Line<'static>> {
+fn wrap_graphemes(graphemes: &[Styled<'_>], width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut start = 0;
     while start < graphemes.len() {
         let mut cols = 0;
         let mut end = start;
-        let mut last_space = None;
+        // The last place after `start` where a line may begin without breaking a word or a tag.
+        let mut last_break = None;
         while end < graphemes.len() {
+            if end > start && graphemes[end].2 {
+                last_break = Some(end);
+            }
             let w = graphemes[end].0.width();
             if cols + w > width {
                 break;
-            }
-            if graphemes[end].0 == " " {
-                last_space = Some(end);
             }
             cols += w;
             end += 1;
@@ -84,11 +92,11 @@ fn wrap_graphemes(graphemes: &[(&str, Style)], width: usize) -> Vec<Line<'static
         if end == start {
             end = start + 1;
         } else if end < graphemes.len()
-            && let Some(space) = last_space
-            && space > start
-            && space - start >= width / 2
+            && !graphemes[end].2
+            && let Some(at) = last_break
         {
-            end = space + 1;
+            // Break before the word or tag that does not fit; one longer than a line is cut.
+            end = at;
         }
         lines.push(to_line(&graphemes[start..end]));
         start = end;
@@ -99,11 +107,11 @@ fn wrap_graphemes(graphemes: &[(&str, Style)], width: usize) -> Vec<Line<'static
     lines
 }
 
-fn to_line(graphemes: &[(&str, Style)]) -> Line<'static> {
+fn to_line(graphemes: &[Styled<'_>]) -> Line<'static> {
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut text = String::new();
     let mut style = None;
-    for &(g, s) in graphemes {
+    for &(g, s, _) in graphemes {
         // A skin tone starts a span of its own, so it is drawn as a cell of its own.
         let own_cell = g.starts_with(is_skin_tone);
         if style != Some(s) || own_cell {
@@ -171,6 +179,31 @@ mod tests {
         let long = DocLine::plain("abcdefghijkl", Role::Text);
         assert_eq!(texts(&wrap_line(&long, 5, &theme)), ["abcde", "fghij", "kl"]);
         assert_eq!(wrap_line(&DocLine::default(), 5, &theme).len(), 1);
+    }
+
+    #[test]
+    fn a_rule_tag_or_a_word_is_never_broken_when_it_fits_on_a_line() {
+        let theme = Theme::plain();
+        let segs = vec![
+            Seg::new("#3 [tool] id=call_1", Role::Text),
+            Seg::new(" ", Role::Text),
+            Seg::new("‹tool-result-details›", Role::RuleTag),
+        ];
+        let lines = texts(&wrap_segs(&segs, 30, &theme));
+        assert_eq!(lines, ["#3 [tool] id=call_1 ", "‹tool-result-details›"]);
+        let glued = vec![
+            Seg::new("#3 [tool]", Role::Text),
+            Seg::new("‹tool-result-details›", Role::RuleTag),
+        ];
+        assert_eq!(
+            texts(&wrap_segs(&glued, 25, &theme)),
+            ["#3 [tool]", "‹tool-result-details›"]
+        );
+        let words = DocLine::plain("alpha beta gamma_delta_epsilon", Role::Text);
+        assert_eq!(
+            texts(&wrap_line(&words, 20, &theme)),
+            ["alpha beta ", "gamma_delta_epsilon"]
+        );
     }
 
     #[test]
