@@ -4,6 +4,8 @@ use super::app::{App, noun_for, plural};
 use super::describe::plain_text;
 use super::inspection::Inspection;
 use super::rows::Row;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 
 /// Which rows are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +45,51 @@ pub struct Search {
     pub query: String,
     /// Matching rows (indices into `rows`), in order.
     pub matches: Vec<usize>,
+}
+
+/// `line` with every occurrence of `query` (smart case, as [`matches`]) patched with `style`.
+/// A match across a wrapped line's end is not marked.
+pub fn highlight(line: Line<'static>, query: &str, style: Style) -> Line<'static> {
+    if query.is_empty() {
+        return line;
+    }
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let fold = !query.chars().any(char::is_uppercase);
+    let (hay, needle) = if fold {
+        (text.to_lowercase(), query.to_lowercase())
+    } else {
+        (text.clone(), query.to_owned())
+    };
+    // Lower-casing that changed byte lengths would shift the ranges: leave such a line.
+    if hay.len() != text.len() || needle.is_empty() {
+        return line;
+    }
+    let ranges: Vec<(usize, usize)> = hay.match_indices(&needle).map(|(at, m)| (at, at + m.len())).collect();
+    if ranges.is_empty() {
+        return line;
+    }
+    let mut spans = Vec::new();
+    let mut at = 0;
+    for span in line.spans {
+        let end = at + span.content.len();
+        let mut cuts = vec![at, end];
+        for &(a, b) in &ranges {
+            for c in [a, b] {
+                if c > at && c < end && text.is_char_boundary(c) {
+                    cuts.push(c);
+                }
+            }
+        }
+        cuts.sort_unstable();
+        cuts.dedup();
+        for w in cuts.windows(2) {
+            let hit = ranges.iter().any(|&(a, b)| w[0] >= a && w[1] <= b);
+            let style = if hit { span.style.patch(style) } else { span.style };
+            spans.push(Span::styled(text[w[0]..w[1]].to_owned(), style));
+        }
+        at = end;
+    }
+    Line { spans, ..line }
 }
 
 /// Smart case: case-insensitive unless the query has an upper-case letter.
@@ -122,8 +169,10 @@ impl App {
             self.set_filter(Filter::All);
         }
         let current = self.view.get(self.selected).copied().unwrap_or(0);
-        self.goto_match(|r| r >= current, false);
-        self.status = Some(format!("{n} matching {}", noun_for(n, "row")));
+        if !self.goto_match(|r| r >= current, false) {
+            self.goto_match(|_| true, false);
+        }
+        self.status = Some(self.match_position());
     }
 
     fn search_in_view(&self) -> bool {
@@ -132,7 +181,7 @@ impl App {
             .is_some_and(|s| s.matches.iter().any(|m| self.view.contains(m)))
     }
 
-    /// Next or previous match.
+    /// Next or previous match; past the last (first) it wraps around and says so.
     pub fn search_step(&mut self, forward: bool) {
         let Some(current) = self.view.get(self.selected).copied() else {
             return;
@@ -146,8 +195,29 @@ impl App {
         } else {
             self.goto_match(|r| r < current, true)
         };
-        if !found {
-            self.status = Some("no more matches".into());
+        let wrapped = !found && self.goto_match(|_| true, !forward);
+        if !found && !wrapped {
+            self.status = Some("no match in the rows shown".into());
+            return;
+        }
+        let position = self.match_position();
+        self.status = Some(match (wrapped, forward) {
+            (false, _) => position,
+            (true, true) => format!("{position} (wrapped to the top)"),
+            (true, false) => format!("{position} (wrapped to the bottom)"),
+        });
+    }
+
+    /// `match k of n` for the selected row.
+    fn match_position(&self) -> String {
+        let Some(search) = &self.search else {
+            return String::new();
+        };
+        let current = self.view.get(self.selected).copied();
+        let n = search.matches.len();
+        match current.and_then(|c| search.matches.binary_search(&c).ok()) {
+            Some(k) => format!("match {} of {n}", k + 1),
+            None => format!("{n} matching {}", noun_for(n, "row")),
         }
     }
 
@@ -173,6 +243,24 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn highlight_marks_each_occurrence_across_spans() {
+        let marked = Style::new().add_modifier(ratatui::style::Modifier::REVERSED);
+        let line = Line::from(vec![Span::raw("the Invo"), Span::raw("ice and invoices")]);
+        let out = highlight(line, "invoice", marked);
+        let hits: Vec<&str> = out
+            .spans
+            .iter()
+            .filter(|s| s.style == marked)
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(hits, ["Invo", "ice", "invoice"]);
+        let text: String = out.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "the Invoice and invoices");
+        let case = highlight(Line::from("invoice Invoice"), "Invoice", marked);
+        assert_eq!(case.spans.iter().filter(|s| s.style == marked).count(), 1);
+    }
 
     #[test]
     fn smart_case() {

@@ -265,6 +265,41 @@ fn search_and_filter() {
 }
 
 #[test]
+fn search_says_which_match_wraps_and_marks_the_term() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "/rounding\n");
+    let n = app.search.as_ref().unwrap().matches.len();
+    assert_eq!(app.status.as_deref(), Some(format!("match 1 of {n}").as_str()));
+    for k in 2..=n {
+        press(&mut app, "n");
+        assert_eq!(app.status.as_deref(), Some(format!("match {k} of {n}").as_str()));
+    }
+    press(&mut app, "n");
+    assert_eq!(
+        app.status.as_deref(),
+        Some(format!("match 1 of {n} (wrapped to the top)").as_str())
+    );
+    press(&mut app, "N");
+    assert_eq!(
+        app.status.as_deref(),
+        Some(format!("match {n} of {n} (wrapped to the bottom)").as_str())
+    );
+    // The term itself is marked in the rows.
+    let buf = screen(&mut app);
+    let marked = app.theme.style(super::theme::Role::SearchMatch);
+    let mut word = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            let cell = &buf[(x, y)];
+            if marked.fg.is_some() && cell.fg == marked.fg.unwrap() && cell.symbol() != " " {
+                word.push_str(cell.symbol());
+            }
+        }
+    }
+    assert!(word.to_lowercase().contains("rounding"), "marked: {word:?}");
+}
+
+#[test]
 fn summary_jumps_to_first_occurrence() {
     let mut app = app_with(fixtures::every_kind(), Theme::dark());
     press(&mut app, "s");

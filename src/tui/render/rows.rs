@@ -83,8 +83,12 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             ]);
             frame.render_widget(Paragraph::new(gutter), Rect::new(area.x, line_y, GUTTER, 1));
             let left_x = area.x + GUTTER;
+            let mark = |l: &Line<'static>| match app.search.as_ref().filter(|_| matched) {
+                Some(s) => crate::tui::search::highlight(l.clone(), &s.query, t.style(Role::SearchMatch)),
+                None => l.clone(),
+            };
             if let Some(l) = lines.left.get(at) {
-                frame.render_widget(Paragraph::new(l.clone()), Rect::new(left_x, line_y, w16, 1));
+                frame.render_widget(Paragraph::new(mark(l)), Rect::new(left_x, line_y, w16, 1));
             }
             let sep_x = left_x + w16;
             let separator = if flagged && dy == 0 {
@@ -96,7 +100,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             let right_x = sep_x + SEPARATOR;
             let right_w = (area.x + area.width).saturating_sub(right_x);
             if let Some(l) = lines.right.get(at) {
-                frame.render_widget(Paragraph::new(l.clone()), Rect::new(right_x, line_y, right_w, 1));
+                frame.render_widget(Paragraph::new(mark(l)), Rect::new(right_x, line_y, right_w, 1));
             }
         }
         if selected {
