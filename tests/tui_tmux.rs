@@ -231,7 +231,7 @@ fn payload_view_and_finding_jump_in_a_real_terminal() {
     let screen = tmux.wait_for("✗ mistral-user-after-tool  messages[7]");
     assert!(screen.contains("7/"), "{screen}");
     tmux.send(&["x"]);
-    tmux.wait_for("no later lint finding");
+    tmux.wait_for("wrapped to the first lint finding");
     tmux.send(&["w"]);
     tmux.wait_gone("wire payload (w: rewrites)");
     tmux.send(&["q"]);

@@ -2,6 +2,8 @@
 //! for the projection on screen, and `x` / `X` move between the rows they flag.
 
 use super::app::{App, Effect};
+use super::inspection::Inspection;
+use super::rows::Row;
 use super::wire_state::{WireJob, WireState};
 
 impl App {
@@ -39,22 +41,38 @@ impl App {
     }
 
     pub(super) fn jump_finding(&mut self, forward: bool) {
-        let found = self.find_row(forward, |insp, row| {
-            row.replay.is_some_and(|r| insp.wire.has_finding(r))
+        let hit = |insp: &Inspection, row: &Row| row.replay.is_some_and(|r| insp.wire.has_finding(r));
+        if let Some(p) = self.find_row(forward, hit) {
+            self.select(p);
+            return;
+        }
+        let none = self.insp.as_ref().is_none_or(|i| i.wire.findings.is_empty());
+        if none {
+            self.status = Some("no provider lint finding for this target".into());
+            return;
+        }
+        // Past the last (first) finding: wrap around, as search does.
+        let wrapped = self.insp.as_ref().and_then(|insp| {
+            let at = |p: &usize| hit(insp, &self.rows[self.view[*p]]);
+            if forward {
+                (0..self.selected).find(at)
+            } else {
+                (self.selected + 1..self.view.len()).rev().find(at)
+            }
         });
-        match found {
-            Some(p) => self.select(p),
-            None => {
-                let none = self.insp.as_ref().is_none_or(|i| i.wire.findings.is_empty());
+        match wrapped {
+            Some(p) => {
+                self.select(p);
                 self.status = Some(
-                    match (none, forward) {
-                        (true, _) => "no provider lint finding for this target",
-                        (false, true) => "no later lint finding",
-                        (false, false) => "no earlier lint finding",
+                    if forward {
+                        "wrapped to the first lint finding"
+                    } else {
+                        "wrapped to the last lint finding"
                     }
                     .into(),
                 );
             }
+            None => self.status = Some("no other lint finding".into()),
         }
     }
 }

@@ -127,8 +127,39 @@ fn rewrite_lines(app: &App, insp: &Inspection, row: &Row, width: usize) -> Vec<L
     // Each entry: the style of its indent, if indented (wrapped lines keep the indent), and
     // its segments.
     let mut text: Vec<(Option<Role>, Vec<Seg>)> = Vec::new();
-    if row.rewrites.is_empty() {
+    // What the provider would reject on this row comes first: `x` lands here.
+    let findings: Vec<_> = row
+        .replay
+        .map(|j| insp.wire.findings_for(j).collect())
+        .unwrap_or_default();
+    for f in &findings {
+        text.push((
+            None,
+            vec![
+                Seg::new("✗ ", Role::Error),
+                Seg::new(f.constraint, Role::Error),
+                Seg::new(format!(" ({})", escape_controls_single_line(&f.path)), Role::Muted),
+            ],
+        ));
+        text.push((
+            Some(Role::Text),
+            vec![Seg::new(
+                escape_controls_single_line(&f.message).into_owned(),
+                Role::Text,
+            )],
+        ));
+        text.push((Some(Role::Muted), vec![Seg::new(f.fix_note(), Role::Muted)]));
+    }
+    if row.rewrites.is_empty() && findings.is_empty() {
         text.push((None, vec![Seg::new("no rewrite touches this row", Role::Placeholder)]));
+    } else if row.rewrites.is_empty() {
+        text.push((
+            None,
+            vec![Seg::new(
+                "no rewrite touches this row (w: its payload items)",
+                Role::Placeholder,
+            )],
+        ));
     }
     for &i in &row.rewrites {
         let Some(r) = insp.rewrites.get(i) else { continue };

@@ -48,8 +48,19 @@ fn a_finding_is_marked_jumped_to_and_shown_with_the_provider_text() {
 
     press(&mut app, "x");
     assert_eq!(app.selected_row().unwrap().replay, Some(1));
+    // The detail pane names the finding and the provider's text at once, before `w`.
+    let landed = text(&screen(&mut app));
+    assert!(landed.contains("✗ anthropic-thinking-first"), "{landed}");
+    assert!(
+        landed.contains("If an assistant message contains any thinking"),
+        "{landed}"
+    );
     press(&mut app, "x");
-    assert_eq!(app.status.as_deref(), Some("no later lint finding"));
+    assert_eq!(
+        app.status.as_deref(),
+        Some("no other lint finding"),
+        "one row holds both findings"
+    );
 
     press(&mut app, "w");
     assert_eq!(app.detail_view, DetailView::Payload);
