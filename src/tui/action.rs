@@ -26,6 +26,10 @@ pub enum Action {
     PageDown,
     /// A page up.
     PageUp,
+    /// The next row that starts a user turn.
+    NextTurn,
+    /// The previous row that starts a user turn.
+    PrevTurn,
     /// Next rewritten row.
     NextRewrite,
     /// Previous rewritten row.
@@ -79,6 +83,8 @@ impl Action {
         (Action::HalfPageUp, "half page up"),
         (Action::PageDown, "page down"),
         (Action::PageUp, "page up"),
+        (Action::NextTurn, "next user turn"),
+        (Action::PrevTurn, "previous user turn"),
         (Action::NextRewrite, "next rewrite"),
         (Action::PrevRewrite, "previous rewrite"),
         (Action::NextFinding, "next provider lint finding"),

@@ -401,6 +401,8 @@ impl App {
             }
             Action::NextRewrite => self.jump_rewrite(true),
             Action::PrevRewrite => self.jump_rewrite(false),
+            Action::NextTurn => self.jump_turn(true),
+            Action::PrevTurn => self.jump_turn(false),
             Action::NextFinding => self.jump_finding(true),
             Action::PrevFinding => self.jump_finding(false),
             Action::TogglePayload => {

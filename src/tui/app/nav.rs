@@ -77,6 +77,28 @@ impl App {
         }
     }
 
+    /// Select the next (previous) row holding a user message on either side.
+    pub(in crate::tui) fn jump_turn(&mut self, forward: bool) {
+        let user = |insp: &Inspection, row: &Row| {
+            let stored = row.stored.iter().filter_map(|&s| insp.stored(s));
+            let replay = row.replay.and_then(|j| insp.replayed(j));
+            stored.chain(replay).any(|m| m.role() == replaylens::model::Role::User)
+        };
+        match self.find_row(forward, user) {
+            Some(p) => self.select(p),
+            None => {
+                self.status = Some(
+                    if forward {
+                        "no later user turn"
+                    } else {
+                        "no earlier user turn"
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+
     /// Select the row at screen line `y` of the rows area (mouse click).
     pub fn click(&mut self, y: u16) {
         let area = self.areas().rows;

@@ -349,3 +349,29 @@ fn the_help_scrolls_to_its_last_line_at_80_by_24_and_shows_where_it_is() {
     press(&mut app, "\u{1b}");
     assert!(matches!(app.mode, Mode::Normal));
 }
+
+#[test]
+fn braces_move_between_user_turns_and_ctrl_f_b_page() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    let is_user = |app: &App| {
+        let row = app.selected_row().unwrap();
+        let insp = app.insp.as_ref().unwrap();
+        row.stored
+            .iter()
+            .filter_map(|&s| insp.stored(s))
+            .any(|m| m.role() == replaylens::model::Role::User)
+    };
+    assert!(is_user(&app), "the session starts with a user turn");
+    press(&mut app, "}");
+    let second = app.selected;
+    assert!(second > 0 && is_user(&app));
+    press(&mut app, "{");
+    assert_eq!(app.selected, 0);
+    press(&mut app, "{");
+    assert_eq!(app.status.as_deref(), Some("no earlier user turn"));
+    crate::tui::input::handle_key(&mut app, KeyEvent::new(KeyCode::Char('f'), KeyModifiers::CONTROL));
+    let paged = app.selected;
+    assert!(paged > 1, "Ctrl-f pages down: {paged}");
+    crate::tui::input::handle_key(&mut app, KeyEvent::new(KeyCode::Char('b'), KeyModifiers::CONTROL));
+    assert!(app.selected < paged);
+}
