@@ -30,6 +30,8 @@ pub enum Action {
     NextTurn,
     /// The previous row that starts a user turn.
     PrevTurn,
+    /// Copy the selected message (or payload item) as JSON to the clipboard.
+    Copy,
     /// Next rewritten row.
     NextRewrite,
     /// Previous rewritten row.
@@ -91,6 +93,7 @@ impl Action {
         (Action::PrevFinding, "previous provider lint finding"),
         (Action::FocusNext, "switch pane (rows / detail)"),
         (Action::ToggleExpand, "expand / collapse message"),
+        (Action::Copy, "copy the message (or payload item) as JSON"),
         (Action::Search, "search both columns"),
         (Action::SearchNext, "next match"),
         (Action::SearchPrev, "previous match"),

@@ -98,6 +98,8 @@ pub enum Effect {
     Export(ExportRequest),
     /// Build and lint the wire payload of a projection on a background thread.
     Wire(WireJob),
+    /// Put text on the clipboard of the terminal (OSC 52, so it works over SSH).
+    Copy(String),
 }
 
 /// A load in progress.
@@ -401,6 +403,7 @@ impl App {
             }
             Action::NextRewrite => self.jump_rewrite(true),
             Action::PrevRewrite => self.jump_rewrite(false),
+            Action::Copy => self.copy_selected(),
             Action::NextTurn => self.jump_turn(true),
             Action::PrevTurn => self.jump_turn(false),
             Action::NextFinding => self.jump_finding(true),

@@ -128,6 +128,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("tab", Action::FocusNext),
     ("backtab", Action::FocusNext),
     ("enter", Action::ToggleExpand),
+    ("y", Action::Copy),
     ("/", Action::Search),
     ("n", Action::SearchNext),
     ("N", Action::SearchPrev),

@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod app;
+pub(crate) mod copy;
 pub mod describe;
 pub mod diff;
 pub mod export_dialog;
@@ -138,6 +139,14 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                     dirty = true;
                 }
                 Effect::Wire(job) => wiring = Some(wire_state::spawn(job)),
+                Effect::Copy(text) => {
+                    use std::io::Write;
+                    let mut out = std::io::stdout();
+                    let sent = out.write_all(copy::osc52(&text).as_bytes()).and_then(|()| out.flush());
+                    if sent.is_err() {
+                        app.status = Some("could not write to the terminal".into());
+                    }
+                }
             }
         }
         if let Some(rx) = &loading {

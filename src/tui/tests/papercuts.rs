@@ -375,3 +375,38 @@ fn braces_move_between_user_turns_and_ctrl_f_b_page() {
     crate::tui::input::handle_key(&mut app, KeyEvent::new(KeyCode::Char('b'), KeyModifiers::CONTROL));
     assert!(app.selected < paged);
 }
+
+#[test]
+fn y_copies_the_message_or_the_payload_item_as_json_through_osc52() {
+    use crate::tui::app::Effect;
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    app.effects.clear();
+    press(&mut app, "y");
+    let copied: Vec<String> = app
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Copy(text) => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied.len(), 1);
+    let value: serde_json::Value = serde_json::from_str(&copied[0]).unwrap();
+    assert_eq!(value["role"], "user");
+    assert!(app.status.as_deref().unwrap().starts_with("copied replay message #0"));
+    let osc = crate::tui::copy::osc52(&copied[0]);
+    assert!(osc.starts_with("\u{1b}]52;c;") && osc.ends_with('\u{7}'));
+    app.effects.clear();
+    press(&mut app, "w");
+    press(&mut app, "y");
+    assert!(
+        app.status.as_deref().unwrap().starts_with("copied payload item 0"),
+        "{:?}",
+        app.status
+    );
+    assert!(
+        app.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Copy(t) if t.contains("\"role\": \"user\"")))
+    );
+}
