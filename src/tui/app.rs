@@ -100,6 +100,8 @@ pub enum Effect {
     Wire(WireJob),
     /// Put text on the clipboard of the terminal (OSC 52, so it works over SSH).
     Copy(String),
+    /// Re-project the loaded transcript on a background thread.
+    Reproject(super::reproject::Job),
 }
 
 /// A load in progress.
@@ -175,6 +177,10 @@ pub struct App {
     /// Whether a session was opened from the session picker (else `o` lists the opened
     /// file's folder).
     pub picked: bool,
+    /// The switch whose re-projection is running (the header shows a busy mark).
+    pub reprojecting: Option<u64>,
+    /// Switches so far (a late result of an older one is dropped).
+    pub generation: u64,
     heights: HashMap<usize, usize>,
     heights_width: usize,
 }
@@ -212,6 +218,8 @@ impl App {
             rule_set_chosen: false,
             open_at: None,
             picked: false,
+            reprojecting: None,
+            generation: 0,
         }
     }
 

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use replaylens::hygiene::{ReplayOptions, Rewrite};
 use replaylens::model::{Message, StoredMessage, Transcript};
 use replaylens::policy::{EffectiveTarget, ResolvedPolicy, Target, effective, resolve_for};
-use replaylens::replay::{Replay, replay_transcript};
+use replaylens::replay::Replay;
 
 use super::wire_state::{WireJob, WireState};
 
@@ -142,22 +142,33 @@ impl Inspection {
         self
     }
 
-    /// Recompute the projection for another target, keeping the stored transcript.
+    /// Recompute the projection for another target, keeping the stored transcript (on this
+    /// thread; the inspector does it on another, see [`super::reproject`]).
     pub fn retarget(&mut self, requested: Target) {
-        let view = borrowed_view(&self.transcript);
-        let replay = replay_transcript(view, &requested, &self.options);
-        let Replay {
-            resolved, projection, ..
-        } = replay;
-        let messages = projected(&self.transcript.messages, projection.messages);
-        let rewrites = projection.rewrites;
-        let rules_run = projection.rules_run;
-        self.target_origin = effective(&requested, &self.transcript.model);
-        self.requested = requested;
-        self.resolved = resolved;
-        self.replay = Arc::new(messages);
-        self.rewrites = rewrites;
-        self.rules_run = rules_run;
+        let job = self.reproject_job(requested, self.options.clone(), 0);
+        self.apply(job.run());
+    }
+
+    /// What re-projecting this transcript for `requested` under `options` needs, shared
+    /// without copying.
+    pub fn reproject_job(&self, requested: Target, options: ReplayOptions, generation: u64) -> super::reproject::Job {
+        super::reproject::Job {
+            transcript: Arc::clone(&self.transcript),
+            requested,
+            options,
+            generation,
+        }
+    }
+
+    /// Take a finished re-projection.
+    pub fn apply(&mut self, r: super::reproject::Reprojected) {
+        self.target_origin = r.target_origin;
+        self.requested = r.requested;
+        self.resolved = r.resolved;
+        self.options = r.options;
+        self.replay = Arc::new(r.replay);
+        self.rewrites = r.rewrites;
+        self.rules_run = r.rules_run;
         self.wire = WireState::default();
     }
 
@@ -215,7 +226,10 @@ pub fn replayed_message<'a>(
 
 /// Owned replay messages: unchanged ones point back at their stored source; changed ones
 /// are moved, not copied.
-fn projected(stored: &[StoredMessage<'_>], messages: Vec<replaylens::hygiene::ReplayMessage<'_>>) -> Vec<Projected> {
+pub(super) fn projected(
+    stored: &[StoredMessage<'_>],
+    messages: Vec<replaylens::hygiene::ReplayMessage<'_>>,
+) -> Vec<Projected> {
     messages
         .into_iter()
         .map(|m| {
@@ -249,7 +263,7 @@ fn owned_transcript(t: Transcript<'_>) -> Transcript<'static> {
 }
 
 /// A transcript that borrows its messages from `t`.
-fn borrowed_view<'a>(t: &'a Transcript<'static>) -> Transcript<'a> {
+pub(super) fn borrowed_view<'a>(t: &'a Transcript<'static>) -> Transcript<'a> {
     Transcript {
         messages: t
             .messages

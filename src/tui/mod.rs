@@ -22,6 +22,7 @@ pub mod load_state;
 pub mod loader;
 pub mod pickers;
 pub mod render;
+pub mod reproject;
 pub mod row_scroll;
 pub mod row_view;
 pub mod rows;
@@ -128,6 +129,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut guard = terminal::TerminalGuard::enter()?;
     let mut loading: Option<Receiver<LoadEvent>> = None;
     let mut wiring: Option<Receiver<(WireJob, WireState)>> = None;
+    let mut reprojecting: Option<Receiver<reproject::Reprojected>> = None;
     let mut scanner = scan_state::Scanner::default();
     let mut dirty = true;
     loop {
@@ -139,6 +141,8 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                     dirty = true;
                 }
                 Effect::Wire(job) => wiring = Some(wire_state::spawn(job)),
+                // A newer switch replaces the receiver: an older result is never taken.
+                Effect::Reproject(job) => reprojecting = Some(reproject::spawn(job)),
                 Effect::Copy(text) => {
                     use std::io::Write;
                     let mut out = std::io::stdout();
@@ -174,6 +178,13 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                 }
             }
         }
+        if let Some(rx) = &reprojecting
+            && let Ok(result) = rx.try_recv()
+        {
+            app.reprojected(result);
+            reprojecting = None;
+            dirty = true;
+        }
         if let Some(rx) = &wiring
             && let Ok((job, state)) = rx.try_recv()
         {
@@ -193,7 +204,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         }
         // While loading, wake often: the stored side and the projection are drawn as soon as
         // they arrive.
-        let busy = app.loading.is_some() || wiring.is_some() || scanner.busy();
+        let busy = app.loading.is_some() || wiring.is_some() || reprojecting.is_some() || scanner.busy();
         let wait = Duration::from_millis(if busy { 15 } else { 500 });
         match terminal::next_event(wait)? {
             Some(Event::Key(key)) => {

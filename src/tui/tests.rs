@@ -65,6 +65,9 @@ fn press(app: &mut App, keys: &str) {
             c => KeyCode::Char(c),
         };
         handle_key(app, KeyEvent::new(code, KeyModifiers::NONE));
+        // What the event loop does between keys: background work (a re-projection, the
+        // wire payload) arrives.
+        app.compute_wire_now();
     }
 }
 

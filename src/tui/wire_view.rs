@@ -29,6 +29,14 @@ impl App {
     #[cfg(test)]
     pub fn compute_wire_now(&mut self) {
         let effects = std::mem::take(&mut self.effects);
+        let (reprojections, effects): (Vec<_>, Vec<_>) =
+            effects.into_iter().partition(|e| matches!(e, Effect::Reproject(_)));
+        for effect in reprojections {
+            if let Effect::Reproject(job) = effect {
+                self.reprojected(job.run());
+            }
+        }
+        let effects: Vec<Effect> = effects.into_iter().chain(std::mem::take(&mut self.effects)).collect();
         for effect in effects {
             match effect {
                 Effect::Wire(job) => {

@@ -4,7 +4,7 @@
 use replaylens::policy::Target;
 use replaylens::rule_set::RULE_SETS;
 
-use super::{App, Effect, Pane};
+use super::{App, Pane};
 use crate::tui::inspection::Inspection;
 use crate::tui::rows::Row;
 use crate::tui::search::Filter;
@@ -119,20 +119,13 @@ impl App {
         }
     }
 
-    /// Apply a new target and keep the selection on the same stored message.
+    /// Re-project for a new target (in the background; the selection stays on the same
+    /// stored message when the result arrives).
     pub fn retarget(&mut self, target: Target) {
-        let anchor = self.anchor();
-        if let Some(insp) = &mut self.insp {
-            insp.retarget(target);
-            self.effects.push(Effect::Wire(insp.wire_job()));
-            let (n, m, k) = (insp.stored_len(), insp.replay.len(), insp.rewrites.len());
-            let family = insp.resolved.family.label();
-            let k = plural(k, "rewrite");
-            self.status = Some(format!("{family}: stored {n} → replay {m}, {k}"));
-        }
-        let status = self.status.take();
-        self.realign(anchor);
-        self.status = status;
+        let Some(options) = self.insp.as_ref().map(|i| i.options.clone()) else {
+            return;
+        };
+        self.start_reproject(target, options);
     }
 
     /// Replay with the next OpenClaw rule set (newest → 2026.9.6 → …), keeping the target.
@@ -143,22 +136,10 @@ impl App {
             .unwrap_or(0);
         self.rule_set = RULE_SETS[(at + 1) % RULE_SETS.len()];
         self.rule_set_chosen = true;
-        let anchor = self.anchor();
-        if let Some(insp) = &mut self.insp {
-            insp.options.rule_set = self.rule_set;
-            insp.retarget(insp.requested.clone());
-            self.effects.push(Effect::Wire(insp.wire_job()));
-        }
-        let (n, m, k) = self
-            .insp
-            .as_ref()
-            .map_or((0, 0, 0), |i| (i.stored_len(), i.replay.len(), i.rewrites.len()));
-        self.realign(anchor);
-        self.status = Some(format!(
-            "OpenClaw {} ({}): stored {n} → replay {m}, {}",
-            self.rule_set.name,
-            self.rule_set.releases,
-            plural(k, "rewrite")
-        ));
+        let Some(insp) = &self.insp else { return };
+        let mut options = insp.options.clone();
+        options.rule_set = self.rule_set;
+        let requested = insp.requested.clone();
+        self.start_reproject(requested, options);
     }
 }

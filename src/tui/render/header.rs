@@ -70,6 +70,13 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     ];
     let wire = &insp.wire;
     let (verdict, role) = match wire.findings.len() {
+        // Another load (a profile or rule-set switch) is running: what is shown is the old
+        // projection, and the header says so at once.
+        _ if app.reprojecting.is_some() => ("⟳ re-projecting…".to_owned(), Role::Modified),
+        _ if app.loading.is_some() => (
+            format!("⟳ {}…", app.loading.as_ref().map_or("loading", |l| l.stage.as_str())),
+            Role::Modified,
+        ),
         _ if insp.preview => ("reading the file…".to_owned(), Role::Muted),
         _ if insp.pending => ("computing the projection…".to_owned(), Role::Muted),
         _ if wire.pending => ("payload …".to_owned(), Role::Muted),

@@ -410,3 +410,37 @@ fn y_copies_the_message_or_the_payload_item_as_json_through_osc52() {
             .any(|e| matches!(e, Effect::Copy(t) if t.contains("\"role\": \"user\"")))
     );
 }
+
+#[test]
+fn a_switch_shows_a_busy_mark_in_the_header_at_once() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    app.resize(Rect::new(0, 0, 80, 24));
+    assert!(text(&screen(&mut app)).contains("✓ payload accepted"));
+    key(&mut app, KeyCode::Char('v'));
+    assert!(
+        app.reprojecting.is_some(),
+        "v re-projects under another rule set, in the background"
+    );
+    let shown = text(&screen(&mut app));
+    let second = shown.lines().nth(1).unwrap();
+    assert!(second.starts_with("⟳ re-projecting"), "{second}");
+    key(&mut app, KeyCode::Char('j'));
+    assert_eq!(app.selected, 1, "keys keep working meanwhile");
+    // A second switch before the first result: only the newest result is taken.
+    key(&mut app, KeyCode::Char('v'));
+    let jobs: Vec<crate::tui::reproject::Job> = app
+        .effects
+        .drain(..)
+        .filter_map(|e| match e {
+            crate::tui::app::Effect::Reproject(job) => Some(job),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(jobs.len(), 2);
+    let newest = jobs[1].options.rule_set.name;
+    app.reprojected(jobs[1].clone().run());
+    app.reprojected(jobs[0].clone().run());
+    assert_eq!(app.insp.as_ref().unwrap().options.rule_set.name, newest);
+    assert!(app.reprojecting.is_none());
+    assert_eq!(app.selected, 1, "the selection stays on the same stored message");
+}

@@ -123,6 +123,16 @@ fn the_payload_follows_the_projection_off_the_ui_thread() {
 
     // Another target: a new projection, a new job; a late result for the old one is ignored.
     app.retarget(preset(Family::Google));
+    // The re-projection lands (it runs off the UI thread too), the wire job follows it.
+    let jobs: Vec<_> = std::mem::take(&mut app.effects)
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::Reproject(job) => Some(job),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(jobs.len(), 1);
+    app.reprojected(jobs[0].clone().run());
     assert!(app.insp.as_ref().unwrap().wire.pending);
     let old = crate::tui::wire_state::WireState::compute(&stale);
     app.wire_ready(&stale, old);
