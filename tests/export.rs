@@ -363,7 +363,12 @@ fn planted_secrets_never_appear_in_any_format_or_level() {
                 let html_form = secret.replace('/', "&#x2F;").replace('+', "&#x2B;");
                 assert!(!out.contains(&html_form), "{format} {level} leaks {secret} (escaped)");
             }
-            assert!(out.contains("[secret:"), "{format} {level}");
+            // all-text replaces the prose around a secret too, so only `secrets` must show the
+            // secret placeholders.
+            assert!(
+                level.ends_with("all-text") || out.contains("[secret:"),
+                "{format} {level}"
+            );
             assert!(out.contains("exec"), "{format} {level}: structure is kept");
         }
     }

@@ -22,12 +22,49 @@ type Safe = BufWriter<TerminalSafeWriter<StdoutLock<'static>>>;
 
 /// A scan's output being written.
 pub enum Output {
-    /// Text table.
-    Text(Safe, Vec<String>),
+    /// Text table: the target labels and the column widths.
+    Text(Safe, Vec<String>, Columns),
     /// JSON document; the flag says whether a row was written yet.
     Json(Safe, bool),
     /// CSV rows.
     Csv(Box<csv::Writer<Safe>>, usize),
+}
+
+/// Widths of the text table's session id and path columns (the others are fixed); a
+/// terminal narrower than the whole row cuts the id in the middle and puts the path on a
+/// line of its own under the row.
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    id: usize,
+    path: Option<usize>,
+    /// The path goes under its row.
+    path_below: bool,
+    /// The terminal width, if output is fitted to one.
+    limit: Option<usize>,
+}
+
+impl Columns {
+    /// Widths for `targets` target column groups within `limit` columns, if any.
+    fn fit(targets: usize, limit: Option<usize>) -> Self {
+        // AGENT and MSGS with their spaces, then each target's three columns.
+        let fixed = 1 + 12 + 1 + 6 + targets * (2 + 11 + 1 + 15 + 1 + 17) + 2;
+        let Some(limit) = limit else {
+            return Self {
+                id: 38,
+                path: None,
+                path_below: false,
+                limit: None,
+            };
+        };
+        let id = limit.saturating_sub(fixed + 24).clamp(12, 38);
+        let room = limit.saturating_sub(fixed + id);
+        Self {
+            id,
+            path: Some(if room >= 24 { room } else { limit.saturating_sub(2) }),
+            path_below: room < 24,
+            limit: Some(limit),
+        }
+    }
 }
 
 fn stdout() -> Safe {
@@ -54,7 +91,8 @@ impl Output {
                 for (i, l) in labels.iter().enumerate() {
                     writeln!(out, "T{} = {}", i + 1, esc(l))?;
                 }
-                let mut head = format!("{:<38} {:<12} {:>6}", "SESSION", "AGENT", "MSGS");
+                let columns = Columns::fit(labels.len(), super::table_width::limit());
+                let mut head = format!("{:<w$} {:<12} {:>6}", "SESSION", "AGENT", "MSGS", w = columns.id);
                 for i in 1..=labels.len() {
                     head.push_str(&format!(
                         "  {:>11} {:>15} {:<17}",
@@ -63,8 +101,13 @@ impl Output {
                         "VERDICT"
                     ));
                 }
-                writeln!(out, "{head}  PATH")?;
-                Self::Text(out, labels)
+                if columns.path_below {
+                    writeln!(out, "{}", head.trim_end())?;
+                    writeln!(out, "  PATH")?;
+                } else {
+                    writeln!(out, "{head}  PATH")?;
+                }
+                Self::Text(out, labels, columns)
             }
             OutputFormat::Json => {
                 write!(out, "{{\n  \"targets\": ")?;
@@ -112,7 +155,7 @@ impl Output {
     /// Write one session's row.
     pub fn row(&mut self, row: &SessionScan) -> std::io::Result<()> {
         match self {
-            Self::Text(out, _) => text_row(out, row),
+            Self::Text(out, _, columns) => text_row(out, row, *columns),
             Self::Json(out, any) => {
                 write!(out, "{}\n    ", if *any { "," } else { "" })?;
                 *any = true;
@@ -125,8 +168,8 @@ impl Output {
     /// Write the totals and close the output.
     pub fn finish(self, summary: &Summary) -> std::io::Result<()> {
         match self {
-            Self::Text(mut out, labels) => {
-                text_summary(&mut out, summary, &labels)?;
+            Self::Text(mut out, labels, columns) => {
+                text_summary(&mut out, summary, &labels, columns.limit)?;
                 out.flush()
             }
             Self::Json(mut out, any) => {
@@ -150,12 +193,14 @@ fn cut(text: &str, width: usize) -> String {
     s
 }
 
-fn text_row(out: &mut Safe, row: &SessionScan) -> std::io::Result<()> {
+fn text_row(out: &mut Safe, row: &SessionScan, columns: Columns) -> std::io::Result<()> {
+    use super::table_width::cut_middle;
     let mut line = format!(
-        "{:<38} {:<12} {:>6}",
-        cut(&row.id, 38),
+        "{:<w$} {:<12} {:>6}",
+        cut_middle(&esc(&row.id), columns.id),
         row.agent.unwrap_or("-"),
-        row.messages
+        row.messages,
+        w = columns.id
     );
     match &row.error {
         Some(e) => line.push_str(&format!("  unreadable: {}", cut(e, 90))),
@@ -166,7 +211,16 @@ fn text_row(out: &mut Safe, row: &SessionScan) -> std::io::Result<()> {
             }
         }
     }
-    writeln!(out, "{line}  {}", esc(&row.path.display().to_string()))
+    let path = esc(&row.path.display().to_string()).into_owned();
+    let path = match columns.path {
+        Some(w) => cut_middle(&path, w),
+        None => path,
+    };
+    if columns.path_below {
+        writeln!(out, "{}", line.trim_end())?;
+        return writeln!(out, "  {path}");
+    }
+    writeln!(out, "{line}  {path}")
 }
 
 fn counts(map: &std::collections::BTreeMap<&'static str, usize>) -> String {
@@ -179,7 +233,26 @@ fn counts(map: &std::collections::BTreeMap<&'static str, usize>) -> String {
         .join(", ")
 }
 
-fn text_summary(out: &mut Safe, s: &Summary, labels: &[String]) -> std::io::Result<()> {
+/// A `name n, name n, …` line broken after commas to fit `limit` columns, continued four
+/// spaces in.
+fn wrap_list(text: &str, limit: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for (i, part) in text.split(", ").enumerate() {
+        let piece = if i == 0 { part.to_owned() } else { format!(", {part}") };
+        if !line.is_empty() && line.chars().count() + piece.chars().count() + 1 > limit {
+            out.push_str(&line);
+            out.push_str(",\n");
+            line = format!("    {}", piece.trim_start_matches(", "));
+        } else {
+            line.push_str(&piece);
+        }
+    }
+    out.push_str(&line);
+    out
+}
+
+fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<usize>) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
@@ -189,23 +262,34 @@ fn text_summary(out: &mut Safe, s: &Summary, labels: &[String]) -> std::io::Resu
         s.messages,
         s.bytes as f64 / 1e6
     )?;
+    let fitted = |text: String| match limit {
+        Some(l) => wrap_list(&text, l),
+        None => text,
+    };
     for (i, t) in s.targets.iter().enumerate() {
         let label = labels.get(i).map_or("", String::as_str);
-        writeln!(
-            out,
+        let verdicts = format!(
             "T{} ({}): {} would be rejected, {} accepted, {} without a payload",
             i + 1,
             esc(label),
             t.would_be_rejected,
             t.accepted,
             t.no_payload
-        )?;
+        );
+        writeln!(out, "{}", fitted(verdicts))?;
         let none = |s: String| if s.is_empty() { "none".to_owned() } else { s };
-        writeln!(out, "  rewrites by rule: {}", none(counts(&t.rewrites_by_rule)))?;
         writeln!(
             out,
-            "  replay findings by constraint: {}",
-            none(counts(&t.findings_by_constraint))
+            "{}",
+            fitted(format!("  rewrites by rule: {}", none(counts(&t.rewrites_by_rule))))
+        )?;
+        writeln!(
+            out,
+            "{}",
+            fitted(format!(
+                "  replay findings by constraint: {}",
+                none(counts(&t.findings_by_constraint))
+            ))
         )?;
         writeln!(
             out,
@@ -216,14 +300,21 @@ fn text_summary(out: &mut Safe, s: &Summary, labels: &[String]) -> std::io::Resu
     if !s.worst.is_empty() {
         writeln!(out, "worst sessions:")?;
         for w in &s.worst {
-            writeln!(
-                out,
-                "  {:>4} findings {:>6} rewrites  {}  {}",
-                w.replay_findings,
-                w.rewrites,
-                cut(&w.id, 38),
-                esc(&w.path.display().to_string())
-            )?;
+            let head = format!("  {:>4} findings {:>6} rewrites  ", w.replay_findings, w.rewrites);
+            let shown_path = w.path.display().to_string();
+            let (id, path) = (esc(&w.id), esc(&shown_path));
+            let line = match limit {
+                // The id and the path share what the counts leave, each cut in the middle.
+                Some(l) => {
+                    let room = l.saturating_sub(head.chars().count() + 2);
+                    let id_w = (room / 3).clamp(8, 38);
+                    let id = super::table_width::cut_middle(&id, id_w);
+                    let path_w = room.saturating_sub(id.chars().count()).max(12);
+                    format!("{head}{id}  {}", super::table_width::cut_middle(&path, path_w))
+                }
+                None => format!("{head}{}  {path}", cut(&w.id, 38)),
+            };
+            writeln!(out, "{line}")?;
         }
     }
     Ok(())

@@ -25,7 +25,7 @@ pub fn run(path: Option<&Path>, json: bool) -> anyhow::Result<()> {
         super::print_json(&listings)?;
         return Ok(());
     }
-    print_table(&mut out, &listings)?;
+    print_table(&mut out, &listings, super::table_width::limit())?;
     Ok(())
 }
 
@@ -67,7 +67,21 @@ const HEADER: [&str; 9] = [
 ];
 const NUMERIC: [usize; 2] = [3, 7];
 
-fn print_table(out: &mut impl Write, listings: &[Listing]) -> std::io::Result<()> {
+/// Columns that give way on a narrow terminal, in order, with their narrowest width: the
+/// working folder, the model, the session id (each cut in the middle). When the row does not
+/// fit whole, the format and skipped-line columns are left out, the update time is cut to the
+/// minute and the path goes on a line of its own under its row.
+const FLEXIBLE: [(usize, usize); 3] = [(5, 10), (4, 10), (0, 12)];
+/// The UPDATED column.
+const UPDATED: usize = 2;
+/// The FORMAT column.
+const FORMAT: usize = 6;
+/// The SKIPPED column.
+const SKIPPED: usize = 7;
+/// The PATH column.
+const PATH: usize = 8;
+
+fn print_table(out: &mut impl Write, listings: &[Listing], limit: Option<usize>) -> std::io::Result<()> {
     let dash = || "-".to_owned();
     let rows: Vec<[String; 9]> = listings
         .iter()
@@ -107,12 +121,38 @@ fn print_table(out: &mut impl Write, listings: &[Listing]) -> std::io::Result<()
             *w = (*w).max(cell.chars().count());
         }
     }
-    let last = HEADER.len() - 1;
+    let whole = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
+    let narrow = limit.filter(|&l| whole > l);
+    if let Some(limit) = narrow {
+        widths[FORMAT] = 0;
+        widths[SKIPPED] = 0;
+        widths[PATH] = 0;
+        widths[UPDATED] = widths[UPDATED].min(16);
+        let shown: Vec<usize> = widths.iter().copied().filter(|&w| w > 0).collect();
+        let mut shrunk = shown.clone();
+        // Indices among the shown columns: SESSION 0, AGENT 1, UPDATED 2, MSGS 3, MODEL 4, CWD 5.
+        super::table_width::shrink(&mut shrunk, 2, limit, &FLEXIBLE);
+        let mut k = 0;
+        for w in widths.iter_mut().filter(|w| **w > 0) {
+            *w = shrunk[k];
+            k += 1;
+        }
+    }
+    let last = if narrow.is_some() { 5 } else { HEADER.len() - 1 };
     let line = |cells: [&str; 9]| {
         let mut text = String::new();
         for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let cut = if i == UPDATED {
+                cell.chars().take(w).collect()
+            } else {
+                super::table_width::cut_middle(cell, w)
+            };
+            let cell = cut.as_str();
             if i == last {
-                text.push_str(cell);
+                text.push_str(cell.trim_end());
             } else if NUMERIC.contains(&i) {
                 text.push_str(&format!("{cell:>w$}  "));
             } else {
@@ -124,6 +164,13 @@ fn print_table(out: &mut impl Write, listings: &[Listing]) -> std::io::Result<()
     writeln!(out, "{}", line(HEADER))?;
     for (row, l) in rows.iter().zip(listings) {
         writeln!(out, "{}", line(row.each_ref().map(String::as_str)))?;
+        if let Some(limit) = narrow {
+            writeln!(
+                out,
+                "  {}",
+                super::table_width::cut_middle(&row[PATH], limit.saturating_sub(2))
+            )?;
+        }
         if let Some(err) = &l.error {
             writeln!(out, "    {}", esc(err))?;
         }
@@ -156,7 +203,7 @@ mod tests {
     #[test]
     fn table_has_agent_and_cwd_escaped() {
         let mut out = Vec::new();
-        print_table(&mut out, &[listing()]).unwrap();
+        print_table(&mut out, &[listing()], None).unwrap();
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.lines();
         let header = lines.next().unwrap();
@@ -167,5 +214,29 @@ mod tests {
         assert!(row.contains("Claude Code"), "{row}");
         assert!(row.contains("/home/u/\\e]0;x\\x07app"), "{row}");
         assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{text:?}");
+    }
+
+    #[test]
+    fn the_table_fits_80_columns_with_paths_cut_in_the_middle() {
+        let mut long = listing();
+        long.path = "/home/someone/.openclaw/agents/main/sessions/0a1b2c3d-4e5f-6789-abcd-ef0123456789.jsonl".into();
+        long.cwd = Some("/home/someone/projects/a-rather-long-project-name/service".into());
+        let mut out = Vec::new();
+        print_table(&mut out, &[long], Some(80)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{} columns: {line}", line.chars().count());
+        }
+        assert!(
+            text.contains("/home/someone/.openc") && text.contains("6789.jsonl"),
+            "{text}"
+        );
+        let mut wide = Vec::new();
+        print_table(&mut wide, &[listing()], None).unwrap();
+        assert!(
+            String::from_utf8(wide)
+                .unwrap()
+                .contains("/p/u1/subagents/agent-x.jsonl")
+        );
     }
 }
