@@ -90,9 +90,9 @@ enum Command {
     Export {
         #[command(flatten)]
         replay: ReplayArgs,
-        /// Output format.
-        #[arg(long, value_enum)]
-        format: ExportFormatArg,
+        /// Output format; default: the one the -o file's extension names (.md, .html, .json).
+        #[arg(long, value_enum, required_unless_present = "output")]
+        format: Option<ExportFormatArg>,
         /// Write to this file instead of stdout.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
@@ -284,12 +284,17 @@ fn main() -> ExitCode {
             only_rule,
             messages,
         } => {
+            let format = format.map(|f| match f {
+                ExportFormatArg::Md => replaylens::export::ExportFormat::Markdown,
+                ExportFormatArg::Html => replaylens::export::ExportFormat::Html,
+                ExportFormatArg::Json => replaylens::export::ExportFormat::Json,
+            });
+            let format = match cli::export::resolve_format(format, output.as_deref()) {
+                Ok(format) => format,
+                Err(e) => return cli::finish(Err(e.into())),
+            };
             let options = replaylens::export::ExportOptions {
-                format: match format {
-                    ExportFormatArg::Md => replaylens::export::ExportFormat::Markdown,
-                    ExportFormatArg::Html => replaylens::export::ExportFormat::Html,
-                    ExportFormatArg::Json => replaylens::export::ExportFormat::Json,
-                },
+                format,
                 redaction: match redact {
                     None => replaylens::export::Redaction::None,
                     Some(RedactArg::Secrets) => replaylens::export::Redaction::Secrets,
