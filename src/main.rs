@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use args::*;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
 use replaylens::rule_set::RuleSet;
@@ -208,7 +208,14 @@ fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let command = Cli::command();
+    let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
+    if let Some(message) = cli::typos::mistyped_command(&args, &names) {
+        eprintln!("replaylens: {message}");
+        return ExitCode::from(2);
+    }
+    let cli = Cli::parse_from(args);
     cli::signals::install();
     if let Some(message) = session_args(&cli).and_then(|(path, id)| session_flag_misuse(path, id)) {
         eprintln!("replaylens: {message}");

@@ -87,3 +87,34 @@ fn export_format_conflicts_and_unknown_extensions_are_one_sentence() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--format"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_mistyped_subcommand_names_the_nearest_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = sample();
+    for args in [
+        vec!["relpay".as_ref(), session.as_os_str()],
+        vec!["relpay".as_ref()],
+        vec![
+            "--provider".as_ref(),
+            "anthropic".as_ref(),
+            "relpay".as_ref(),
+            session.as_os_str(),
+        ],
+    ] {
+        let err = assert_refused(&run_in(dir.path(), &args));
+        assert_eq!(
+            err.trim_end(),
+            "replaylens: no file or command `relpay`; did you mean `replay`?"
+        );
+    }
+    let err = assert_refused(&run_in(dir.path(), &["exprot".as_ref(), session.as_os_str()]));
+    assert!(err.contains("did you mean `export`?"), "{err}");
+    // A file by that name is a session to open, not a typo.
+    std::fs::write(dir.path().join("relpay"), "").unwrap();
+    let out = run_in(dir.path(), &["relpay".as_ref()]);
+    assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+    // A far word is left to the usual errors.
+    let out = run_in(dir.path(), &["nothing-like-a-command".as_ref(), session.as_os_str()]);
+    assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
+}

@@ -15,6 +15,7 @@ pub mod scan_output;
 pub mod sessions;
 pub mod show;
 pub mod signals;
+pub mod typos;
 
 use std::process::ExitCode;
 
