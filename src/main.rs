@@ -207,6 +207,21 @@ fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
     }
 }
 
+/// The `--provider` / `--api` / `--model` arguments of a command, when it has them.
+fn target_args(cli: &Cli) -> Option<&TargetArgs> {
+    match &cli.command {
+        None => Some(&cli.open.target),
+        Some(
+            Command::Replay { replay, .. }
+            | Command::Payload { replay, .. }
+            | Command::Lint { replay, .. }
+            | Command::Export { replay, .. },
+        ) => Some(&replay.target),
+        Some(Command::Scan { target, .. } | Command::Policy { target, .. }) => Some(target),
+        Some(_) => None,
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let command = Cli::command();
@@ -220,6 +235,19 @@ fn main() -> ExitCode {
     if let Some(message) = session_args(&cli).and_then(|(path, id)| session_flag_misuse(path, id)) {
         eprintln!("replaylens: {message}");
         return ExitCode::from(2);
+    }
+    if let Some(target) = target_args(&cli) {
+        match replaylens::policy::unknown::check_provider(&target.clone().target()) {
+            Ok(None) => {}
+            Ok(Some(note)) => eprintln!("note: {}", replaylens::text::escape_controls_single_line(&note)),
+            Err(message) => {
+                eprintln!(
+                    "replaylens: {}",
+                    replaylens::text::escape_controls_single_line(&message)
+                );
+                return ExitCode::from(2);
+            }
+        }
     }
     let Some(command) = cli.command else {
         let open = cli.open;

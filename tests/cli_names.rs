@@ -118,3 +118,49 @@ fn a_mistyped_subcommand_names_the_nearest_command() {
     let out = run_in(dir.path(), &["nothing-like-a-command".as_ref(), session.as_os_str()]);
     assert!(!stderr(&out).contains("did you mean"), "{}", stderr(&out));
 }
+
+fn lint(dir: &Path, extra: &[&str]) -> Output {
+    let session = sample();
+    let mut args: Vec<&std::ffi::OsStr> = vec!["lint".as_ref(), session.as_os_str()];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    run_in(dir, &args)
+}
+
+#[test]
+fn an_api_given_as_provider_is_refused_with_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = assert_refused(&lint(dir.path(), &["--provider", "openai-responses"]));
+    assert_eq!(
+        err.trim_end(),
+        "replaylens: openai-responses is an API, not a provider: pass --api openai-responses with --provider openai"
+    );
+    let err = assert_refused(&lint(dir.path(), &["--provider", "totally-unknown"]));
+    assert!(
+        err.contains("unknown provider \"totally-unknown\" (the closest known ones are "),
+        "{err}"
+    );
+    assert!(err.contains("--api"), "{err}");
+    // policy and export check the same way.
+    let out = run_in(
+        dir.path(),
+        &["policy".as_ref(), "--provider".as_ref(), "openai-responses".as_ref()],
+    );
+    assert_refused(&out);
+    assert_refused(&export(dir.path(), &["--format", "md", "--provider", "antropic"]));
+}
+
+#[test]
+fn a_custom_provider_with_an_api_runs_with_one_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = lint(dir.path(), &["--provider", "my-gateway", "--api", "anthropic-messages"]);
+    let err = stderr(&out);
+    assert_ne!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("note: ")).collect::<Vec<_>>(),
+        ["note: custom provider my-gateway over API anthropic-messages"],
+        "{err}"
+    );
+    // A known provider says nothing of the kind.
+    let out = lint(dir.path(), &["--provider", "anthropic"]);
+    assert!(!stderr(&out).contains("custom provider"), "{}", stderr(&out));
+}
