@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use args::*;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
 use replaylens::rule_set::RuleSet;
@@ -90,9 +90,9 @@ enum Command {
     Export {
         #[command(flatten)]
         replay: ReplayArgs,
-        /// Output format.
-        #[arg(long, value_enum)]
-        format: ExportFormatArg,
+        /// Output format; default: the one the -o file's extension names (.md, .html, .json).
+        #[arg(long, value_enum, required_unless_present = "output")]
+        format: Option<ExportFormatArg>,
         /// Write to this file instead of stdout.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
@@ -207,12 +207,47 @@ fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
     }
 }
 
+/// The `--provider` / `--api` / `--model` arguments of a command, when it has them.
+fn target_args(cli: &Cli) -> Option<&TargetArgs> {
+    match &cli.command {
+        None => Some(&cli.open.target),
+        Some(
+            Command::Replay { replay, .. }
+            | Command::Payload { replay, .. }
+            | Command::Lint { replay, .. }
+            | Command::Export { replay, .. },
+        ) => Some(&replay.target),
+        Some(Command::Scan { target, .. } | Command::Policy { target, .. }) => Some(target),
+        Some(_) => None,
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let command = Cli::command();
+    let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
+    if let Some(message) = cli::typos::mistyped_command(&args, &names) {
+        eprintln!("replaylens: {message}");
+        return ExitCode::from(2);
+    }
+    let cli = Cli::parse_from(args);
     cli::signals::install();
     if let Some(message) = session_args(&cli).and_then(|(path, id)| session_flag_misuse(path, id)) {
         eprintln!("replaylens: {message}");
         return ExitCode::from(2);
+    }
+    if let Some(target) = target_args(&cli) {
+        match replaylens::policy::unknown::check_provider(&target.clone().target()) {
+            Ok(None) => {}
+            Ok(Some(note)) => eprintln!("note: {}", replaylens::text::escape_controls_single_line(&note)),
+            Err(message) => {
+                eprintln!(
+                    "replaylens: {}",
+                    replaylens::text::escape_controls_single_line(&message)
+                );
+                return ExitCode::from(2);
+            }
+        }
     }
     let Some(command) = cli.command else {
         let open = cli.open;
@@ -284,12 +319,17 @@ fn main() -> ExitCode {
             only_rule,
             messages,
         } => {
+            let format = format.map(|f| match f {
+                ExportFormatArg::Md => replaylens::export::ExportFormat::Markdown,
+                ExportFormatArg::Html => replaylens::export::ExportFormat::Html,
+                ExportFormatArg::Json => replaylens::export::ExportFormat::Json,
+            });
+            let format = match cli::export::resolve_format(format, output.as_deref()) {
+                Ok(format) => format,
+                Err(e) => return cli::finish(Err(e.into())),
+            };
             let options = replaylens::export::ExportOptions {
-                format: match format {
-                    ExportFormatArg::Md => replaylens::export::ExportFormat::Markdown,
-                    ExportFormatArg::Html => replaylens::export::ExportFormat::Html,
-                    ExportFormatArg::Json => replaylens::export::ExportFormat::Json,
-                },
+                format,
                 redaction: match redact {
                     None => replaylens::export::Redaction::None,
                     Some(RedactArg::Secrets) => replaylens::export::Redaction::Secrets,

@@ -193,7 +193,23 @@ fn an_unknown_provider_or_api_is_named_with_the_nearest_known_ones() {
         env!("CARGO_MANIFEST_DIR"),
         "/sample-sessions/anthropic-tool-repair.jsonl"
     );
+    // Without --api an unknown provider is refused; with it, it runs with the warning.
     let out = replaylens(&["replay", sample, "--provider", "qwen-cloud", "--format", "json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(r#"unknown provider "qwen-cloud"; did you mean "qwencloud"?"#),
+        "{err}"
+    );
+    let args = [
+        "--provider",
+        "qwen-cloud",
+        "--api",
+        "openai-completions",
+        "--format",
+        "json",
+    ];
+    let out = replaylens(&[&["replay", sample][..], &args].concat());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
@@ -214,6 +230,12 @@ fn an_unknown_provider_or_api_is_named_with_the_nearest_known_ones() {
     let out = replaylens(&["policy", "--provider", "olamma"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(r#"did you mean "ollama"?"#), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
     let out = replaylens(&["policy", "--provider", "my-gateway", "--api", "openai-completions"]);
-    assert!(out.stderr.is_empty(), "a custom provider is allowed quietly");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "note: custom provider my-gateway over API openai-completions\n",
+        "a custom provider over a given API is one note"
+    );
 }

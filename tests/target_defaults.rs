@@ -97,8 +97,16 @@ fn the_plain_replay_and_a_full_target_say_nothing_about_origins() {
 }
 
 #[test]
-fn a_near_miss_warns_with_did_you_mean_and_still_runs() {
+fn a_near_miss_warns_with_did_you_mean_and_runs_only_with_an_api() {
     let out = sample_run("replay", &["--provider", "antropic"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(r#"unknown provider "antropic"; did you mean "anthropic"?"#),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = sample_run("replay", &["--provider", "antropic", "--api", "anthropic-messages"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -106,7 +114,11 @@ fn a_near_miss_warns_with_did_you_mean_and_still_runs() {
         "{err}"
     );
     assert!(
-        err.contains("target: antropic (given) / anthropic-messages (from the session)"),
+        err.contains("note: custom provider antropic over API anthropic-messages"),
+        "{err}"
+    );
+    assert!(
+        err.contains("target: antropic (given) / anthropic-messages (given) / claude-sonnet-4-6 (from the session)"),
         "{err}"
     );
     assert!(stdout(&out).contains("[unowned-anthropic]"), "{}", stdout(&out));
@@ -120,21 +132,23 @@ fn a_near_miss_warns_with_did_you_mean_and_still_runs() {
 }
 
 #[test]
-fn a_custom_provider_inherits_from_the_session_without_did_you_mean() {
-    let doc = json(&sample_run("replay", &["--provider", "my-gateway", "--format", "json"]));
+fn a_custom_provider_over_a_given_api_inherits_the_model_without_did_you_mean() {
+    let custom = ["--provider", "my-gateway", "--api", "anthropic-messages"];
+    let doc = json(&sample_run("replay", &[&custom[..], &["--format", "json"]].concat()));
     assert_eq!(doc["target"]["provider"], "my-gateway");
     assert_eq!(doc["target"]["api"], "anthropic-messages");
     assert_eq!(doc["target"]["model"], "claude-sonnet-4-6");
-    assert_eq!(doc["targetOrigin"]["api"], "session");
-    let out = sample_run("replay", &["--provider", "my-gateway"]);
+    assert_eq!(doc["targetOrigin"]["model"], "session");
+    let out = sample_run("replay", &custom);
     let err = stderr(&out);
     assert!(!err.contains("did you mean"), "{err}");
     assert!(
-        err.contains(
-            "target: my-gateway (given) / anthropic-messages (from the session) / claude-sonnet-4-6 (from the session)"
-        ),
+        err.contains("target: my-gateway (given) / anthropic-messages (given) / claude-sonnet-4-6 (from the session)"),
         "{err}"
     );
+    let out = sample_run("replay", &["--provider", "my-gateway"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("needs --api"), "{}", stderr(&out));
 }
 
 #[test]

@@ -1,10 +1,11 @@
-//! `replaylens export SESSION [TARGET] --format md|html|json [-o FILE] [--redact[=LEVEL]]`.
+//! `replaylens export SESSION [TARGET] [--format md|html|json] [-o FILE] [--redact[=LEVEL]]`;
+//! the format defaults to the one the `-o` file's extension names.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use replaylens::export::stored_file::{ReadBack, StoredFile};
-use replaylens::export::{ExportOptions, LintFindings, export_reading_back, export_to};
+use replaylens::export::{ExportFormat, ExportOptions, LintFindings, export_reading_back, export_to};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::LoadOptions;
 use replaylens::model::Session;
@@ -37,7 +38,7 @@ pub fn run(
             write().map_err(super::OutputFileError::new(file))?;
             eprintln!(
                 "wrote {}",
-                replaylens::text::escape_controls_single_line(&file.display().to_string())
+                replaylens::text::escape_controls_single_line(&file.display().to_string()).into_owned()
             );
         }
         None => {
@@ -110,6 +111,47 @@ fn prepare(
         read_back,
     })
 }
+
+/// The export format: `--format` when given, else the one the `-o` file's extension names; a
+/// `--format` the extension contradicts, or an extension naming none, is an unusable argument.
+pub fn resolve_format(flag: Option<ExportFormat>, output: Option<&Path>) -> Result<ExportFormat, FormatError> {
+    let named = output.and_then(ExportFormat::from_path);
+    match (flag, named, output) {
+        (Some(flag), Some(named), Some(file)) if flag != named => Err(FormatError(format!(
+            "--format {} contradicts -o {}, whose extension names {}; drop --format or change the file name",
+            flag.extension(),
+            shown(file),
+            label(named)
+        ))),
+        (Some(flag), _, _) => Ok(flag),
+        (None, Some(named), _) => Ok(named),
+        (None, None, Some(file)) => Err(FormatError(format!(
+            "cannot tell the export format from -o {}; name it .md, .html or .json, or pass --format md|html|json",
+            shown(file)
+        ))),
+        (None, None, None) => Err(FormatError(
+            "the export format is required: pass --format md|html|json or an -o file ending in .md, .html or .json"
+                .into(),
+        )),
+    }
+}
+
+fn shown(file: &Path) -> String {
+    replaylens::text::escape_controls_single_line(&file.display().to_string()).into_owned()
+}
+
+fn label(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Markdown => "Markdown",
+        ExportFormat::Html => "HTML",
+        ExportFormat::Json => "JSON",
+    }
+}
+
+/// The export format cannot be settled from `--format` and `-o` (exit status 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct FormatError(String);
 
 /// `-o` names the session being exported (unusable argument: exit status 2).
 #[derive(Debug, thiserror::Error)]

@@ -16,6 +16,7 @@ pub mod sessions;
 pub mod show;
 pub mod signals;
 pub mod table_width;
+pub mod typos;
 
 use std::process::ExitCode;
 
@@ -34,6 +35,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<rules::UnknownRule>().is_some()
                 || err.downcast_ref::<providers::NoProviderList>().is_some()
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
+                || err.downcast_ref::<export::FormatError>().is_some()
                 || err.downcast_ref::<replaylens::wire::WireError>().is_some()
                 || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
                 || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()

@@ -128,14 +128,11 @@ fn print_table(out: &mut impl Write, listings: &[Listing], limit: Option<usize>)
         widths[SKIPPED] = 0;
         widths[PATH] = 0;
         widths[UPDATED] = widths[UPDATED].min(16);
-        let shown: Vec<usize> = widths.iter().copied().filter(|&w| w > 0).collect();
-        let mut shrunk = shown.clone();
+        let mut shrunk: Vec<usize> = widths.iter().copied().filter(|&w| w > 0).collect();
         // Indices among the shown columns: SESSION 0, AGENT 1, UPDATED 2, MSGS 3, MODEL 4, CWD 5.
         super::table_width::shrink(&mut shrunk, 2, limit, &FLEXIBLE);
-        let mut k = 0;
-        for w in widths.iter_mut().filter(|w| **w > 0) {
-            *w = shrunk[k];
-            k += 1;
+        for (w, narrowed) in widths.iter_mut().filter(|w| **w > 0).zip(shrunk) {
+            *w = narrowed;
         }
     }
     let last = if narrow.is_some() { 5 } else { HEADER.len() - 1 };

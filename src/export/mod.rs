@@ -47,6 +47,18 @@ impl ExportFormat {
             Self::Json => "json",
         }
     }
+
+    /// The format a file name's extension names (`.md`/`.markdown`, `.html`/`.htm`, `.json`,
+    /// any case), if any.
+    pub fn from_path(path: &std::path::Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "md" | "markdown" => Some(Self::Markdown),
+            "html" | "htm" => Some(Self::Html),
+            "json" => Some(Self::Json),
+            _ => None,
+        }
+    }
 }
 
 /// The default Markdown budget: GitHub's limit for an issue or comment body.

@@ -22,12 +22,12 @@ pub static PATTERNS: &[ErrorPattern] = &[
     ErrorPattern {
         constraint: "anthropic-tool-use-adjacency",
         provider: "Anthropic",
-        pattern: r"messages\.(?P<index>\d+): `?tool_use`? ids were found without `?tool_result`? blocks immediately after: (?P<ids>[A-Za-z0-9_\-.:|/=, ]+?)\.(?: |$)",
+        pattern: r"(?:messages\.(?P<index>\d+): )?(?:`?tool_use`? )?ids were found without `?tool_result`? blocks immediately after: (?P<ids>[A-Za-z0-9_\-.:|/=, ]+?)(?:\.(?: |$)|…|$)",
     },
     ErrorPattern {
         constraint: "anthropic-tool-result-orphan",
         provider: "Anthropic",
-        pattern: r"messages\.(?P<index>\d+)\.content\.\d+: unexpected `?tool_use_id`? found in `?tool_result`? blocks: (?P<ids>[A-Za-z0-9_\-.:|/=, ]+?)\.(?: |$)",
+        pattern: r"(?:messages\.(?P<index>\d+)\.content\.\d+: )?unexpected `?tool_use_id`? found in `?tool_result`? blocks: (?P<ids>[A-Za-z0-9_\-.:|/=, ]+?)(?:\.(?: |$)|…|$)",
     },
     ErrorPattern {
         constraint: "openai-chat-tool-calls-answered",
@@ -177,6 +177,26 @@ mod tests {
             read(orphan).unwrap().2.as_deref(),
             Some("toolu_01AyZNVx7HyXezryvjtssPwk")
         );
+    }
+
+    #[test]
+    fn anthropic_ids_are_read_without_the_period_cut_short_or_without_the_index() {
+        let head = "messages.3: `tool_use` ids were found without `tool_result` blocks immediately after: ";
+        for (tail, index, ids) in [
+            ("toolu_01Hq, toolu_01SJ", Some("3"), "toolu_01Hq, toolu_01SJ"),
+            ("toolu_01Hq, toolu_01S…", Some("3"), "toolu_01Hq, toolu_01S"),
+            ("toolu_01Hq, toolu_01S...", Some("3"), "toolu_01Hq, toolu_01S.."),
+        ] {
+            let read = read(&format!("{head}{tail}")).unwrap();
+            assert_eq!(
+                read,
+                ("anthropic-tool-use-adjacency", index.map(Into::into), Some(ids.into()))
+            );
+        }
+        let front_cut = "ids were found without `tool_result` blocks immediately after: toolu_01Hq. Each";
+        assert_eq!(read(front_cut).unwrap().2.as_deref(), Some("toolu_01Hq"));
+        let orphan = "unexpected `tool_use_id` found in `tool_result` blocks: toolu_9";
+        assert_eq!(read(orphan).unwrap().0, "anthropic-tool-result-orphan");
     }
 
     #[test]

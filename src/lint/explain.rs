@@ -8,6 +8,7 @@ use regex::Regex;
 use serde::Serialize;
 
 use super::error_patterns::{COMPILED, PATTERNS};
+use super::pasted::{truncated_field, unwrap_lines};
 use super::{Finding, registry};
 use crate::hygiene::Action;
 use crate::replay::Replay;
@@ -40,22 +41,27 @@ pub struct Explanation {
 
 /// Strip the envelope: the innermost `message` (or `detail`, or a gateway's `raw` upstream
 /// body) of a JSON error body, then the prefixes Bedrock, the AWS SDKs and gateways add.
+/// Text wrapped over several lines is joined, and an envelope cut short gives up its message
+/// so far ([`super::pasted`]).
 pub fn provider_message(text: &str) -> (String, Option<String>) {
-    let mut message = text.trim().to_string();
+    let mut message = unwrap_lines(text);
     let mut param = None;
     for _ in 0..4 {
-        let Ok(value) = serde_json::from_str::<Value>(&message) else {
-            break;
+        let inner = match serde_json::from_str::<Value>(&message) {
+            Ok(value) => {
+                if param.is_none() {
+                    param = find_field(&value, "param").map(str::to_string);
+                }
+                // A gateway (OpenRouter) keeps the upstream body in `error.metadata.raw`.
+                find_field(&value, "raw")
+                    .or_else(|| find_field(&value, "message"))
+                    .or_else(|| find_field(&value, "detail"))
+                    .map(str::to_string)
+            }
+            Err(_) => truncated_field(&message),
         };
-        if param.is_none() {
-            param = find_field(&value, "param").map(str::to_string);
-        }
-        // A gateway (OpenRouter) keeps the upstream body in `error.metadata.raw`.
-        let inner = find_field(&value, "raw")
-            .or_else(|| find_field(&value, "message"))
-            .or_else(|| find_field(&value, "detail"));
         match inner {
-            Some(inner) => message = inner.to_string(),
+            Some(inner) => message = unwrap_lines(&inner),
             None => break,
         }
     }
@@ -119,7 +125,32 @@ pub fn explain(
     // index counts it, the payload here does not.
     let payload_index = index.and_then(|i| i.checked_sub(stored.payload.api.system_messages()));
     let ids = caps.name("ids").map(|m| split_ids(m.as_str())).unwrap_or_default();
-    let located = locate(r, stored, stored_findings, pattern.constraint, payload_index, &ids);
+    // Nothing but closing periods or an ellipsis after the ids: the last one may be cut short.
+    let cut = caps.name("ids").is_some_and(|m| {
+        message[m.end()..]
+            .trim_matches(|c: char| c == '.' || c == '…' || c.is_whitespace())
+            .is_empty()
+    });
+    let (present, absent) = find_ids(r, stored_findings, &ids, cut);
+    if !ids.is_empty() && present.is_empty() {
+        return Explanation {
+            summary: format!(
+                "{} error ({}): {} not occur in this session, so the error may belong to another session; replaylens points at no message here (`lint --stage both` lists what the provider would reject)",
+                pattern.provider,
+                pattern.constraint,
+                named(&absent)
+            ),
+            message,
+            provider: Some(pattern.provider),
+            constraint: Some(pattern.constraint),
+            index,
+            ids,
+            stored: Vec::new(),
+            avoided: None,
+            fixed_by: None,
+        };
+    }
+    let located = locate(r, stored, stored_findings, pattern.constraint, payload_index, &present);
     let (remaining, others): (Vec<&Finding>, Vec<&Finding>) = replay_findings.iter().partition(|f| {
         f.constraint == pattern.constraint && (located.is_empty() || f.stored.iter().any(|s| located.contains(s)))
     });
@@ -169,9 +200,14 @@ pub fn explain(
         ),
         _ => String::new(),
     };
+    let missing = if absent.is_empty() {
+        String::new()
+    } else {
+        format!(" Of the ids it names, {} not occur in this session.", named(&absent))
+    };
     Explanation {
         summary: format!(
-            "{} error ({}): {place}; {verdict}.{elsewhere}",
+            "{} error ({}): {place}; {verdict}.{elsewhere}{missing}",
             pattern.provider, pattern.constraint
         ),
         message,
@@ -210,6 +246,45 @@ fn split_ids(list: &str) -> Vec<String> {
         .map(|s| s.trim().trim_end_matches('.').to_string())
         .filter(|s| !s.is_empty())
         .collect()
+}
+
+/// `toolu_1 does` or `toolu_1, toolu_2 do`.
+fn named(ids: &[String]) -> String {
+    format!("{} {}", ids.join(", "), if ids.len() == 1 { "does" } else { "do" })
+}
+
+/// The named ids this session holds (as a tool call or result, or in a stored-stage finding),
+/// the last one completed when the text was `cut` after it and it begins exactly one id of the
+/// session; then the ids it does not hold.
+fn find_ids(r: &Replay<'_>, findings: &[Finding], ids: &[String], cut: bool) -> (Vec<String>, Vec<String>) {
+    let known: Vec<&str> = r
+        .transcript
+        .messages
+        .iter()
+        .flat_map(|m| {
+            let message = m.message.as_ref();
+            message
+                .tool_call_id()
+                .into_iter()
+                .chain(message.tool_calls().filter_map(|b| b.tool_call_id()))
+        })
+        .collect();
+    let (mut present, mut absent) = (Vec::new(), Vec::new());
+    for (n, id) in ids.iter().enumerate() {
+        let mut completions: Vec<&str> = known.iter().copied().filter(|k| k.starts_with(id.as_str())).collect();
+        completions.sort_unstable();
+        completions.dedup();
+        if known.iter().any(|k| same_id(k, id)) {
+            present.push(id.clone());
+        } else if cut && n + 1 == ids.len() && id.len() >= 6 && completions.len() == 1 {
+            present.push(completions[0].to_string());
+        } else if findings.iter().any(|f| f.message.contains(id.as_str())) {
+            present.push(id.clone());
+        } else {
+            absent.push(id.clone());
+        }
+    }
+    (present, absent)
 }
 
 /// Whether a finding is at payload index `n`: its item, or the index its path names (OpenAI

@@ -16,6 +16,7 @@ pub mod mistral;
 pub mod ollama;
 pub mod openai_chat;
 pub mod openai_responses;
+pub mod pasted;
 pub mod registry;
 pub(crate) mod shape;
 #[cfg(test)]

@@ -116,6 +116,19 @@ pub fn nearest_providers(provider: &str) -> Vec<&'static str> {
     nearest(provider, known_providers())
 }
 
+/// The `n` known provider ids closest to `provider` however far they are, nearest first.
+pub fn closest_providers(provider: &str, n: usize) -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = Vec::new();
+    for id in known_providers() {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids.sort_by_key(|id| distance(provider, id));
+    ids.truncate(n);
+    ids
+}
+
 /// The known API ids an unknown lowercased id is a near miss of (`anthropic-message` →
 /// `anthropic-messages`), nearest first; empty when none is close.
 pub fn nearest_apis(api: &str) -> Vec<&'static str> {

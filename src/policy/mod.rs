@@ -25,6 +25,7 @@ pub mod requested;
 mod target;
 #[cfg(test)]
 mod tests;
+pub mod unknown;
 
 use serde::{Deserialize, Serialize};
 

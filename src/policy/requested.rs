@@ -194,7 +194,7 @@ fn warnings(provider: Option<&str>, api: Option<&str>) -> Vec<String> {
 }
 
 /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
-fn one_of(ids: &[&str]) -> String {
+pub(crate) fn one_of(ids: &[&str]) -> String {
     let quoted: Vec<String> = ids.iter().map(|id| format!("\"{id}\"")).collect();
     match quoted.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),

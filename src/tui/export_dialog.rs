@@ -83,10 +83,24 @@ impl ExportDialog {
         }
     }
 
+    /// Walk the formats; the path follows: the default name while it is not edited, else its
+    /// extension when that names a format (`x.md` becomes `x.html`), so the two never disagree.
     fn set_format(&mut self, delta: isize) {
         self.format = FORMATS[cycle(FORMATS.iter().position(|f| *f == self.format), delta, FORMATS.len())];
         if !self.edited {
             self.path = default_file_name(&self.session_id, &self.target, self.format);
+        } else if ExportFormat::from_path(Path::new(&self.path)).is_some() {
+            let renamed = Path::new(&self.path).with_extension(self.format.extension());
+            self.path = renamed.to_string_lossy().into_owned();
+        }
+    }
+
+    /// The path was edited: a typed extension naming a format (`.md`, `.html`, `.json`) selects
+    /// it, so `typed.html` is written as HTML.
+    fn path_edited(&mut self) {
+        self.edited = true;
+        if let Some(format) = ExportFormat::from_path(Path::new(&self.path)) {
+            self.format = format;
         }
     }
 
@@ -203,15 +217,15 @@ pub fn handle_key(app: &mut App, mut d: ExportDialog, key: Key) -> Mode {
         KeyCode::Up => d.set_redaction(-1),
         KeyCode::Backspace => {
             d.path.pop();
-            d.edited = true;
+            d.path_edited();
         }
         KeyCode::Char('u') if ctrl => {
             d.path.clear();
-            d.edited = true;
+            d.path_edited();
         }
         KeyCode::Char(c) if !ctrl && !key.mods.contains(KeyModifiers::ALT) => {
             d.path.push(c);
-            d.edited = true;
+            d.path_edited();
         }
         _ => {}
     }
@@ -303,7 +317,10 @@ mod tests {
         assert_eq!((d.format, d.path.as_str()), (ExportFormat::Html, "replaylens-s1.html"));
         d.edited = true;
         d.set_format(1);
-        assert_eq!(d.path, "replaylens-s1.html");
+        assert_eq!((d.format, d.path.as_str()), (ExportFormat::Json, "replaylens-s1.json"));
+        d.path = "notes.txt".into();
+        d.set_format(1);
+        assert_eq!((d.format, d.path.as_str()), (ExportFormat::Markdown, "notes.txt"));
     }
 
     #[test]

@@ -48,7 +48,7 @@ fn export_dialog_keys() {
     handle_key(&mut app, KeyEvent::new(KeyCode::Up, KeyModifiers::NONE));
     handle_key(&mut app, KeyEvent::new(KeyCode::Up, KeyModifiers::NONE));
     assert_eq!(dialog(&app).redaction, Redaction::AllText);
-    // Typing edits the path; once edited, the format no longer rewrites it.
+    // Typing edits the path; once edited, the format changes only its extension.
     ctrl(&mut app, 'u');
     assert_eq!(dialog(&app).path, "");
     press(&mut app, "qjk.mdx");
@@ -56,12 +56,52 @@ fn export_dialog_keys() {
     handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
     assert_eq!(
         (dialog(&app).path.as_str(), dialog(&app).format),
-        ("qjk.md", ExportFormat::Html)
+        ("qjk.html", ExportFormat::Html)
     );
     press(&mut app, "\u{1b}");
     assert!(matches!(app.mode, Mode::Normal));
     assert!(app.effects.is_empty() && app.status.is_none());
     assert!(!std::path::Path::new("qjk.md").exists());
+}
+
+#[test]
+fn a_typed_extension_selects_its_format() {
+    let mut app = app_with(fixtures::every_kind(), Theme::dark());
+    press(&mut app, "e");
+    assert_eq!(dialog(&app).format, ExportFormat::Markdown);
+    ctrl(&mut app, 'u');
+    press(&mut app, "typed.html");
+    assert_eq!(dialog(&app).format, ExportFormat::Html);
+    assert!(text(&screen(&mut app)).contains("typed.html"));
+    ctrl(&mut app, 'u');
+    press(&mut app, "TYPED.JSON");
+    assert_eq!(dialog(&app).format, ExportFormat::Json);
+    // An extension naming no format leaves the chosen one, and the path, alone.
+    ctrl(&mut app, 'u');
+    press(&mut app, "notes.txt");
+    handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    assert_eq!(
+        (dialog(&app).path.as_str(), dialog(&app).format),
+        ("notes.txt", ExportFormat::Markdown)
+    );
+}
+
+#[test]
+fn a_typed_html_path_is_written_as_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("typed.html");
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    press(&mut app, "e");
+    assert_eq!(dialog(&app).format, ExportFormat::Markdown);
+    ctrl(&mut app, 'u');
+    press(&mut app, &format!("{}\n", out.display()));
+    assert_eq!(run_exports(&mut app), 1);
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &written[..80.min(written.len())]
+    );
 }
 
 #[test]
