@@ -167,34 +167,6 @@ fn show_prints_the_readable_rows_and_the_problems() {
     }
 }
 
-/// Every file in a folder with its content.
-fn folder_state(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(Result::unwrap)
-        .filter(|e| e.file_type().unwrap().is_file())
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
-}
-
-/// The private copy folders this process left in the temporary directory.
-fn leftover_copies() -> Vec<PathBuf> {
-    let prefix = format!("replaylens-db-{}-", std::process::id());
-    std::fs::read_dir(std::env::temp_dir())
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
-        .map(|e| e.path())
-        .collect()
-}
-
 /// A database left by a writer that crashed mid-transaction: its `-journal` holds the original
 /// pages, and the database file already holds some of the transaction's pages (the cache
 /// spilled). It is read as of its last commit, and neither file is written.
@@ -261,7 +233,7 @@ fn a_hot_rollback_journal_is_rolled_back_in_a_private_copy() {
         "uncommitted pages reached the file"
     );
 
-    let before = folder_state(&crashed);
+    let before = common::folder_state(&crashed);
     let s = load_path(&db, &LoadOptions::default()).unwrap();
     let texts: Vec<String> = s.transcript().messages.iter().map(|m| m.message.text()).collect();
     assert_eq!(texts, ["committed one", "committed two"]);
@@ -271,11 +243,11 @@ fn a_hot_rollback_journal_is_rolled_back_in_a_private_copy() {
     assert!(notes[0].message.contains("last committed transaction"), "{}", notes[0]);
     assert_eq!(s.diagnostics.len(), 1, "{:#?}", s.diagnostics);
     assert_eq!(
-        folder_state(&crashed),
+        common::folder_state(&crashed),
         before,
         "the database and its journal are unchanged"
     );
-    assert!(leftover_copies().is_empty(), "the private copy is removed");
+    assert!(common::leftover_db_copies().is_empty(), "the private copy is removed");
 
     let out = Command::new(common::bin())
         .args(["show", "--format", "json"])
@@ -284,5 +256,5 @@ fn a_hot_rollback_journal_is_rolled_back_in_a_private_copy() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("journal"));
-    assert_eq!(folder_state(&crashed), before, "the CLI changed nothing either");
+    assert_eq!(common::folder_state(&crashed), before, "the CLI changed nothing either");
 }

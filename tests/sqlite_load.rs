@@ -279,34 +279,6 @@ fn a_non_agent_database_is_refused_in_one_sentence() {
     assert!(matches!(err, LoadError::NotAnAgentDatabase { .. }));
 }
 
-/// Every file in a folder with its content, to prove a read left the folder as it was.
-fn folder_state(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(Result::unwrap)
-        .filter(|e| e.file_type().unwrap().is_file())
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    files.sort();
-    files
-}
-
-/// The private snapshot folders this process left in the temporary directory.
-fn leftover_snapshots() -> Vec<PathBuf> {
-    let prefix = format!("replaylens-db-{}-", std::process::id());
-    std::fs::read_dir(std::env::temp_dir())
-        .unwrap()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
-        .map(|e| e.path())
-        .collect()
-}
-
 /// The newest commit is only in the `-wal` file: it is read, and no file beside the database
 /// is created or changed (no `-shm`), in a writable folder, in a read-only one, and beside
 /// the writer that still holds the database.
@@ -339,22 +311,22 @@ fn a_commit_only_in_the_wal_is_read_without_touching_the_folder_even_when_read_o
         assert_eq!(t.messages.len(), 5, "the WAL-only commit is read");
         assert_eq!(t.messages[4].message.text(), "only in the wal");
         assert_eq!(list_windows(path).unwrap()[0].event_count, 6);
-        assert!(leftover_snapshots().is_empty(), "the private copy is removed");
+        assert!(common::leftover_db_copies().is_empty(), "the private copy is removed");
     };
 
     // Beside the writer: its `-wal` and `-shm` are left as they are.
-    let before = folder_state(dir.path());
+    let before = common::folder_state(dir.path());
     check(&db);
     assert_eq!(
-        folder_state(dir.path()),
+        common::folder_state(dir.path()),
         before,
         "nothing beside the live database changed"
     );
 
     // A writable folder without `-shm`: none is created.
-    let before = folder_state(&folder);
+    let before = common::folder_state(&folder);
     check(&copy);
-    assert_eq!(folder_state(&folder), before, "no file created or changed");
+    assert_eq!(common::folder_state(&folder), before, "no file created or changed");
     drop(writer);
 
     // A read-only folder.
@@ -367,7 +339,11 @@ fn a_commit_only_in_the_wal_is_read_without_touching_the_folder_even_when_read_o
         eprintln!("SKIPPED the read-only folder: permissions do not apply to this user");
     } else {
         check(&copy);
-        assert_eq!(folder_state(&folder), before, "the read-only folder is unchanged");
+        assert_eq!(
+            common::folder_state(&folder),
+            before,
+            "the read-only folder is unchanged"
+        );
     }
     std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
@@ -378,7 +354,7 @@ fn a_commit_only_in_the_wal_is_read_without_touching_the_folder_even_when_read_o
 fn a_checkpointed_wal_database_is_read_without_creating_its_wal_or_shm() {
     let dir = tempfile::tempdir().unwrap();
     let db = build(dir.path(), true);
-    let before = folder_state(dir.path());
+    let before = common::folder_state(dir.path());
     assert_eq!(
         before.len(),
         1,
@@ -387,5 +363,5 @@ fn a_checkpointed_wal_database_is_read_without_creating_its_wal_or_shm() {
     );
     let s = load_path(&db, &LoadOptions::default()).unwrap();
     assert_eq!(s.transcript().messages.len(), 4);
-    assert_eq!(folder_state(dir.path()), before);
+    assert_eq!(common::folder_state(dir.path()), before);
 }

@@ -78,3 +78,31 @@ pub fn shared_openclaw_jsonl() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
         .collect()
 }
+
+/// Every file in a folder with its content, to prove a read left the folder as it was.
+pub fn folder_state(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().unwrap().is_file())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The private database copies this process left in the temporary directory.
+pub fn leftover_db_copies() -> Vec<PathBuf> {
+    let prefix = format!("replaylens-db-{}-", std::process::id());
+    std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|e| e.path())
+        .collect()
+}
