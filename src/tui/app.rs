@@ -230,6 +230,8 @@ impl App {
         // cycles from.
         self.rule_set = insp.options.rule_set;
         self.insp = Some(insp);
+        // A re-projection of the previous session must not land on this one.
+        self.reprojecting = None;
         self.filter = Filter::All;
         self.search = None;
         self.realign(None);

@@ -61,6 +61,7 @@ impl App {
                     // whatever happened to it.
                     let anchor = self.selected_stored();
                     self.insp = Some(insp);
+                    self.reprojecting = None;
                     self.realign(None);
                     if let Some(stored) = anchor {
                         self.select_stored(stored);

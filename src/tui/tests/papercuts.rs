@@ -443,4 +443,26 @@ fn a_switch_shows_a_busy_mark_in_the_header_at_once() {
     assert_eq!(app.insp.as_ref().unwrap().options.rule_set.name, newest);
     assert!(app.reprojecting.is_none());
     assert_eq!(app.selected, 1, "the selection stays on the same stored message");
+    // A switch still running when another session opens never lands on the new one.
+    key(&mut app, KeyCode::Char('v'));
+    let late = app
+        .effects
+        .drain(..)
+        .find_map(|e| match e {
+            crate::tui::app::Effect::Reproject(job) => Some(job),
+            _ => None,
+        })
+        .unwrap();
+    app.set_inspection(sample("mistral-ids-and-images.jsonl"));
+    let before = app.insp.as_ref().unwrap().replay.len();
+    app.reprojected(late.run());
+    assert_eq!(
+        app.insp.as_ref().unwrap().session.id,
+        "3a4f30b2-7418-4202-ac0b-0b8012901a51"
+    );
+    assert_eq!(
+        app.insp.as_ref().unwrap().replay.len(),
+        before,
+        "the late result is dropped"
+    );
 }
