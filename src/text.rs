@@ -279,6 +279,40 @@ pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
     }
 }
 
+/// `text` in at most `width` columns, cut in the middle (`/home/u/…/session.jsonl`): the start
+/// and the end of a path or an id are what tell them apart.
+pub fn cut_middle(text: &str, width: usize) -> String {
+    if unicode_width::UnicodeWidthStr::width(text) <= width {
+        return text.to_owned();
+    }
+    if width <= 1 {
+        return "…".chars().take(width).collect();
+    }
+    let graphemes: Vec<&str> = unicode_segmentation::UnicodeSegmentation::graphemes(text, true).collect();
+    let keep = width - 1;
+    let (head_w, tail_w) = (keep - keep / 2, keep / 2);
+    let mut head = String::new();
+    let mut used = 0;
+    for g in &graphemes {
+        if used + unicode_width::UnicodeWidthStr::width(*g) > head_w {
+            break;
+        }
+        used += unicode_width::UnicodeWidthStr::width(*g);
+        head.push_str(g);
+    }
+    let mut tail: Vec<&str> = Vec::new();
+    let mut used = 0;
+    for g in graphemes.iter().rev() {
+        if used + unicode_width::UnicodeWidthStr::width(*g) > tail_w {
+            break;
+        }
+        used += unicode_width::UnicodeWidthStr::width(*g);
+        tail.push(g);
+    }
+    tail.reverse();
+    format!("{head}…{}", tail.concat())
+}
+
 /// Most parts [`index_list`] shows before it says how many more there are.
 const INDEX_LIST_PARTS: usize = 8;
 

@@ -3,8 +3,7 @@
 
 use std::io::IsTerminal;
 
-use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
+pub use replaylens::text::cut_middle;
 
 /// The width to fit text tables to, if any.
 pub fn limit() -> Option<usize> {
@@ -19,40 +18,6 @@ pub fn limit() -> Option<usize> {
         return ratatui::crossterm::terminal::size().ok().map(|(w, _)| usize::from(w));
     }
     None
-}
-
-/// `text` in at most `width` columns, cut in the middle (`/home/u/…/session.jsonl`): the start
-/// and the end of a path or an id are what tell them apart.
-pub fn cut_middle(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_owned();
-    }
-    if width <= 1 {
-        return "…".chars().take(width).collect();
-    }
-    let graphemes: Vec<&str> = text.graphemes(true).collect();
-    let keep = width - 1;
-    let (head_w, tail_w) = (keep - keep / 2, keep / 2);
-    let mut head = String::new();
-    let mut used = 0;
-    for g in &graphemes {
-        if used + g.width() > head_w {
-            break;
-        }
-        used += g.width();
-        head.push_str(g);
-    }
-    let mut tail: Vec<&str> = Vec::new();
-    let mut used = 0;
-    for g in graphemes.iter().rev() {
-        if used + g.width() > tail_w {
-            break;
-        }
-        used += g.width();
-        tail.push(g);
-    }
-    tail.reverse();
-    format!("{head}…{}", tail.concat())
 }
 
 /// Shrink `widths` so that the columns and their `gap`s fit `limit`: the `flexible` columns

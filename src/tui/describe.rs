@@ -242,15 +242,9 @@ pub const HIDDEN_TAG: &str = " ‹hidden characters›";
 /// and its end are what tell ids apart) and shown whole in the detail pane.
 const ID_CHARS: usize = 24;
 
-/// An id for a row header: whole up to [`ID_CHARS`], else its start, `…` and its end.
+/// An id for a row header: whole up to [`ID_CHARS`] columns, else its start, `…` and its end.
 fn short_id(id: &str) -> String {
-    let n = id.chars().count();
-    if n <= ID_CHARS {
-        return one_line(id, ID_CHARS);
-    }
-    let head: String = id.chars().take(ID_CHARS / 2).collect();
-    let tail: String = id.chars().skip(n - (ID_CHARS / 2 - 1)).collect();
-    escape_controls_single_line(&format!("{head}…{tail}")).into_owned()
+    escape_controls_single_line(&replaylens::text::cut_middle(id, ID_CHARS)).into_owned()
 }
 
 fn one_line(text: &str, max: usize) -> String {
