@@ -7,7 +7,6 @@ pub mod command;
 pub mod focus;
 pub mod html;
 pub mod json;
-pub mod json_diff;
 pub mod lint_section;
 pub mod markdown;
 pub mod output_path;

@@ -6,10 +6,10 @@ use std::fmt::Write;
 
 use html_escape::encode_text as esc;
 
-use super::json_diff::thousands;
 use super::lint_section::LintView;
 use super::markdown::syntax::{code, fenced, inline};
 use super::view::View;
+use crate::diff::json::thousands;
 use crate::diff::{Row, RowKind};
 use crate::hygiene::Rewrite;
 use crate::lint::Finding;

@@ -8,23 +8,25 @@ use std::fmt::Write;
 use crate::model::json::Value;
 use html_escape::encode_text as esc;
 
-use crate::export::json_diff::{self, Line, Mark, Piece, Sign, thousands};
+use crate::diff::json::row::Section;
+use crate::diff::json::{self, Line, Mark, Piece, Sign, thousands};
 
 /// Longest value (characters of compact JSON) a `<details>` shows whole; longer ones (image
 /// data, huge tool output) stay elided.
 const EXPAND_MAX_CHARS: usize = 64 * 1024;
 
 /// How much of each value a diff line shows.
-fn options() -> json_diff::Options {
-    json_diff::Options::default()
+fn options() -> json::Options {
+    json::Options::default()
 }
 
 /// No elision at all: the whole value, for the expanded view.
-fn full_options() -> json_diff::Options {
-    json_diff::Options {
+fn full_options() -> json::Options {
+    json::Options {
         context: 0,
         width: usize::MAX / 8,
         around: usize::MAX / 8,
+        folds: false,
     }
 }
 
@@ -38,9 +40,10 @@ pub(super) struct Lines<'v> {
 
 impl<'v> Lines<'v> {
     /// The changed paths from `old` to `new`, with context.
+    #[cfg(test)]
     pub fn diff(old: &'v Value, new: &'v Value) -> Self {
         Self {
-            lines: json_diff::diff(old, new, &options()),
+            lines: json::diff(old, new, &options()),
             old,
             new,
         }
@@ -54,14 +57,20 @@ impl<'v> Lines<'v> {
     /// Like [`Lines::listing`], leaving out the fields `except` has with the same value.
     pub fn listing_except(value: &'v Value, except: Option<&Value>, sign: Sign) -> Self {
         Self {
-            lines: json_diff::listing_except(value, except, sign, &options()),
+            lines: json::listing_except(value, except, sign, &options()),
             old: value,
             new: value,
         }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
+    /// A section of a row's comparison (see [`crate::diff::json::row`]).
+    pub fn section(section: Section<'v>) -> Option<Self> {
+        let old = section.old.or(section.new)?;
+        Some(Self {
+            lines: section.lines,
+            old,
+            new: section.new.unwrap_or(old),
+        })
     }
 
     /// Whether some path has both a stored and a replay line: then side by side helps.
@@ -87,7 +96,7 @@ impl<'v> Lines<'v> {
             if long(a).max(long(b)) > EXPAND_MAX_CHARS {
                 return None;
             }
-            return json_diff::diff(a, b, &full_options())
+            return json::diff(a, b, &full_options())
                 .into_iter()
                 .find(|l| l.sign == line.sign)
                 .map(|l| l.value);
@@ -163,7 +172,7 @@ impl<'v> Lines<'v> {
 
     fn write_line(&self, out: &mut String, l: &Line, extra: &str) {
         let class = match l.sign {
-            Sign::Context => "ctx",
+            Sign::Context | Sign::Folded => "ctx",
             Sign::Removed => "rm",
             Sign::Added => "add",
         };

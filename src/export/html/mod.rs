@@ -16,8 +16,8 @@ use std::fmt::Write;
 
 use html_escape::encode_text as esc;
 
-use super::json_diff::thousands;
 use super::view::View;
+use crate::diff::json::thousands;
 
 /// The Content-Security-Policy: inline styles and nothing else.
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";

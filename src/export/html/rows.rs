@@ -9,8 +9,9 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
 use super::diff::Lines;
 use super::out::Out;
+use crate::diff::json::row::{Heading, RowValues, sections};
+use crate::diff::json::{Options, Sign, thousands};
 use crate::diff::{Row, RowKind};
-use crate::export::json_diff::{Sign, thousands};
 use crate::export::markdown::syntax::rule_anchor;
 use crate::export::view::View;
 use crate::hygiene::rules;
@@ -301,71 +302,66 @@ impl<'a> Changes<'a> {
 
     fn body(&self, out: &mut String, row: &Row) {
         let view = self.view;
-        let stored_messages: Vec<Value> = row.stored.iter().map(|&s| view.stored(s)).collect();
-        let stored = |k: usize| &stored_messages[k];
-        let replayed = row.replay.map(|r| view.replayed(r));
-        let replay = replayed.as_ref();
-        let sides = |s: usize, r: usize| (format!("stored s{s}"), format!("replay r{r}"));
-        match (row.kind, replay) {
-            (RowKind::MovedFrom, _) => {
-                let to = row
-                    .moved_to
-                    .map_or_else(String::new, |r| format!(" as {}", self.link(r)));
-                let _ = writeln!(
-                    out,
-                    "<p class=\"note\">Stored here, sent later{to}: that card shows its diff.</p>"
-                );
-            }
-            (RowKind::Dropped, _) | (_, None) => {
-                out.push_str("<p class=\"note\">Not sent to the provider.</p>\n");
-                for k in 0..row.stored.len() {
-                    Lines::listing(stored(k), Sign::Removed).write(out, None);
+        let stored: Vec<(usize, Value)> = row.stored.iter().map(|&s| (s, view.stored(s))).collect();
+        let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
+        let replayed = row.replay.map(|r| (r, view.replayed(r)));
+        let values = RowValues {
+            kind: row.kind,
+            stored: &stored,
+            replay: replayed.as_ref().map(|(r, v)| (*r, v)),
+            moved_to: row.moved_to,
+        };
+        let mut said_not_sent = false;
+        for section in sections(values, &Options::default()) {
+            let heading = section.heading.clone();
+            let sides = section.sides;
+            match &heading {
+                Heading::MovedAway { to, .. } => {
+                    let to = to.map_or_else(String::new, |r| format!(" as {}", self.link(r)));
+                    let _ = writeln!(
+                        out,
+                        "<p class=\"note\">Stored here, sent later{to}: that card shows its diff.</p>"
+                    );
+                    continue;
                 }
-            }
-            (_, Some(new)) if row.stored.is_empty() => synthesized(out, new),
-            (RowKind::Inserted, Some(new)) => synthesized(out, new),
-            (RowKind::Same, Some(new)) => Lines::listing(new, Sign::Context).write(out, None),
-            (RowKind::Modified | RowKind::Moved, Some(new)) => {
-                let (s, r) = (row.stored[0], row.replay.unwrap_or_default());
-                if row.kind == RowKind::Moved {
+                Heading::NotSent { .. } if !said_not_sent => {
+                    said_not_sent = true;
+                    out.push_str("<p class=\"note\">Not sent to the provider.</p>\n");
+                }
+                Heading::Synthesized => {
+                    out.push_str("<p class=\"note\">Synthesized: not in the stored transcript.</p>\n");
+                }
+                Heading::MovedHere { from, .. } => {
                     let from = view
                         .rows
                         .iter()
                         .position(|o| o.kind == RowKind::MovedFrom && o.moved_to == row.replay)
                         .filter(|&j| self.plan.show[j] != Show::Outside)
-                        .map_or_else(|| format!("s{s}"), |j| format!("<a href=\"#row-{j}\">s{s}</a>"));
+                        .map_or_else(|| format!("s{from}"), |j| format!("<a href=\"#row-{j}\">s{from}</a>"));
                     let _ = writeln!(
                         out,
                         "<p class=\"note\">Stored later ({from}), sent here: moved back to where it belongs.</p>"
                     );
                 }
-                let lines = Lines::diff(stored(0), new);
-                if lines.is_empty() {
-                    Lines::listing(new, Sign::Context).write(out, None);
-                } else {
-                    let (left, right) = sides(s, r);
-                    lines.write(out, Some((&left, &right)));
-                }
-            }
-            (RowKind::Merged, Some(new)) => {
-                let r = row.replay.unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "<p class=\"sub\">{} → r{r}, compared with s{}:</p>",
-                    stored_label(&row.stored),
-                    row.stored[0]
-                );
-                let (left, right) = sides(row.stored[0], r);
-                Lines::diff(stored(0), new).write(out, Some((&left, &right)));
-                for k in 1..row.stored.len() {
+                Heading::Merged { stored, replay } => {
                     let _ = writeln!(
                         out,
-                        "<p class=\"sub\">s{} merged in: its fields that differ from s{}:</p>",
-                        row.stored[k], row.stored[0]
+                        "<p class=\"sub\">{} → r{replay}, compared with s{}:</p>",
+                        stored_label(stored),
+                        stored.first().copied().unwrap_or_default()
                     );
-                    Lines::listing_except(stored(k), Some(stored(0)), Sign::Context).write(out, None);
                 }
+                Heading::MergedIn { stored, first } => {
+                    let _ = writeln!(
+                        out,
+                        "<p class=\"sub\">s{stored} merged in: its fields that differ from s{first}:</p>"
+                    );
+                }
+                Heading::NotSent { .. } | Heading::Plain => {}
             }
+            let Some(lines) = Lines::section(section) else { continue };
+            let labels = sides.map(|(s, r)| (format!("stored s{s}"), format!("replay r{r}")));
+            lines.write(out, labels.as_ref().map(|(l, r)| (l.as_str(), r.as_str())));
         }
     }
 }
@@ -391,11 +387,6 @@ fn with_code(text: &str) -> String {
             }
         })
         .collect()
-}
-
-fn synthesized(out: &mut String, message: &Value) {
-    out.push_str("<p class=\"note\">Synthesized: not in the stored transcript.</p>\n");
-    Lines::listing(message, Sign::Added).write(out, None);
 }
 
 #[cfg(test)]

@@ -17,9 +17,9 @@ use syntax::{chars, code, fenced, inline, rule_anchor, rule_link};
 
 use super::command::{command_line, with_flag};
 use super::focus::format_range;
-use super::json_diff::thousands;
 use super::verdict::{self, Item, Span};
 use super::view::View;
+use crate::diff::json::thousands;
 use crate::hygiene::rules;
 
 /// Provider lint findings listed when a report is cut to its budget.

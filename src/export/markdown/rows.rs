@@ -5,19 +5,17 @@
 use std::fmt::Write;
 
 use super::syntax::{code, fenced, inline, rule_link};
+use crate::diff::json::row::{Heading, RowValues, sections};
+use crate::diff::json::{Options, thousands};
 use crate::diff::{Row, RowKind};
-use crate::export::json_diff::{self, Line, Sign, thousands};
 use crate::export::view::View;
+use crate::model::json::Value;
 
 /// Diff blocks longer than this many lines are folded in `<details>`.
 const FOLD_LINES: usize = 40;
 
 /// Longest rewrite detail shown, in characters.
 const DETAIL_CHARS: usize = 600;
-
-fn options() -> json_diff::Options {
-    json_diff::Options::default()
-}
 
 /// `s12`, `s22+s23`, `new`.
 pub fn stored_label(indices: &[usize]) -> String {
@@ -89,67 +87,30 @@ pub fn block(view: &View, row: &Row) -> String {
     out
 }
 
-/// The `diff` block body of a row (empty for a moved-away marker).
+/// The `diff` block body of a row (empty for a moved-away marker): the shared sections of
+/// [`crate::diff::json::row`], headings as `@@ … @@` except where the row heading already says
+/// it (dropped, synthesized).
 fn diff_lines(view: &View, row: &Row) -> String {
-    let o = options();
-    let stored_messages: Vec<_> = row.stored.iter().map(|&s| view.stored(s)).collect();
-    let stored = |k: usize| &stored_messages[k];
-    let replayed = row.replay.map(|r| view.replayed(r));
-    let replay = replayed.as_ref();
-    let mut out = String::new();
-    let put = |out: &mut String, lines: Vec<Line>| {
-        for l in lines {
-            out.push_str(&l.to_text());
-            out.push('\n');
-        }
+    let stored: Vec<(usize, Value)> = row.stored.iter().map(|&s| (s, view.stored(s))).collect();
+    let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
+    let replayed = row.replay.map(|r| (r, view.replayed(r)));
+    let values = RowValues {
+        kind: row.kind,
+        stored: &stored,
+        replay: replayed.as_ref().map(|(r, v)| (*r, v)),
+        moved_to: row.moved_to,
     };
-    match (row.kind, replay) {
-        (RowKind::MovedFrom, _) => {}
-        (RowKind::Dropped, _) | (_, None) => {
-            for k in 0..row.stored.len() {
-                put(&mut out, json_diff::listing(stored(k), Sign::Removed, &o));
+    let mut out = String::new();
+    for section in sections(values, &Options::default()) {
+        match section.heading {
+            Heading::MovedHere { .. } | Heading::Merged { .. } | Heading::MergedIn { .. } => {
+                out.push_str(&section.to_text());
             }
-        }
-        (RowKind::Inserted, Some(new)) => put(&mut out, json_diff::listing(new, Sign::Added, &o)),
-        (_, Some(new)) if row.stored.is_empty() => put(&mut out, json_diff::listing(new, Sign::Added, &o)),
-        (RowKind::Same, Some(new)) => put(&mut out, json_diff::listing(new, Sign::Context, &o)),
-        (RowKind::Modified, Some(new)) => {
-            let lines = json_diff::diff(stored(0), new, &o);
-            if lines.is_empty() {
-                put(&mut out, json_diff::listing(new, Sign::Context, &o));
-            } else {
-                put(&mut out, lines);
-            }
-        }
-        (RowKind::Moved, Some(new)) => {
-            let from = row.stored[0];
-            let _ = writeln!(out, "@@ s{from} was stored later; sent here @@");
-            let lines = json_diff::diff(stored(0), new, &o);
-            if lines.is_empty() {
-                put(&mut out, json_diff::listing(new, Sign::Context, &o));
-            } else {
-                put(&mut out, lines);
-            }
-        }
-        (RowKind::Merged, Some(new)) => {
-            let r = row.replay.unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "@@ {} → r{r}: compared with s{} @@",
-                stored_label(&row.stored),
-                row.stored[0]
-            );
-            put(&mut out, json_diff::diff(stored(0), new, &o));
-            for k in 1..row.stored.len() {
-                let _ = writeln!(
-                    out,
-                    "@@ s{} merged in: its fields that differ from s{} @@",
-                    row.stored[k], row.stored[0]
-                );
-                put(
-                    &mut out,
-                    json_diff::listing_except(stored(k), Some(stored(0)), Sign::Context, &o),
-                );
+            _ => {
+                for l in &section.lines {
+                    out.push_str(&l.to_text());
+                    out.push('\n');
+                }
             }
         }
     }

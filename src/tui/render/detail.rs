@@ -1,16 +1,13 @@
 //! The detail pane for the selected row: each rewrite touching it (rule id, action, detail,
-//! the rule's summary and whole explanation, wrapped), then the raw JSON of both sides, side by
-//! side.
+//! the rule's summary and whole explanation, wrapped), then the structural diff of both sides'
+//! JSON.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
-use replaylens::model::Origin;
 use replaylens::text::{escape_controls, escape_controls_single_line};
-use unicode_width::UnicodeWidthStr;
 
-use super::json::{fold_map, highlight, pretty_folded, syntax_theme};
 use crate::tui::app::{App, DetailView, Pane, noun_for};
 use crate::tui::describe::Seg;
 use crate::tui::inspection::Inspection;
@@ -74,49 +71,13 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     if json_area.height == 0 {
         return;
     }
-    let mut left: Vec<String> = Vec::new();
-    for &s in &row.stored {
-        if row.stored.len() > 1 {
-            left.push(format!("// stored #{s}"));
-        }
-        if let Some(m) = insp.stored(s) {
-            left.extend(pretty_folded(&fold_map(m.as_map())));
-        }
-    }
-    let right: Vec<String> = row
-        .replay
-        .and_then(|j| insp.replayed(j))
-        .map(|m| pretty_folded(&fold_map(m.as_map())))
-        .unwrap_or_default();
-    let half = usize::from(json_area.width.saturating_sub(3) / 2);
-    let syntax = syntax_theme(t.syntax_theme.as_deref());
-    let plain = t.style(Role::Text);
+    // The structural diff of the row's JSON, scrolled with the pane.
     let json_scroll = usize::from(scroll.saturating_sub(rewrites_h));
-    let stored_title = match row.stored.first().and_then(|&s| insp.transcript.messages.get(s)) {
-        Some(m) if m.origin == Origin::Mapped => match m.location {
-            Some(at) => format!("stored JSON (mapped from {at})"),
-            None => "stored JSON (mapped)".to_owned(),
-        },
-        _ => "stored JSON".to_owned(),
-    };
-    let mut lines = vec![Line::from(vec![
-        Span::styled(format!("{:<half$}", fit(&stored_title, half)), t.style(Role::Title)),
-        Span::styled(" │ ", t.style(Role::Border)),
-        Span::styled("replay JSON", t.style(Role::Title)),
-    ])];
-    let n = left.len().max(right.len());
-    for i in (json_scroll..n).take(usize::from(json_area.height).saturating_sub(1)) {
-        let mut spans = Vec::new();
-        let l = left.get(i).map_or("", String::as_str);
-        let l = fit(l, half);
-        let pad = half.saturating_sub(l.width());
-        spans.extend(highlight(&l, syntax, plain).spans);
-        spans.push(Span::styled(" ".repeat(pad), plain));
-        spans.push(Span::styled(" │ ", t.style(Role::Border)));
-        let r = fit(right.get(i).map_or("", String::as_str), half);
-        spans.extend(highlight(&r, syntax, plain).spans);
-        lines.push(Line::from(spans));
-    }
+    let lines: Vec<Line<'static>> = super::row_diff::lines(insp, row, usize::from(json_area.width), t)
+        .into_iter()
+        .skip(json_scroll)
+        .take(usize::from(json_area.height))
+        .collect();
     frame.render_widget(Paragraph::new(lines), json_area);
 }
 
@@ -209,22 +170,3 @@ fn rewrite_lines(app: &App, insp: &Inspection, row: &Row, width: usize) -> Vec<L
 
 /// The indent of a rule's summary and explanation under its rewrite.
 const INDENT: &str = "  ";
-
-/// Cut a line to `width` columns at a grapheme-cluster boundary, marking the cut.
-fn fit(s: &str, width: usize) -> String {
-    if s.width() <= width {
-        return s.to_owned();
-    }
-    let mut out = String::new();
-    let mut w = 0;
-    for g in unicode_segmentation::UnicodeSegmentation::graphemes(s, true) {
-        let gw = g.width();
-        if w + gw + 1 > width {
-            break;
-        }
-        out.push_str(g);
-        w += gw;
-    }
-    out.push('…');
-    out
-}

@@ -6,6 +6,7 @@ mod header;
 pub mod json;
 mod overlays;
 mod payload;
+mod row_diff;
 mod rows;
 mod status;
 

@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+pub mod row;
 mod text;
 
 use crate::model::json::{Key, Map, Value};
@@ -25,6 +26,9 @@ pub enum Sign {
     Removed,
     /// The replay value (added or replacing).
     Added,
+    /// A run of unchanged lines left out (only with [`Options::folds`]); the line's value
+    /// says how many.
+    Folded,
 }
 
 impl Sign {
@@ -34,6 +38,7 @@ impl Sign {
             Self::Context => ' ',
             Self::Removed => '-',
             Self::Added => '+',
+            Self::Folded => '⋯',
         }
     }
 }
@@ -92,6 +97,10 @@ impl Line {
         let mut out = String::new();
         out.push(self.sign.prefix());
         out.push(' ');
+        if self.sign == Sign::Folded {
+            self.value.iter().for_each(|p| out.push_str(&p.head));
+            return out;
+        }
         out.push_str(if self.path.is_empty() { "$" } else { &self.path });
         out.push_str(": ");
         for p in &self.value {
@@ -121,6 +130,9 @@ pub struct Options {
     pub width: usize,
     /// Characters of unchanged text kept on each side of a change inside a string.
     pub around: usize,
+    /// Whether a run of unchanged lines left out is marked by a [`Sign::Folded`] line
+    /// (`⋯ 4 unchanged`), as the inspector shows it; reports leave runs out silently.
+    pub folds: bool,
 }
 
 impl Default for Options {
@@ -129,6 +141,7 @@ impl Default for Options {
             context: 2,
             width: 120,
             around: 40,
+            folds: false,
         }
     }
 }
@@ -150,7 +163,7 @@ pub fn diff(old: &Value, new: &Value, options: &Options) -> Vec<Line> {
         (Value::Object(a), Value::Object(b)) => d.object("", a, b),
         _ => d.value("", old, new),
     }
-    with_context(d.lines, options.context)
+    with_context(d.lines, options.context, options.folds)
 }
 
 /// A whole value as lines of one sign: one line per top-level key of an object (the value
@@ -402,26 +415,43 @@ fn index_path(path: &str, old: usize, new: usize) -> String {
     }
 }
 
-/// Keep the changed lines and `context` unchanged lines on each side of a change.
-fn with_context(lines: Vec<Line>, context: usize) -> Vec<Line> {
-    let changed: Vec<usize> = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.sign != Sign::Context)
-        .map(|(i, _)| i)
-        .collect();
+/// Keep the changed lines and `context` unchanged lines on each side of a change; with
+/// `folds`, each run left out becomes one [`Sign::Folded`] line saying how long it was.
+fn with_context(lines: Vec<Line>, context: usize, folds: bool) -> Vec<Line> {
     let mut keep = vec![false; lines.len()];
-    for &i in &changed {
-        let lo = i.saturating_sub(context);
-        let hi = (i + context).min(lines.len() - 1);
-        keep[lo..=hi].iter_mut().for_each(|k| *k = true);
+    for (i, l) in lines.iter().enumerate() {
+        if l.sign != Sign::Context {
+            let lo = i.saturating_sub(context);
+            let hi = (i + context).min(lines.len() - 1);
+            keep[lo..=hi].iter_mut().for_each(|k| *k = true);
+        }
     }
-    lines
-        .into_iter()
-        .zip(keep)
-        .filter(|(_, k)| *k)
-        .map(|(l, _)| l)
-        .collect()
+    let mut out = Vec::new();
+    let mut skipped = 0;
+    for (l, k) in lines.into_iter().zip(keep) {
+        if !k {
+            skipped += 1;
+            continue;
+        }
+        if folds && skipped > 0 {
+            out.push(folded(skipped));
+        }
+        skipped = 0;
+        out.push(l);
+    }
+    if folds && skipped > 0 && !out.is_empty() {
+        out.push(folded(skipped));
+    }
+    out
+}
+
+/// The marker of `n` unchanged lines left out.
+fn folded(n: usize) -> Line {
+    Line {
+        sign: Sign::Folded,
+        path: String::new(),
+        value: vec![Piece::same(format!("{} unchanged", thousands(n)))],
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,181 @@
+//! The detail pane's JSON comparison: the structural diff every view shares
+//! ([`replaylens::diff::json::row`]), drawn as delta draws a diff: removed members in the
+//! removed colour, added ones in the added colour, changed words emphasised, unchanged runs
+//! folded into one `⋯ N unchanged` line, each line wrapped at word boundaries.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use ratatui::text::{Line, Span};
+use replaylens::diff::json::row::{Heading, RowValues, heading_text, sections};
+use replaylens::diff::json::{Mark, Options, Sign, listing, thousands};
+use replaylens::model::Origin;
+use replaylens::model::json::{Map, Value};
+use replaylens::text::escape_controls_single_line;
+
+use crate::tui::describe::Seg;
+use crate::tui::inspection::Inspection;
+use crate::tui::rows::Row;
+use crate::tui::theme::{Role, Theme};
+use crate::tui::wrap::wrap_segs;
+
+/// Strings longer than this (in characters) are compared by their two ends and a digest of
+/// their middle, so a 5 MB screenshot costs a few kilobytes per frame.
+const MAX_STRING: usize = 16 * 1024;
+/// Characters kept at each end of a longer string.
+const STRING_END: usize = 4 * 1024;
+/// Array elements compared; the rest are counted in one last element.
+const MAX_ITEMS: usize = 2_000;
+
+/// How much the pane shows of each value: two lines of context, values up to 400 columns
+/// (wrapped), runs folded.
+fn options() -> Options {
+    Options {
+        context: 2,
+        width: 400,
+        around: 60,
+        folds: true,
+    }
+}
+
+/// The comparison of a row's stored and replay JSON, wrapped to `width` columns: a title
+/// line, then each section's heading and diff lines.
+pub fn lines(insp: &Inspection, row: &Row, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let stored: Vec<(usize, Value)> = row
+        .stored
+        .iter()
+        .filter_map(|&s| insp.stored(s).map(|m| (s, bounded_map(m.as_map()))))
+        .collect();
+    let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
+    let replay = row
+        .replay
+        .and_then(|j| insp.replayed(j).map(|m| (j, bounded_map(m.as_map()))));
+    // Before the projection exists, the stored side is all there is: shown as it is.
+    let waiting = row.replay.is_none() && (insp.preview || insp.pending);
+    let values = RowValues {
+        kind: row.kind,
+        stored: &stored,
+        replay: replay.as_ref().map(|(j, v)| (*j, v)),
+        moved_to: row.moved_to,
+    };
+    let mut out = vec![title(insp, row, theme)];
+    if waiting {
+        let why = if insp.preview {
+            "the replay side follows once the whole file is read"
+        } else {
+            "the replay side follows once the projection is computed"
+        };
+        out.push(Line::from(Span::styled(why, theme.style(Role::Placeholder))));
+        for &(_, v) in &stored {
+            out.extend(
+                listing(v, Sign::Context, &options())
+                    .iter()
+                    .flat_map(|l| diff_line(l, width, theme)),
+            );
+        }
+        return out;
+    }
+    for section in sections(values, &options()) {
+        if let Some(h) = heading_text(&section.heading).filter(|_| section.heading != Heading::Plain) {
+            out.extend(wrap_segs(&[Seg::new(format!("@@ {h} @@"), Role::Moved)], width, theme));
+        }
+        for l in &section.lines {
+            out.extend(diff_line(l, width, theme));
+        }
+    }
+    out
+}
+
+/// `stored → replay JSON`, saying where a mapped session's message came from.
+fn title(insp: &Inspection, row: &Row, theme: &Theme) -> Line<'static> {
+    let mapped = match row.stored.first().and_then(|&s| insp.transcript.messages.get(s)) {
+        Some(m) if m.origin == Origin::Mapped => match m.location {
+            Some(at) => format!(" (stored side mapped from {at})"),
+            None => " (stored side mapped)".to_owned(),
+        },
+        _ => String::new(),
+    };
+    let what = match (row.stored.is_empty(), row.replay.is_some()) {
+        (false, true) => "JSON: stored → replay",
+        (false, false) => "stored JSON",
+        (true, _) => "replay JSON",
+    };
+    Line::from(vec![
+        Span::styled(what.to_owned(), theme.style(Role::Title)),
+        Span::styled(
+            escape_controls_single_line(&mapped).into_owned(),
+            theme.style(Role::Muted),
+        ),
+    ])
+}
+
+/// One diff line as wrapped terminal lines: the sign, the path, the value; continuation lines
+/// indented under the path.
+fn diff_line(l: &replaylens::diff::json::Line, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let base = match l.sign {
+        Sign::Context => Role::Text,
+        Sign::Removed => Role::Removed,
+        Sign::Added => Role::Added,
+        Sign::Folded => Role::Placeholder,
+    };
+    let mut segs = vec![Seg::new(format!("{} ", l.sign.prefix()), base)];
+    if l.sign != Sign::Folded {
+        let path = if l.path.is_empty() { "$" } else { &l.path };
+        segs.push(Seg::new(escape_controls_single_line(path).into_owned(), Role::Muted));
+        segs.push(Seg::new(": ", Role::Muted));
+    }
+    for p in &l.value {
+        let role = match p.mark {
+            Mark::Same => base,
+            Mark::Removed | Mark::Added => Role::Modified,
+        };
+        segs.push(Seg::new(escape_controls_single_line(&p.head).into_owned(), role));
+        if p.elided > 0 {
+            segs.push(Seg::new(
+                format!("… {} chars …", thousands(p.elided)),
+                Role::Placeholder,
+            ));
+            segs.push(Seg::new(escape_controls_single_line(&p.tail).into_owned(), role));
+        }
+    }
+    // Continuation lines sit two columns in, so the sign column stays clean.
+    let mut wrapped = wrap_segs(&segs, width.saturating_sub(2).max(8), theme);
+    for w in wrapped.iter_mut().skip(1) {
+        w.spans.insert(0, Span::styled("  ", theme.style(base)));
+    }
+    wrapped
+}
+
+/// A copy of a message object with huge strings and arrays bounded (see [`MAX_STRING`]).
+fn bounded_map(map: &Map) -> Value {
+    Value::Object(map.iter().map(|(k, v)| (*k, bounded(v))).collect())
+}
+
+fn bounded(v: &Value) -> Value {
+    match v {
+        Value::String(s) if s.len() > MAX_STRING && s.chars().count() > MAX_STRING => {
+            let n = s.chars().count();
+            let head: String = s.chars().take(STRING_END).collect();
+            let tail: String = s.chars().skip(n - STRING_END).collect();
+            let mut h = DefaultHasher::new();
+            s.hash(&mut h);
+            Value::String(
+                format!(
+                    "{head}… {} chars, digest {:08x} …{tail}",
+                    thousands(n - 2 * STRING_END),
+                    h.finish() as u32
+                )
+                .into(),
+            )
+        }
+        Value::Array(items) if items.len() > MAX_ITEMS => {
+            let mut out: Vec<Value> = items.iter().take(MAX_ITEMS).map(bounded).collect();
+            out.push(Value::String(
+                format!("… {} more items", thousands(items.len() - MAX_ITEMS)).into(),
+            ));
+            Value::Array(out.into())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(bounded).collect()),
+        Value::Object(map) => bounded_map(map),
+        other => other.clone(),
+    }
+}
