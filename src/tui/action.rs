@@ -70,6 +70,9 @@ pub enum Action {
     NextFinding,
     /// Previous row with a provider lint finding.
     PrevFinding,
+    /// Switch the findings shown (and `x`/`X`) between the replay payload and the stored
+    /// payload (what the provider rejected before hygiene).
+    ToggleStage,
     /// A key bound to nothing (used to unbind a default in the keymap file).
     None,
 }
@@ -91,6 +94,10 @@ impl Action {
         (Action::PrevRewrite, "previous rewrite"),
         (Action::NextFinding, "next provider lint finding"),
         (Action::PrevFinding, "previous provider lint finding"),
+        (
+            Action::ToggleStage,
+            "findings of the replay / the stored payload (before hygiene)",
+        ),
         (Action::FocusNext, "switch pane (rows / detail)"),
         (Action::ToggleExpand, "expand / collapse message"),
         (Action::Copy, "copy the message (or payload item) as JSON"),

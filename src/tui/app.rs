@@ -9,6 +9,7 @@ use std::time::Instant;
 use ratatui::layout::Rect;
 use replaylens::hygiene::RuleInfo;
 use replaylens::policy::Target;
+use replaylens::wire::WireStage;
 
 use super::action::Action;
 use super::export_dialog::{ExportDialog, ExportRequest};
@@ -139,6 +140,9 @@ pub struct App {
     pub show_detail: bool,
     /// What the detail pane shows.
     pub detail_view: DetailView,
+    /// Whose lint findings the detail pane shows and `x`/`X` visit: the replay payload's
+    /// (what OpenClaw sends) or the stored payload's (before hygiene).
+    pub findings_stage: WireStage,
     /// Scroll offset of the detail pane.
     pub detail_scroll: u16,
     /// Lines of the selected (expanded) row scrolled past.
@@ -198,6 +202,7 @@ impl App {
             focus: Pane::Rows,
             show_detail: true,
             detail_view: DetailView::Rewrites,
+            findings_stage: WireStage::Replay,
             detail_scroll: 0,
             row_scroll: 0,
             filter: Filter::All,
@@ -418,6 +423,7 @@ impl App {
             Action::PrevTurn => self.jump_turn(false),
             Action::NextFinding => self.jump_finding(true),
             Action::PrevFinding => self.jump_finding(false),
+            Action::ToggleStage => self.toggle_stage(),
             Action::TogglePayload => {
                 self.detail_view = match self.detail_view {
                     DetailView::Rewrites => DetailView::Payload,

@@ -125,6 +125,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("[", Action::PrevRewrite),
     ("x", Action::NextFinding),
     ("X", Action::PrevFinding),
+    ("b", Action::ToggleStage),
     ("tab", Action::FocusNext),
     ("backtab", Action::FocusNext),
     ("enter", Action::ToggleExpand),

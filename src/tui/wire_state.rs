@@ -6,7 +6,7 @@ use std::sync::Arc;
 use replaylens::lint::{Finding, lint};
 use replaylens::model::{Message, Transcript};
 use replaylens::policy::Target;
-use replaylens::wire::{WireApi, WireItem, WirePayload, wire_target};
+use replaylens::wire::{WireApi, WireItem, WirePayload, WireStage, stored_payload, wire_target};
 
 use super::inspection::{Projected, replayed_message};
 
@@ -57,6 +57,9 @@ pub struct WireState {
     pub items_of_replay: Vec<Vec<usize>>,
     /// Lint findings on the replay payload, in payload order.
     pub findings: Vec<Finding>,
+    /// Lint findings on the stored-stage payload (the stored messages sent as they are,
+    /// without hygiene: what the provider rejected in the first place), in payload order.
+    pub stored_findings: Vec<Finding>,
 }
 
 impl Default for WireState {
@@ -68,6 +71,7 @@ impl Default for WireState {
             items: Vec::new(),
             items_of_replay: Vec::new(),
             findings: Vec::new(),
+            stored_findings: Vec::new(),
         }
     }
 }
@@ -89,6 +93,9 @@ impl WireState {
         let sources: Vec<&[usize]> = job.replay.iter().map(|p| p.source.as_slice()).collect();
         let w = WirePayload::of_projection(api, model, &messages, &sources);
         let findings = lint(&w);
+        let stored_findings = stored_payload(&job.transcript.messages, &job.target)
+            .map(|s| lint(&s))
+            .unwrap_or_default();
         let mut items_of_replay = vec![Vec::new(); job.replay.len()];
         for (n, item) in w.payload.items.iter().enumerate() {
             for &r in &item.source {
@@ -104,6 +111,7 @@ impl WireState {
             items: w.payload.items,
             items_of_replay,
             findings,
+            stored_findings,
         }
     }
 
@@ -115,6 +123,29 @@ impl WireState {
     /// True when some finding points at replay message `replay`.
     pub fn has_finding(&self, replay: usize) -> bool {
         self.findings_for(replay).next().is_some()
+    }
+
+    /// Stored-stage findings on any of the stored messages `stored`.
+    pub fn stored_findings_for<'a>(&'a self, stored: &'a [usize]) -> impl Iterator<Item = &'a Finding> {
+        self.stored_findings
+            .iter()
+            .filter(move |f| f.stored.iter().any(|s| stored.contains(s)))
+    }
+
+    /// The findings of one stage on a row: its replay message's, or its stored messages'.
+    pub fn findings_on<'a>(&'a self, stage: WireStage, replay: Option<usize>, stored: &'a [usize]) -> Vec<&'a Finding> {
+        match stage {
+            WireStage::Replay => replay.map(|r| self.findings_for(r).collect()).unwrap_or_default(),
+            WireStage::Stored => self.stored_findings_for(stored).collect(),
+        }
+    }
+
+    /// All findings of one stage.
+    pub fn of_stage(&self, stage: WireStage) -> &[Finding] {
+        match stage {
+            WireStage::Replay => &self.findings,
+            WireStage::Stored => &self.stored_findings,
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use super::app::{App, Effect};
 use super::inspection::Inspection;
 use super::rows::Row;
 use super::wire_state::{WireJob, WireState};
+use replaylens::wire::WireStage;
 
 impl App {
     /// Ask for the wire payload of the current projection (once it is computed).
@@ -49,14 +50,18 @@ impl App {
     }
 
     pub(super) fn jump_finding(&mut self, forward: bool) {
-        let hit = |insp: &Inspection, row: &Row| row.replay.is_some_and(|r| insp.wire.has_finding(r));
+        let stage = self.findings_stage;
+        let hit = |insp: &Inspection, row: &Row| !insp.wire.findings_on(stage, row.replay, &row.stored).is_empty();
         if let Some(p) = self.find_row(forward, hit) {
             self.select(p);
             return;
         }
-        let none = self.insp.as_ref().is_none_or(|i| i.wire.findings.is_empty());
+        let none = self.insp.as_ref().is_none_or(|i| i.wire.of_stage(stage).is_empty());
         if none {
-            self.status = Some("no provider lint finding for this target".into());
+            self.status = Some(match stage {
+                WireStage::Replay => "no provider lint finding for this target".into(),
+                WireStage::Stored => "no provider lint finding on the stored payload".into(),
+            });
             return;
         }
         // Past the last (first) finding: wrap around, as search does.
@@ -82,5 +87,23 @@ impl App {
             }
             None => self.status = Some("no other lint finding".into()),
         }
+    }
+
+    /// Switch the findings shown between the replay and the stored payload, saying which.
+    pub(super) fn toggle_stage(&mut self) {
+        self.findings_stage = match self.findings_stage {
+            WireStage::Replay => WireStage::Stored,
+            WireStage::Stored => WireStage::Replay,
+        };
+        let n = self
+            .insp
+            .as_ref()
+            .map_or(0, |i| i.wire.of_stage(self.findings_stage).len());
+        self.status = Some(match self.findings_stage {
+            WireStage::Stored => format!(
+                "findings on the stored payload, before hygiene ({n}): what the provider rejected in the first place; b: back to the replay"
+            ),
+            WireStage::Replay => format!("findings on the replay payload, what OpenClaw sends ({n})"),
+        });
     }
 }

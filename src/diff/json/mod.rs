@@ -426,6 +426,18 @@ fn with_context(lines: Vec<Line>, context: usize, folds: bool) -> Vec<Line> {
             keep[lo..=hi].iter_mut().for_each(|k| *k = true);
         }
     }
+    if folds {
+        // A fold marker takes a line: a run of one is shown instead.
+        for i in 0..keep.len() {
+            let alone = !keep[i]
+                && (i == 0 || keep[i - 1])
+                && keep.get(i + 1).is_none_or(|k| *k)
+                && keep.iter().any(|k| *k);
+            if alone {
+                keep[i] = true;
+            }
+        }
+    }
     let mut out = Vec::new();
     let mut skipped = 0;
     for (l, k) in lines.into_iter().zip(keep) {

@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use replaylens::text::{escape_controls, escape_controls_single_line};
+use replaylens::wire::WireStage;
 
 use crate::tui::app::{App, DetailView, Pane, noun_for};
 use crate::tui::describe::Seg;
@@ -23,9 +24,10 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     } else {
         Role::Border
     };
-    let title = match app.detail_view {
-        DetailView::Rewrites => " detail ",
-        DetailView::Payload => " wire payload (w: rewrites) ",
+    let title = match (app.detail_view, app.findings_stage) {
+        (DetailView::Rewrites, WireStage::Replay) => " detail ",
+        (DetailView::Rewrites, WireStage::Stored) => " detail · findings before hygiene (b: replay) ",
+        (DetailView::Payload, _) => " wire payload (w: rewrites) ",
     };
     let block = Block::default()
         .borders(Borders::TOP)
@@ -88,11 +90,18 @@ fn rewrite_lines(app: &App, insp: &Inspection, row: &Row, width: usize) -> Vec<L
     // Each entry: the style of its indent, if indented (wrapped lines keep the indent), and
     // its segments.
     let mut text: Vec<(Option<Role>, Vec<Seg>)> = Vec::new();
-    // What the provider would reject on this row comes first: `x` lands here.
-    let findings: Vec<_> = row
-        .replay
-        .map(|j| insp.wire.findings_for(j).collect())
-        .unwrap_or_default();
+    // What the provider would reject on this row comes first: `x` lands here. With `b`, what
+    // it rejected before hygiene (the stored payload) and the rule that fixes it.
+    let stage = app.findings_stage;
+    let findings = insp.wire.findings_on(stage, row.replay, &row.stored);
+    if stage == WireStage::Stored {
+        let what = if findings.is_empty() {
+            "no finding on the stored payload for this row (b: back to the replay)"
+        } else {
+            "the stored payload, before hygiene, would be rejected here:"
+        };
+        text.push((None, vec![Seg::new(what, Role::Header)]));
+    }
     for f in &findings {
         text.push((
             None,
@@ -111,9 +120,9 @@ fn rewrite_lines(app: &App, insp: &Inspection, row: &Row, width: usize) -> Vec<L
         ));
         text.push((Some(Role::Muted), vec![Seg::new(f.fix_note(), Role::Muted)]));
     }
-    if row.rewrites.is_empty() && findings.is_empty() {
+    if row.rewrites.is_empty() && findings.is_empty() && stage == WireStage::Replay {
         text.push((None, vec![Seg::new("no rewrite touches this row", Role::Placeholder)]));
-    } else if row.rewrites.is_empty() {
+    } else if row.rewrites.is_empty() && stage == WireStage::Replay {
         text.push((
             None,
             vec![Seg::new(

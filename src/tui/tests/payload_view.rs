@@ -145,3 +145,36 @@ fn the_payload_follows_the_projection_off_the_ui_thread() {
     assert!(!wire.pending);
     assert_eq!(wire.api.map(|a| a.id()), Some("google-generative-ai"));
 }
+
+#[test]
+fn b_shows_what_the_stored_payload_broke_and_the_rule_that_fixes_it() {
+    let mut app = app_with(super::sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    app.resize(ratatui::layout::Rect::new(0, 0, 80, 24));
+    app.compute_wire_now();
+    let stored = app.insp.as_ref().unwrap().wire.stored_findings.len();
+    assert_eq!(stored, 5, "the sample's stored payload breaks five constraints");
+
+    press(&mut app, "b");
+    assert!(
+        app.status.as_deref().is_some_and(|s| s.contains("before hygiene (5)")),
+        "{:?}",
+        app.status
+    );
+    press(&mut app, "x");
+    let row = app.selected_row().unwrap();
+    assert!(row.stored.contains(&7), "x visits stored-stage findings: {row:?}");
+    press(&mut app, "\t");
+    let shown = text(&screen(&mut app));
+    assert!(shown.contains("findings before hygiene"), "{shown}");
+    assert!(shown.contains("✗ anthropic-tool-use-adjacency"), "{shown}");
+    assert!(shown.contains("immediately after"), "{shown}");
+    assert!(shown.contains("fixed by hygiene rule"), "{shown}");
+
+    press(&mut app, "b");
+    let back = text(&screen(&mut app));
+    assert!(!back.contains("findings before hygiene"), "{back}");
+    assert!(
+        !back.contains("✗ anthropic-tool-use-adjacency"),
+        "the replay payload has no such finding here:\n{back}"
+    );
+}
