@@ -355,3 +355,159 @@ fn at_80_by_24_the_header_shows_the_verdict_and_the_help_scrolls_to_its_end() {
     assert!(!screen.contains("more lines"), "{screen}");
     tmux.send(&["Escape", "q"]);
 }
+
+impl Tmux {
+    /// The pane with its colours (SGR sequences kept).
+    fn capture_styled(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-e", "-t", "t"]).stdout).into_owned()
+    }
+}
+
+#[test]
+fn at_80_by_24_a_finding_a_structural_diff_and_a_search_show_where_the_eye_is() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("mistral-ids-and-images.jsonl");
+    let tmux = Tmux::start_sized("small-detail", &command(&[&session], config.path()), 80, 24);
+    tmux.wait_for("payload would be rejected");
+
+    // `x` lands on the finding, and the detail pane names it with the provider's text.
+    tmux.send(&["x"]);
+    let screen = tmux.wait_for("✗ mistral-user-after-tool (messages[4])");
+    assert!(screen.contains("Unexpected role 'user' after role 'tool'"), "{screen}");
+    assert!(screen.contains("not fixed by hygiene"), "{screen}");
+
+    // The tool result above it: its JSON is a structural diff, the removed `details`
+    // member on a line of its own, the rewritten id as a removed and an added line.
+    tmux.send(&["k"]);
+    tmux.wait_for(" 3/12");
+    tmux.send(&["Tab"]);
+    let scroll_to = |what: &str| {
+        for _ in 0..80 {
+            let screen = tmux.capture();
+            if screen.lines().any(|l| l.starts_with(what)) {
+                return screen;
+            }
+            tmux.send(&["j"]);
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("{what:?} never scrolled into view:\n{}", tmux.capture());
+    };
+    let screen = scroll_to("+ toolCallId: \"callabcfc");
+    let lines: Vec<&str> = screen.lines().collect();
+    let added = lines.iter().position(|l| l.starts_with("+ toolCallId")).unwrap();
+    assert!(
+        lines[added - 1].starts_with("- toolCallId: \"call_abc|fc_123\""),
+        "{screen}"
+    );
+    let screen = scroll_to("- details: {");
+    assert!(
+        !screen.contains("│ replay JSON"),
+        "no two-column JSON any more:\n{screen}"
+    );
+
+    // Search: the term is highlighted where it stands, and the status counts the matches.
+    tmux.send(&["Escape"]);
+    // Apart from Esc, or the terminal reads Alt-/.
+    std::thread::sleep(Duration::from_millis(300));
+    tmux.send(&["/"]);
+    tmux.send(&["-l", "invoice"]);
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for(" of 7");
+    let k: usize = screen
+        .split("match ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("no \"match k of 7\":\n{screen}"));
+    let styled = tmux.capture_styled();
+    let highlighted = styled
+        .lines()
+        .any(|l| l.contains("m\u{1b}[") && (l.contains("mInvoice\u{1b}[") || l.contains("minvoice\u{1b}[")));
+    assert!(highlighted, "the match is styled on its own:\n{styled}");
+    tmux.send(&["n"]);
+    tmux.wait_for(&format!("match {} of 7", k % 7 + 1));
+    tmux.send(&["Escape"]);
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+/// Ids a session's tool calls carry (`"id":"…"`, `"toolCallId":"…"`), 10 characters or longer.
+fn tool_ids(path: &Path) -> Vec<String> {
+    let text = std::fs::read(path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    let mut ids = Vec::new();
+    for key in ["\"id\":\"", "\"toolCallId\":\"", "\"tool_use_id\":\""] {
+        for part in text.split(key).skip(1) {
+            let id: String = part.chars().take_while(|c| *c != '"').collect();
+            if id.chars().count() >= 10 && !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn at_80_by_24_no_rule_tag_or_id_breaks_across_lines_in_any_bundled_sample() {
+    let config = tempfile::tempdir().unwrap();
+    let mut screens = 0;
+    let mut sessions: Vec<PathBuf> = std::fs::read_dir(samples())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    sessions.sort();
+    for session in &sessions {
+        let ids = tool_ids(session);
+        let name = session.file_stem().unwrap().to_string_lossy().into_owned();
+        let tmux = Tmux::start_sized(&format!("tags-{name}"), &command(&[session], config.path()), 80, 24);
+        tmux.wait_for("? help");
+        tmux.wait_gone("computing");
+        let mut last = String::new();
+        for _ in 0..40 {
+            std::thread::sleep(Duration::from_millis(150));
+            let screen = tmux.capture();
+            if screen == last {
+                break;
+            }
+            screens += 1;
+            for line in screen.lines() {
+                // Both panes share a line: check each side on its own.
+                for side in line.split(" │ ") {
+                    // A tag's head without its end, or an end glued to text without its
+                    // head (`› ` alone is a breadcrumb separator, not a tag).
+                    let head_alone = side.rfind('‹').is_some_and(|at| !side[at..].contains('›'));
+                    let tail_alone = side.char_indices().any(|(at, c)| {
+                        c == '›'
+                            && !side[..at].contains('‹')
+                            && side[..at].chars().last().is_some_and(|p| !p.is_whitespace())
+                    });
+                    assert!(
+                        !head_alone && !tail_alone,
+                        "{name}: a rule tag broken across lines:\n{screen}"
+                    );
+                    // An id wider than the screen cannot be whole on one line.
+                    for id in ids.iter().filter(|id| id.chars().count() < 78) {
+                        let head: String = id.chars().take(8).collect();
+                        if let Some(at) = side.find(&head) {
+                            // The id as shown: whole, cut in the middle (`…`), or rewritten;
+                            // never a bare prefix of it (the rest on the next line).
+                            let word: String = side[at..]
+                                .chars()
+                                .take_while(|c| !c.is_whitespace() && !matches!(c, '"' | ',' | ')'))
+                                .collect();
+                            let broken = word.len() < id.len() && id.starts_with(&word) && !word.contains('…');
+                            assert!(!broken, "{name}: id {id} broken across lines as {word:?}:\n{screen}");
+                        }
+                    }
+                }
+            }
+            last = screen;
+            tmux.send(&["Space"]);
+        }
+        tmux.send(&["q"]);
+        tmux.wait_exit();
+    }
+    assert!(screens >= sessions.len() * 2, "{screens} screens checked");
+}

@@ -302,7 +302,7 @@ fn has_signed_thinking(message: &Message, text: &str) -> bool {
 
 fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, extent: Extent) {
     let name = one_line(block.tool_call_name().unwrap_or("?"), 60);
-    let id = one_line(block.tool_call_id().unwrap_or("?"), 60);
+    let id = short_id(block.tool_call_id().unwrap_or("?"));
     let max = match extent {
         Extent::Collapsed => ARGS_CHARS,
         Extent::Expanded(_) => extent.char_limit(),

@@ -429,10 +429,8 @@ fn with_context(lines: Vec<Line>, context: usize, folds: bool) -> Vec<Line> {
     if folds {
         // A fold marker takes a line: a run of one is shown instead.
         for i in 0..keep.len() {
-            let alone = !keep[i]
-                && (i == 0 || keep[i - 1])
-                && keep.get(i + 1).is_none_or(|k| *k)
-                && keep.iter().any(|k| *k);
+            let alone =
+                !keep[i] && (i == 0 || keep[i - 1]) && keep.get(i + 1).is_none_or(|k| *k) && keep.iter().any(|k| *k);
             if alone {
                 keep[i] = true;
             }

@@ -123,13 +123,17 @@ fn diff_line(l: &replaylens::diff::json::Line, width: usize, theme: &Theme) -> V
         segs.push(Seg::new(escape_controls_single_line(path).into_owned(), Role::Muted));
         segs.push(Seg::new(": ", Role::Muted));
     }
+    let mut json = Spacing::default();
     for p in &l.value {
         let role = match p.mark {
             Mark::Same => base,
             Mark::Removed | Mark::Added => Role::Modified,
         };
-        segs.push(Seg::new(escape_controls_single_line(&p.head).into_owned(), role));
+        let head = json.spaced(&p.head);
+        segs.push(Seg::new(escape_controls_single_line(&head).into_owned(), role));
         if p.elided > 0 {
+            // What the elision left out is unknown: no more spacing on this line.
+            json.off = true;
             segs.push(Seg::new(
                 format!("… {} chars …", thousands(p.elided)),
                 Role::Placeholder,
@@ -143,6 +147,43 @@ fn diff_line(l: &replaylens::diff::json::Line, width: usize, theme: &Theme) -> V
         w.spans.insert(0, Span::styled("  ", theme.style(base)));
     }
     wrapped
+}
+
+/// Compact JSON with a space after each `,` and `:` outside strings, so that a value wraps
+/// between its members and never inside an id.
+#[derive(Debug, Default)]
+struct Spacing {
+    in_string: bool,
+    escaped: bool,
+    /// Stop spacing (after an elision the position in the JSON text is unknown).
+    off: bool,
+}
+
+impl Spacing {
+    fn spaced(&mut self, text: &str) -> String {
+        if self.off {
+            return text.to_owned();
+        }
+        let mut out = String::with_capacity(text.len() + text.len() / 8);
+        for c in text.chars() {
+            out.push(c);
+            if self.in_string {
+                match (self.escaped, c) {
+                    (true, _) => self.escaped = false,
+                    (false, '\\') => self.escaped = true,
+                    (false, '"') => self.in_string = false,
+                    _ => {}
+                }
+            } else {
+                match c {
+                    '"' => self.in_string = true,
+                    ',' | ':' => out.push(' '),
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A copy of a message object with huge strings and arrays bounded (see [`MAX_STRING`]).
@@ -177,5 +218,23 @@ fn bounded(v: &Value) -> Value {
         Value::Array(items) => Value::Array(items.iter().map(bounded).collect()),
         Value::Object(map) => bounded_map(map),
         other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spacing;
+
+    #[test]
+    fn spaces_go_between_members_never_inside_strings() {
+        let mut s = Spacing::default();
+        assert_eq!(
+            s.spaced(r#"{"id":"a,b:c","q":"say \"x,y\"","n":[1,2]}"#),
+            r#"{"id": "a,b:c", "q": "say \"x,y\"", "n": [1, 2]}"#
+        );
+        // Pieces of one value keep the state between them.
+        let mut s = Spacing::default();
+        let joined = s.spaced(r#""a,"#) + &s.spaced(r#"b","c":1"#);
+        assert_eq!(joined, r#""a,b", "c": 1"#);
     }
 }

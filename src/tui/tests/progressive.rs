@@ -175,7 +175,7 @@ fn a_large_file_shows_its_first_messages_while_the_rest_is_read() {
     let s = text(&screen(&mut app));
     assert!(s.contains(&format!("stored (first {n}, reading…)")), "{s}");
     assert!(s.contains("the first messages, in file order"), "{s}");
-    assert!(s.contains("\"text\":\"turn 0"), "{s}");
+    assert!(s.contains("\"text\": \"turn 0"), "{s}");
     assert!(
         s.contains("… once the whole file is read") && !s.contains("computing"),
         "{s}"
