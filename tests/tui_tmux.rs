@@ -389,7 +389,10 @@ fn e_explains_a_pasted_error_and_jumps_to_its_message() {
     tmux.wait_for("explain a provider error");
     assert!(tmux.run(&["paste-buffer", "-b", "err", "-t", "t"]).status.success());
     let screen = tmux.wait_for("previous message.");
-    assert!(!screen.contains("explained ("), "the typed-out paste submitted:\n{screen}");
+    assert!(
+        !screen.contains("explained ("),
+        "the typed-out paste submitted:\n{screen}"
+    );
     tmux.send(&["Enter"]);
     tmux.wait_for("the error points at stored #16");
     tmux.send(&["Escape"]);

@@ -156,15 +156,18 @@ impl Overlay for ExplainPrompt {
     }
 }
 
-/// The answer's lines: the provider's message, what it is, where, what fixes it, and the
-/// library's summary.
+/// The answer's lines: the library's summary, then where, what fixes it, what it is and the
+/// provider's message.
 fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> {
     let e = match answer {
         Answer::Failed(why) => return wrapped(t, Role::Modified, &escape_controls_single_line(why), width),
         Answer::Explained(e) => e,
     };
     const LABEL: usize = 11;
-    let mut lines = Vec::new();
+    // The library's summary first (what it means, where, whether the projection avoids it),
+    // then the details: on a small screen the popup cuts from the bottom.
+    let mut lines = wrapped(t, Role::Text, &escape_controls_single_line(&e.summary), width);
+    lines.push(Line::default());
     let mut field = |name: &str, value: &str| {
         let value = escape_controls_single_line(value);
         for (n, part) in wrap_words(&value, width.saturating_sub(LABEL)).into_iter().enumerate() {
@@ -175,16 +178,6 @@ fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> 
             ]));
         }
     };
-    field("the error", &e.message);
-    if let (Some(provider), Some(constraint)) = (e.provider, e.constraint) {
-        field(
-            "means",
-            &format!("{provider} rejects the payload: constraint {constraint}"),
-        );
-    }
-    if !e.ids.is_empty() {
-        field("ids named", &e.ids.join(", "));
-    }
     let at = if e.stored.is_empty() {
         "no message of this session".to_owned()
     } else {
@@ -197,8 +190,16 @@ fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> 
         (None, false) => field("fixed by", "no hygiene rule"),
         (None, true) => {}
     }
-    lines.push(Line::default());
-    lines.extend(wrapped(t, Role::Muted, &escape_controls_single_line(&e.summary), width));
+    if let (Some(provider), Some(constraint)) = (e.provider, e.constraint) {
+        field(
+            "means",
+            &format!("{provider} rejects the payload: constraint {constraint}"),
+        );
+    }
+    if !e.ids.is_empty() {
+        field("ids named", &e.ids.join(", "));
+    }
+    field("the error", &e.message);
     lines
 }
 
