@@ -511,3 +511,48 @@ fn at_80_by_24_no_rule_tag_or_id_breaks_across_lines_in_any_bundled_sample() {
     }
     assert!(screens >= sessions.len() * 2, "{screens} screens checked");
 }
+
+#[test]
+fn e_explains_a_pasted_error_and_jumps_to_its_message() {
+    let config = tempfile::tempdir().unwrap();
+    let session = samples().join("anthropic-tool-repair.jsonl");
+    let tmux = Tmux::start("explain", &command(&[&session], config.path()));
+    tmux.wait_for("payload accepted");
+    tmux.send(&["E"]);
+    tmux.wait_for("explain a provider error");
+    // A bracketed paste (tmux wraps it when the inspector asked for it), wrapped over two
+    // lines as a terminal copies it: the line break must not submit.
+    let error = "messages.13.content.2: unexpected `tool_use_id` found in `tool_result` blocks:\ntoolu_01OvWOYRsMCFltjuQJSeeuAV. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.";
+    assert!(tmux.run(&["set-buffer", "-b", "err", error]).status.success());
+    assert!(
+        tmux.run(&["paste-buffer", "-p", "-b", "err", "-t", "t"])
+            .status
+            .success()
+    );
+    let screen = tmux.wait_for("previous message.");
+    assert!(!screen.contains("explained ("), "the paste submitted:\n{screen}");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("the error points at stored #16");
+    assert!(screen.contains("rule tool-result-pairing"), "{screen}");
+    assert!(screen.contains("stored #16 (selected)"), "{screen}");
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("explained (");
+    // Without bracketed paste the text is typed out, its line break as Enter among the keys:
+    // it stays a line break too.
+    tmux.send(&["g"]);
+    tmux.wait_for(" 1/");
+    tmux.send(&["E"]);
+    tmux.wait_for("explain a provider error");
+    assert!(tmux.run(&["paste-buffer", "-b", "err", "-t", "t"]).status.success());
+    let screen = tmux.wait_for("previous message.");
+    assert!(
+        !screen.contains("explained ("),
+        "the typed-out paste submitted:\n{screen}"
+    );
+    tmux.send(&["Enter"]);
+    tmux.wait_for("the error points at stored #16");
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("explained (");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}

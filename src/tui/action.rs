@@ -62,6 +62,8 @@ pub enum Action {
     Sessions,
     /// Export the comparison to a file.
     Export,
+    /// Paste a provider's error text: jump to the message it names and explain it.
+    Explain,
     /// Show or hide the detail pane.
     ToggleDetail,
     /// Switch the detail pane between the rewrites and the wire payload of the row.
@@ -114,10 +116,60 @@ impl Action {
         ),
         (Action::Sessions, "open a session"),
         (Action::Export, "export the comparison (md/html/json)"),
+        (
+            Action::Explain,
+            "explain a pasted provider error (jumps to its message)",
+        ),
         (Action::ToggleDetail, "show / hide detail pane"),
         (Action::TogglePayload, "detail pane: rewrites ↔ wire payload and lint"),
         (Action::Back, "back: leave the detail pane, clear search and filter"),
         (Action::Help, "this help"),
         (Action::Quit, "quit"),
     ];
+}
+
+/// An action inside an overlay (the help, a list, a picker, a prompt, the export dialog):
+/// plain data, named in kebab-case in the keymap file. What it does depends on the overlay;
+/// the keymap's per-overlay tables say which keys ask for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OverlayAction {
+    /// Close the overlay (in the profile picker's free entry: leave the entry).
+    Close,
+    /// Choose, run or write (Enter).
+    Confirm,
+    /// Next line or entry.
+    Down,
+    /// Previous line or entry.
+    Up,
+    /// Half a page down.
+    HalfPageDown,
+    /// Half a page up.
+    HalfPageUp,
+    /// A page down.
+    PageDown,
+    /// A page up.
+    PageUp,
+    /// First line or entry.
+    Top,
+    /// Last line or entry.
+    Bottom,
+    /// Delete the last character typed.
+    DeleteBack,
+    /// Clear what was typed.
+    ClearText,
+    /// The next sort order (session picker).
+    NextSort,
+    /// The previous sort order (session picker).
+    PrevSort,
+    /// The next format (export dialog).
+    NextFormat,
+    /// The previous format (export dialog).
+    PrevFormat,
+    /// The next redaction level (export dialog).
+    NextRedaction,
+    /// The previous redaction level (export dialog).
+    PrevRedaction,
+    /// A key bound to nothing (used to unbind a default in the keymap file).
+    None,
 }

@@ -12,11 +12,12 @@ use replaylens::policy::Target;
 use replaylens::wire::WireStage;
 
 use super::action::Action;
-use super::export_dialog::{ExportDialog, ExportRequest};
+use super::export_write::ExportRequest;
 use super::inspection::Inspection;
 use super::keymap::Keymap;
 use super::layout::Areas;
-use super::pickers::{ProfilePicker, SessionPicker, SessionSource};
+use super::overlay::{HelpOverlay, LoadProblems, SearchInput, Summary};
+use super::pickers::SessionSource;
 use super::row_view;
 use super::rows::{Row, align};
 use super::search::{Filter, Search};
@@ -24,7 +25,9 @@ use super::theme::Theme;
 use super::wire_state::WireJob;
 
 mod nav;
+mod requests;
 
+pub use super::overlay::Mode;
 pub use nav::{noun_for, plural};
 
 /// Looks up a rule's documentation by id (injectable so tests do not depend on rule text).
@@ -51,27 +54,6 @@ pub enum DetailView {
     Rewrites,
     /// The row's wire payload items and their provider lint findings.
     Payload,
-}
-
-/// What is on top of the main view.
-#[derive(Debug, Clone)]
-pub enum Mode {
-    /// The main view.
-    Normal,
-    /// The key help overlay; the first line shown.
-    Help(usize),
-    /// Rewrites per rule; the selected line.
-    Summary(usize),
-    /// What the load skipped or warned about; the first line shown.
-    LoadProblems(usize),
-    /// The profile picker.
-    Profiles(ProfilePicker),
-    /// The session picker.
-    Sessions(SessionPicker),
-    /// Typing a search query.
-    SearchInput(String),
-    /// The export dialog.
-    Export(ExportDialog),
 }
 
 /// A session to load in the background.
@@ -151,7 +133,7 @@ pub struct App {
     pub filter: Filter,
     /// The last search.
     pub search: Option<Search>,
-    /// Overlay mode.
+    /// The open overlay (its state, keys and drawing are its own), or the main view.
     pub mode: Mode,
     /// One-line message for the status bar.
     pub status: Option<String>,
@@ -452,17 +434,18 @@ impl App {
                 self.focus_rows();
                 self.ensure_visible();
             }
-            Action::Search => self.mode = Mode::SearchInput(String::new()),
+            Action::Search => self.mode = Mode::SearchInput(SearchInput::default()),
             Action::SearchNext => self.search_step(true),
             Action::SearchPrev => self.search_step(false),
             Action::Filter => self.cycle_filter(),
-            Action::Help => self.mode = Mode::Help(0),
-            Action::Summary => self.mode = Mode::Summary(0),
-            Action::LoadProblems => self.mode = Mode::LoadProblems(0),
+            Action::Help => self.mode = Mode::Help(HelpOverlay::default()),
+            Action::Summary => self.mode = Mode::Summary(Summary::default()),
+            Action::LoadProblems => self.mode = Mode::LoadProblems(LoadProblems::default()),
             Action::Profiles => self.open_profiles(),
             Action::RuleSet => self.cycle_rule_set(),
             Action::Sessions => self.open_sessions(),
             Action::Export => self.open_export(),
+            Action::Explain => self.open_explain(),
         }
     }
 }

@@ -1,6 +1,8 @@
-//! The keymap: a table from keys to actions. Defaults live here; a user TOML file
-//! (`keys.toml` in `$REPLAYLENS_CONFIG_DIR` or `~/.config/replaylens`) patches them. The help
-//! overlay and the status-bar hints are generated from the same table.
+//! The keymap: a table from keys to actions for the main view and one per kind of overlay
+//! (`overlay_table.rs`). Defaults live here; a user TOML file (`keys.toml` in
+//! `$REPLAYLENS_CONFIG_DIR` or `~/.config/replaylens`) patches them: `[keys]` for the main
+//! view, `[scroll]`, `[prompts]`, `[pickers]`, `[sessions]` and `[export]` for the overlays.
+//! The help overlay and the status-bar hints are generated from the same tables.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -8,8 +10,12 @@ use std::path::PathBuf;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::action::Action;
+use super::action::{Action, OverlayAction};
 use super::theme::{SettingsFileError, SettingsProblem};
+
+mod overlay_table;
+
+pub use overlay_table::{OVERLAY_HELP, OverlayContext};
 
 /// A key with its modifiers (shift folded into the character for letters and symbols).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -140,6 +146,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("v", Action::RuleSet),
     ("o", Action::Sessions),
     ("e", Action::Export),
+    ("E", Action::Explain),
     ("d", Action::ToggleDetail),
     ("w", Action::TogglePayload),
     ("?", Action::Help),
@@ -177,11 +184,12 @@ pub struct Hint {
     pub keep: bool,
 }
 
-/// The key → action table.
+/// The key → action tables: the main view's and the overlays'.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Keymap {
     bindings: Vec<(Key, Action)>,
     index: HashMap<Key, Action>,
+    overlay: Vec<(OverlayContext, Key, OverlayAction)>,
 }
 
 impl Default for Keymap {
@@ -191,35 +199,36 @@ impl Default for Keymap {
                 .iter()
                 .filter_map(|(k, a)| Key::parse(k).map(|k| (k, *a)))
                 .collect(),
+            overlay_table::overlay_defaults(),
         )
     }
 }
 
+type Table<A> = HashMap<toml::Spanned<String>, A>;
+
 #[derive(Debug, serde::Deserialize)]
 struct KeysFile {
     #[serde(default)]
-    keys: HashMap<toml::Spanned<String>, Action>,
+    keys: Table<Action>,
+    #[serde(default)]
+    scroll: Table<OverlayAction>,
+    #[serde(default)]
+    prompts: Table<OverlayAction>,
+    #[serde(default)]
+    pickers: Table<OverlayAction>,
+    #[serde(default)]
+    sessions: Table<OverlayAction>,
+    #[serde(default)]
+    export: Table<OverlayAction>,
 }
 
-impl Keymap {
-    fn from_bindings(bindings: Vec<(Key, Action)>) -> Self {
-        let index = bindings.iter().copied().collect();
-        Self { bindings, index }
-    }
-
-    /// The action bound to a key.
-    pub fn action(&self, key: Key) -> Option<Action> {
-        self.index.get(&key).copied().filter(|a| *a != Action::None)
-    }
-
-    /// Defaults patched by a keymap file (`[keys]` table of `"key" = "action"`; `"none"`
-    /// unbinds).
-    pub fn with_overrides(text: &str) -> Result<Self, SettingsProblem> {
-        let file: KeysFile = toml::from_str(text)?;
-        let mut bindings = Self::default().bindings;
-        let mut entries: Vec<(toml::Spanned<String>, Action)> = file.keys.into_iter().collect();
-        entries.sort_by(|a, b| a.0.get_ref().cmp(b.0.get_ref()));
-        for (k, action) in entries {
+/// A file's entries, sorted by key, each key parsed (an unreadable key is an error at its span).
+fn parse_entries<A: Copy>(table: Table<A>) -> Result<Vec<(Key, A)>, SettingsProblem> {
+    let mut entries: Vec<(toml::Spanned<String>, A)> = table.into_iter().collect();
+    entries.sort_by(|a, b| a.0.get_ref().cmp(b.0.get_ref()));
+    entries
+        .into_iter()
+        .map(|(k, action)| {
             let key = Key::parse(k.get_ref()).ok_or_else(|| {
                 SettingsProblem::at(
                     k.span(),
@@ -229,12 +238,55 @@ impl Keymap {
                     ),
                 )
             })?;
+            Ok((key, action))
+        })
+        .collect()
+}
+
+impl Keymap {
+    fn from_bindings(bindings: Vec<(Key, Action)>, overlay: Vec<(OverlayContext, Key, OverlayAction)>) -> Self {
+        let index = bindings.iter().copied().collect();
+        Self {
+            bindings,
+            index,
+            overlay,
+        }
+    }
+
+    /// The action bound to a key.
+    pub fn action(&self, key: Key) -> Option<Action> {
+        self.index.get(&key).copied().filter(|a| *a != Action::None)
+    }
+
+    /// Defaults patched by a keymap file (`[keys]` table of `"key" = "action"`, and the
+    /// overlays' tables of `"key" = "overlay-action"`; `"none"` unbinds).
+    pub fn with_overrides(text: &str) -> Result<Self, SettingsProblem> {
+        let file: KeysFile = toml::from_str(text)?;
+        let defaults = Self::default();
+        let mut bindings = defaults.bindings;
+        for (key, action) in parse_entries(file.keys)? {
             bindings.retain(|(b, _)| *b != key);
             if action != Action::None {
                 bindings.push((key, action));
             }
         }
-        Ok(Self::from_bindings(bindings))
+        let mut overlay = defaults.overlay;
+        let tables = [
+            (OverlayContext::Scroll, file.scroll),
+            (OverlayContext::Prompt, file.prompts),
+            (OverlayContext::Picker, file.pickers),
+            (OverlayContext::Sessions, file.sessions),
+            (OverlayContext::Export, file.export),
+        ];
+        for (context, table) in tables {
+            for (key, action) in parse_entries(table)? {
+                overlay.retain(|(c, b, _)| !(*c == context && *b == key));
+                if action != OverlayAction::None {
+                    overlay.push((context, key, action));
+                }
+            }
+        }
+        Ok(Self::from_bindings(bindings, overlay))
     }
 
     /// The default keymap patched by the user's file, if there is one. An error is a
@@ -269,6 +321,62 @@ impl Keymap {
                     let keys: Vec<String> = keys.iter().map(ToString::to_string).collect();
                     (keys.join(" "), *desc)
                 })
+            })
+            .collect()
+    }
+
+    /// The overlay action a key asks for in a table (or, unbound there, in its parent's).
+    pub fn overlay_action(&self, context: OverlayContext, key: Key) -> Option<OverlayAction> {
+        let own = self
+            .overlay
+            .iter()
+            .find(|(c, k, _)| *c == context && *k == key)
+            .map(|(_, _, a)| *a);
+        own.or_else(|| context.parent().and_then(|p| self.overlay_action(p, key)))
+            .filter(|a| *a != OverlayAction::None)
+    }
+
+    /// The keys bound to an overlay action in one table (not its parent's), in table order.
+    pub fn overlay_keys_for(&self, context: OverlayContext, action: OverlayAction) -> Vec<Key> {
+        self.overlay
+            .iter()
+            .filter(|(c, _, a)| *c == context && *a == action)
+            .map(|(_, k, _)| *k)
+            .collect()
+    }
+
+    /// The keys of an overlay action, joined for a hint (`Tab →`); `""` when unbound.
+    pub fn overlay_keys_text(&self, context: OverlayContext, action: OverlayAction) -> String {
+        let keys: Vec<String> = self
+            .overlay_keys_for(context, action)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        keys.join(" ")
+    }
+
+    /// The first key of an overlay action, for a title (`Enter jumps`); `"?"` when unbound.
+    pub fn overlay_first_key(&self, context: OverlayContext, action: OverlayAction) -> String {
+        self.overlay_keys_for(context, action)
+            .first()
+            .map_or_else(|| "?".to_owned(), ToString::to_string)
+    }
+
+    /// Help sections of the overlays: each table's heading and its rows (keys joined and
+    /// description) for every bound action.
+    pub fn overlay_help(&self) -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+        OverlayContext::ALL
+            .iter()
+            .map(|&context| {
+                let rows = OVERLAY_HELP
+                    .iter()
+                    .filter(|(c, _, _)| *c == context)
+                    .filter_map(|&(_, action, desc)| {
+                        let keys = self.overlay_keys_text(context, action);
+                        (!keys.is_empty()).then_some((keys, desc))
+                    })
+                    .collect();
+                (context.heading(), rows)
             })
             .collect()
     }
@@ -340,5 +448,43 @@ mod tests {
         assert!(help.iter().any(|(k, d)| k == "q Ctrl-c" && *d == "quit"));
         assert!(help.iter().any(|(k, d)| k == "Esc" && d.starts_with("back")));
         assert_eq!(map.action(Key::parse("esc").unwrap()), Some(Action::Back));
+        assert_eq!(map.action(Key::parse("E").unwrap()), Some(Action::Explain));
+    }
+
+    #[test]
+    fn overlay_tables_fall_back_to_their_parent_and_can_be_rebound() {
+        let map = Keymap::default();
+        let tab = Key::parse("tab").unwrap();
+        assert_eq!(
+            map.overlay_action(OverlayContext::Sessions, tab),
+            Some(OverlayAction::NextSort)
+        );
+        assert_eq!(
+            map.overlay_action(OverlayContext::Picker, tab),
+            Some(OverlayAction::Down)
+        );
+        let home = Key::parse("home").unwrap();
+        assert_eq!(
+            map.overlay_action(OverlayContext::Sessions, home),
+            Some(OverlayAction::Top),
+            "from the pickers' table"
+        );
+        assert_eq!(
+            map.overlay_action(OverlayContext::Picker, Key::parse("j").unwrap()),
+            None
+        );
+        let help = map.overlay_help();
+        assert!(help.iter().all(|(_, rows)| !rows.is_empty()));
+        assert!(
+            help.iter()
+                .any(|(h, rows)| *h == "in the export dialog" && rows.contains(&("Tab →".to_owned(), "next format")))
+        );
+        let map = Keymap::with_overrides("[pickers]\n\"ctrl-j\" = \"down\"\n\"tab\" = \"none\"\n").unwrap();
+        assert_eq!(
+            map.overlay_action(OverlayContext::Picker, Key::parse("ctrl-j").unwrap()),
+            Some(OverlayAction::Down)
+        );
+        assert_eq!(map.overlay_action(OverlayContext::Picker, tab), None);
+        assert!(Keymap::with_overrides("[export]\n\"x\" = \"fly\"\n").is_err());
     }
 }

@@ -2,15 +2,17 @@
 //! with the rule behind it.
 //!
 //! One [`app::App`] holds all state; keys become [`action::Action`]s through the
-//! [`keymap::Keymap`] table; [`render`] draws the state and reads nothing else. Only
-//! [`terminal`] touches the real terminal, and [`loader`] does the I/O on a thread.
+//! [`keymap::Keymap`] table; an open [`overlay`] owns its state, keys and drawing and returns
+//! effects to the app; [`render`] draws the state and reads nothing else. Only [`terminal`]
+//! touches the real terminal, and [`loader`] does the I/O on a thread.
 
 pub mod action;
 pub mod app;
 pub(crate) mod copy;
 pub mod describe;
 pub mod diff;
-pub mod export_dialog;
+pub mod explain;
+pub mod export_write;
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod fixtures;
 pub mod image_info;
@@ -20,6 +22,7 @@ pub mod keymap;
 pub mod layout;
 pub mod load_state;
 pub mod loader;
+pub mod overlay;
 pub mod pickers;
 pub mod render;
 pub mod reproject;
@@ -28,7 +31,6 @@ pub mod row_view;
 pub mod rows;
 pub mod scan_state;
 pub mod search;
-mod session_picker;
 pub mod terminal;
 pub mod theme;
 pub mod wire_state;
@@ -206,9 +208,14 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         // they arrive.
         let busy = app.loading.is_some() || wiring.is_some() || reprojecting.is_some() || scanner.busy();
         let wait = Duration::from_millis(if busy { 15 } else { 500 });
-        match terminal::next_event(wait)? {
-            Some(Event::Key(key)) => {
-                input::handle_key(&mut app, key);
+        let (keys, other) = terminal::next_events(wait)?;
+        if !keys.is_empty() {
+            input::handle_burst(&mut app, &keys);
+            dirty = true;
+        }
+        match other {
+            Some(Event::Paste(text)) => {
+                input::handle_paste(&mut app, text);
                 dirty = true;
             }
             Some(Event::Mouse(mouse)) => {

@@ -1,169 +1,21 @@
-//! The profile picker (the session's own model, every profile of the release's provider list
-//! with the family it resolves to, free entry), and opening either picker; the session picker
-//! itself is in `session_picker.rs`.
+//! Opening the pickers (the profile picker, the session picker over the right folder) and
+//! opening the session chosen in one; the pickers themselves are overlays
+//! ([`super::overlay::profiles`], [`super::overlay::sessions`]).
 
 use std::path::{Path, PathBuf};
 
 use replaylens::load::discover::Listing;
-use replaylens::policy::providers::catalog;
-use replaylens::policy::{Target, resolve};
+use replaylens::policy::Target;
 
 use super::app::{App, LoadRequest, Mode};
-use super::session_picker::fuzzy_score;
-pub use super::session_picker::{PickerLine, SessionPicker, SessionSource};
-
-/// One entry of the profile picker.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfileItem {
-    /// What the line shows.
-    pub label: String,
-    /// The target; `None` = free entry.
-    pub target: Option<Target>,
-}
-
-/// The profile picker: every entry, the typed filter (fuzzy, as in the session picker), the
-/// entries that match it best first, and the free-entry line, always last.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfilePicker {
-    /// Entries; the last one is free entry.
-    pub items: Vec<ProfileItem>,
-    /// The filter text.
-    pub filter: String,
-    /// Entries that match the filter (indices into `items`), best first; free entry last.
-    pub matches: Vec<usize>,
-    /// Selected position in `matches`.
-    pub selected: usize,
-    /// Free-entry text (`provider api model`), when typing.
-    pub input: Option<String>,
-}
-
-fn target_label(t: &Target) -> String {
-    format!(
-        "{} / {} / {}",
-        t.provider.as_deref().unwrap_or("?"),
-        t.api.as_deref().unwrap_or("?"),
-        t.model.as_deref().unwrap_or("?")
-    )
-}
-
-/// The label of the free-entry line: with a filter typed, it offers the filter as the entry.
-pub fn free_entry_label(filter: &str) -> String {
-    if filter.trim().is_empty() {
-        "custom…  type provider api model".to_owned()
-    } else {
-        format!("custom…  use \"{}\" as provider api model (Enter edits)", filter.trim())
-    }
-}
-
-impl ProfilePicker {
-    /// Entries for a session whose own model is `session_model`, then every profile of the
-    /// release's provider list (`replaylens providers`) as `provider  api  model  family`;
-    /// `current` is preselected. Columns are as wide as their longest entry.
-    pub fn new(session_model: &Target, current: &Target) -> Self {
-        const SESSION: &str = "session model";
-        let profiles = catalog().profiles();
-        let wp = profiles
-            .iter()
-            .map(|p| p.provider.chars().count())
-            .chain([SESSION.len()])
-            .max()
-            .unwrap_or(0);
-        let wa = profiles.iter().map(|p| p.api.chars().count()).max().unwrap_or(0);
-        let wm = profiles.iter().map(|p| p.model.chars().count()).max().unwrap_or(0);
-        let mut items = vec![ProfileItem {
-            label: format!("{SESSION:<wp$}  {}", target_label(session_model)),
-            target: Some(Target::default()),
-        }];
-        for p in &profiles {
-            let target = p.target();
-            let family = resolve(&target).family;
-            items.push(ProfileItem {
-                label: format!("{:<wp$}  {:<wa$}  {:<wm$}  {}", p.provider, p.api, p.model, family.id()),
-                target: Some(target),
-            });
-        }
-        items.push(ProfileItem {
-            label: free_entry_label(""),
-            target: None,
-        });
-        let selected = items
-            .iter()
-            .position(|i| i.target.as_ref() == Some(current))
-            .unwrap_or(0);
-        Self {
-            matches: (0..items.len()).collect(),
-            items,
-            filter: String::new(),
-            selected,
-            input: None,
-        }
-    }
-
-    /// The selected entry.
-    pub fn current(&self) -> Option<&ProfileItem> {
-        self.matches.get(self.selected).map(|&i| &self.items[i])
-    }
-
-    /// Recompute the matches after the filter changed: best match first and selected; the
-    /// free-entry line stays (alone when nothing else matches, offering the typed text).
-    pub fn refilter(&mut self) {
-        let free = self.items.len().saturating_sub(1);
-        let mut scored: Vec<(i64, usize)> = (0..free)
-            .filter_map(|i| profile_score(&self.items[i].label, &self.filter).map(|s| (s, i)))
-            .collect();
-        if !self.filter.trim().is_empty() {
-            scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        }
-        self.matches = scored.into_iter().map(|(_, i)| i).chain([free]).collect();
-        self.items[free].label = free_entry_label(&self.filter);
-        self.selected = 0;
-    }
-
-    /// Type a character into the filter.
-    pub fn push(&mut self, c: char) {
-        self.filter.push(c);
-        self.refilter();
-    }
-
-    /// Delete the last character of the filter.
-    pub fn pop(&mut self) {
-        self.filter.pop();
-        self.refilter();
-    }
-}
-
-/// How well the filter matches an entry: the session picker's fuzzy score over the whole label
-/// or, better, over one of its fields (provider, API, model, family), so `gemini` finds the
-/// model `gemini-2.5-pro` rather than letters scattered over the line; the provider counts a
-/// little more, so `google` puts the `google` provider before a model or family named so.
-fn profile_score(label: &str, filter: &str) -> Option<i64> {
-    let fields = label
-        .split("  ")
-        .flat_map(|part| part.split(" / "))
-        .map(str::trim)
-        .filter(|f| !f.is_empty());
-    fields
-        .enumerate()
-        .filter_map(|(i, field)| fuzzy_score(field, filter).map(|s| if i == 0 { s + 2 } else { s }))
-        .chain(fuzzy_score(label, filter))
-        .max()
-}
+pub use super::overlay::profiles::ProfilePicker;
+pub use super::overlay::sessions::{SessionPicker, SessionSource};
 
 /// The folder that holds a session file (`.` for a bare file name).
 pub fn folder_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
-    }
-}
-
-/// Parse free entry: `provider api model`, `-` or missing = from the session.
-pub fn parse_target(text: &str) -> Target {
-    let mut parts = text.split_whitespace().map(|p| (p != "-").then(|| p.to_owned()));
-    Target {
-        provider: parts.next().flatten(),
-        api: parts.next().flatten(),
-        model: parts.next().flatten(),
     }
 }
 
@@ -216,37 +68,5 @@ impl App {
             rule_set: self.rule_set,
             rule_set_from_session: !self.rule_set_chosen,
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fuzzy_prefers_consecutive_and_word_starts() {
-        assert!(fuzzy_score("anthropic-tool-repair", "atr").is_some());
-        assert!(fuzzy_score("anthropic", "xyz").is_none());
-        assert!(fuzzy_score("gemini-signatures", "gem").unwrap() > fuzzy_score("a-g-e-m", "gem").unwrap());
-    }
-
-    #[test]
-    fn free_entry_parses_three_parts() {
-        let t = parse_target("openrouter openai-completions google/gemini-2.5-pro");
-        assert_eq!(t.model.as_deref(), Some("google/gemini-2.5-pro"));
-        assert_eq!(parse_target("- - m").provider, None);
-    }
-
-    #[test]
-    fn picker_lists_the_release_profiles_and_preselects() {
-        let profiles = catalog().profiles();
-        let mistral = profiles.iter().find(|p| p.provider == "mistral").unwrap().target();
-        let p = ProfilePicker::new(&Target::default(), &mistral);
-        assert_eq!(p.items.len(), profiles.len() + 2);
-        assert!(p.items[p.selected].label.starts_with("mistral "));
-        assert!(
-            p.items[p.selected].label.ends_with("  mistral"),
-            "the family closes the line"
-        );
     }
 }

@@ -24,7 +24,7 @@ use replaylens::rule_set::RuleSet;
 use replaylens::scan::{ScanOptions, SessionScan, Verdict, scan_source};
 
 use super::app::{App, Mode};
-use super::session_picker::SessionPicker;
+use super::overlay::SessionPicker;
 
 /// What the scan found for one session, as a picker row shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,11 +1,13 @@
-//! The real terminal: raw mode, alternate screen and mouse capture on entry, restored on
-//! every exit path (drop, error, panic); crossterm event reading.
+//! The real terminal: raw mode, alternate screen, mouse capture and bracketed paste on entry,
+//! restored on every exit path (drop, error, panic); crossterm event reading.
 
 use std::io::stdout;
 use std::time::Duration;
 
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, KeyEvent,
+};
 use ratatui::crossterm::execute;
 
 /// The inspector was started where it cannot draw or read keys (exit status 2).
@@ -56,7 +58,8 @@ pub struct TerminalGuard {
 }
 
 impl TerminalGuard {
-    /// Enter raw mode and the alternate screen, enable mouse capture, and chain a panic hook
+    /// Enter raw mode and the alternate screen, enable mouse capture and bracketed paste (a
+    /// terminal without it types a paste out as keys), and chain a panic hook
     /// that undoes it all before the panic message is printed.
     pub fn enter() -> Result<Self, TerminalError> {
         let terminal = ratatui::try_init().map_err(TerminalError::new("set up"))?;
@@ -64,6 +67,7 @@ impl TerminalGuard {
             restore();
             return Err(TerminalError::new("enable mouse input on")(e));
         }
+        let _ = execute!(stdout(), EnableBracketedPaste);
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -81,6 +85,7 @@ impl Drop for TerminalGuard {
 
 /// Leave mouse capture, raw mode and the alternate screen (safe to call twice).
 fn restore() {
+    let _ = execute!(stdout(), DisableBracketedPaste);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
 }
@@ -93,4 +98,20 @@ pub fn next_event(timeout: Duration) -> Result<Option<Event>, TerminalError> {
         Ok(false) => Ok(None),
         Err(e) => Err(read(e)),
     }
+}
+
+/// Wait up to `timeout` for input, then take the key events already waiting behind the first
+/// one (several at once are a paste typed out as keys), up to the first event of another kind,
+/// which is returned beside them.
+pub fn next_events(timeout: Duration) -> Result<(Vec<KeyEvent>, Option<Event>), TerminalError> {
+    let mut keys = Vec::new();
+    let mut next = next_event(timeout)?;
+    while let Some(Event::Key(key)) = next {
+        keys.push(key);
+        if keys.len() >= 4096 {
+            return Ok((keys, None));
+        }
+        next = next_event(Duration::ZERO)?;
+    }
+    Ok((keys, next))
 }

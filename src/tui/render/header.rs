@@ -242,5 +242,5 @@ fn legend(insp: &Inspection) -> Option<String> {
 /// The spans cut to `width` columns at a grapheme boundary, ending with `…` when they do not
 /// fit.
 fn fit(spans: Vec<Span<'static>>, width: usize) -> Line<'static> {
-    Line::from(super::overlays::fit_spans(spans, width))
+    Line::from(crate::tui::overlay::popup::fit_spans(spans, width))
 }

@@ -4,7 +4,7 @@
 mod detail;
 mod header;
 pub mod json;
-mod overlays;
+mod loading;
 mod payload;
 mod row_diff;
 mod rows;
@@ -44,10 +44,6 @@ pub fn draw(app: &App, frame: &mut Frame<'_>) {
         }
     }
     status::draw(app, frame, areas.status);
-    overlays::draw(app, frame, screen);
-}
-
-/// How many lines the key help has (its scroll range).
-pub fn help_lines(app: &crate::tui::app::App) -> usize {
-    overlays::help_text(app).len()
+    super::overlay::draw(app, frame, screen);
+    loading::draw(app, frame, screen);
 }

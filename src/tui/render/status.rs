@@ -9,18 +9,19 @@ use ratatui::widgets::Paragraph;
 use replaylens::text::escape_controls_single_line;
 use unicode_width::UnicodeWidthStr;
 
-use super::overlays::fit_spans;
-use crate::tui::app::{App, Mode, Pane};
+use super::loading::spinner;
+use crate::tui::app::{App, Pane};
 use crate::tui::keymap::Hint;
+use crate::tui::overlay::popup::fit_spans;
 use crate::tui::theme::{Role, Theme};
 
 /// Draw the status bar.
 pub fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
     let t = &app.theme;
     let bar = t.style(Role::StatusBar);
-    let left = match &app.mode {
-        Mode::SearchInput(q) => format!("/{q}▏"),
-        _ => {
+    let left = match app.mode.overlay().and_then(|o| o.status_line()) {
+        Some(line) => line,
+        None => {
             let pos = if app.view.is_empty() {
                 "0/0".to_owned()
             } else {
@@ -34,16 +35,13 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, area: Rect) {
                     let secs = l.started.elapsed().as_secs_f32();
                     format!(
                         "{pos}{pane}  {} reading {} · the first messages, in file order; the active branch follows",
-                        super::overlays::spinner(secs),
+                        spinner(secs),
                         read_so_far(l.read, l.total)
                     )
                 }
                 (Some(l), _) if pending => {
                     let secs = l.started.elapsed().as_secs_f32();
-                    format!(
-                        "{pos}{pane}  {} computing the projection… {secs:.1}s",
-                        super::overlays::spinner(secs)
-                    )
+                    format!("{pos}{pane}  {} computing the projection… {secs:.1}s", spinner(secs))
                 }
                 (_, status) => match status {
                     Some(s) => format!("{pos}{pane}  {s}"),

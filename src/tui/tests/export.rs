@@ -4,7 +4,7 @@ use replaylens::export::{ExportFormat, Redaction, default_file_name};
 
 use super::*;
 use crate::tui::app::Effect;
-use crate::tui::export_dialog::ExportDialog;
+use crate::tui::overlay::ExportDialog;
 
 fn ctrl(app: &mut App, c: char) {
     handle_key(app, KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
@@ -224,7 +224,7 @@ fn export_dialog_refuses_the_open_session_by_every_alias() {
     assert_eq!(std::fs::read(&session).unwrap(), original);
 
     // The effect itself refuses too (a request built elsewhere, or a file renamed meanwhile).
-    let request = crate::tui::export_dialog::ExportRequest {
+    let request = crate::tui::export_write::ExportRequest {
         source: session.clone(),
         db_session: None,
         target: replaylens::policy::Target::default(),

@@ -205,7 +205,7 @@ fn a_small_file_has_no_preview() {
 fn help_opened_while_the_projection_is_computed_stays_open_when_it_lands() {
     let (first, done) = stored_then_done("anthropic-tool-repair.jsonl");
     let mut app = app_with(first, Theme::dark());
-    app.mode = crate::tui::app::Mode::Help(0);
+    app.mode = crate::tui::app::Mode::Help(crate::tui::overlay::HelpOverlay::default());
     app.loaded(Ok(done));
     assert!(matches!(app.mode, crate::tui::app::Mode::Help(_)));
     let s = text(&screen(&mut app));

@@ -4,10 +4,19 @@
 
 use std::path::PathBuf;
 
+use ratatui::Frame;
+use ratatui::layout::Rect;
 use replaylens::load::discover::{AGENTS, Listing, list_default, list_path, newest_first};
-use replaylens::text::{escape_controls_single_line, truncate_chars};
 
-use super::scan_state::{PickerScan, SortOrder};
+use super::{Ctx, Input, Overlay, OverlayEffect, Request, one_line, step};
+use crate::tui::action::OverlayAction;
+use crate::tui::keymap::OverlayContext;
+use crate::tui::scan_state::{PickerScan, SortOrder};
+
+mod draw;
+pub mod label;
+
+pub use label::fuzzy_score;
 
 /// Where the session picker looks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,7 +161,7 @@ impl SessionPicker {
     }
 
     /// Filter and sort into `matches`; the position of the best match.
-    pub(super) fn rebuild(&mut self) -> Option<usize> {
+    pub(crate) fn rebuild(&mut self) -> Option<usize> {
         let mut scored: Vec<(usize, i64, usize)> = self
             .listings
             .iter()
@@ -225,130 +234,77 @@ impl SessionPicker {
             .position(|l| matches!(l, PickerLine::Session { pos, .. } if *pos == self.selected))
             .unwrap_or(0)
     }
+}
 
-    /// The label of a session line on one line (the picker draws its counts between the two
-    /// parts of [`Self::label_parts`]).
-    #[cfg(test)]
+#[cfg(test)]
+impl SessionPicker {
+    /// The label of a session line on one line, laid out wide (the picker draws its counts
+    /// between the two parts of [`label::label_parts`]).
     pub fn label(l: &Listing) -> String {
-        let (head, tail) = Self::label_parts(l);
+        let (head, tail) = label::label_parts(l, label::LabelLayout::WIDE);
         format!("{head} {tail}").trim_end().to_owned()
     }
+}
 
-    /// The label of a session line, in two parts: what it is (the file name, or a database
-    /// window's session key) with its sub-agent, archive or unreadable mark, padded to the
-    /// name column; then last update, message count, working directory and model. Every field
-    /// has its control characters escaped; long names and folders are shortened in the middle
-    /// and at the start.
-    pub fn label_parts(l: &Listing) -> (String, String) {
-        let e = |text: &str| escape_controls_single_line(text).into_owned();
-        let base = if l.format == Some("openclaw-sqlite") {
-            l.session_key.clone().unwrap_or_else(|| l.id.clone())
-        } else {
-            l.path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| l.id.clone())
+impl Overlay for SessionPicker {
+    fn context(&self) -> OverlayContext {
+        OverlayContext::Sessions
+    }
+
+    /// Typing filters, the sort keys change the order, Enter opens the selected session (the
+    /// picker stays open until it is shown).
+    fn handle(&mut self, input: Input, _ctx: &Ctx<'_>) -> OverlayEffect {
+        let delta = match input {
+            Input::Action(OverlayAction::Close) => return OverlayEffect::Close,
+            Input::Action(OverlayAction::Confirm) => {
+                return match self.current().cloned() {
+                    Some(listing) => OverlayEffect::Request(Request::OpenListing(listing, self.first_finding())),
+                    None => OverlayEffect::None,
+                };
+            }
+            Input::Action(OverlayAction::NextSort) => {
+                self.cycle_order(true);
+                return OverlayEffect::None;
+            }
+            Input::Action(OverlayAction::PrevSort) => {
+                self.cycle_order(false);
+                return OverlayEffect::None;
+            }
+            Input::Action(OverlayAction::DeleteBack) => {
+                self.filter.pop();
+                self.refilter();
+                return OverlayEffect::None;
+            }
+            Input::Action(OverlayAction::ClearText) => {
+                self.filter.clear();
+                self.refilter();
+                return OverlayEffect::None;
+            }
+            Input::Char(c) => {
+                self.filter.push(c);
+                self.refilter();
+                return OverlayEffect::None;
+            }
+            Input::Paste(text) => {
+                self.filter.push_str(&one_line(&text));
+                self.refilter();
+                return OverlayEffect::None;
+            }
+            Input::Action(OverlayAction::Down) => 1,
+            Input::Action(OverlayAction::Up) => -1,
+            Input::Action(OverlayAction::PageDown) => 10,
+            Input::Action(OverlayAction::PageUp) => -10,
+            Input::Action(OverlayAction::Top) => isize::MIN,
+            Input::Action(OverlayAction::Bottom) => isize::MAX,
+            Input::Action(_) => 0,
         };
-        let mut marks = String::new();
-        if let Some(parent) = &l.parent {
-            let short: String = parent.chars().take(8).collect();
-            marks.push_str(&format!(" (sub-agent of {short})"));
-        }
-        if let Some(archive) = &l.archive {
-            marks.push_str(&format!(" ({})", short_archive(archive)));
-        }
-        if l.error.is_some() {
-            marks.push_str(" (unreadable)");
-        }
-        // The marks tell apart rows that share a name (a database's windows of one key), so
-        // the name gives way to them: it is shortened in the middle first.
-        let marks = e(&marks);
-        let room = NAME_WIDTH.saturating_sub(marks.chars().count()).max(12);
-        let name = format!("{}{marks}", shorten_middle(&e(&base), room));
-        let name = if name.chars().count() > NAME_WIDTH {
-            truncate_chars(&name, NAME_WIDTH - 1).into_owned()
-        } else {
-            name
-        };
-        let updated: String = l
-            .updated
-            .as_deref()
-            .unwrap_or("")
-            .chars()
-            .take(16)
-            .enumerate()
-            .map(|(i, c)| if i == 10 && c == 'T' { ' ' } else { c })
-            .collect();
-        let tail = format!(
-            "{:<16} {:>5} {:<4}  {:<CWD_WIDTH$} {}",
-            e(&updated),
-            l.messages,
-            if l.messages == 1 { "msg" } else { "msgs" },
-            shorten_start(&e(l.cwd.as_deref().unwrap_or("")), CWD_WIDTH),
-            e(l.model.as_deref().unwrap_or("")),
-        );
-        (format!("{name:<NAME_WIDTH$}"), tail.trim_end().to_owned())
+        self.selected = step(self.selected, delta, self.matches.len());
+        OverlayEffect::None
     }
-}
 
-/// An archive mark short enough to stay whole in the name column: a database's previous
-/// window reads `previous window, started by reset` in the CLI and `previous window: reset`
-/// here.
-fn short_archive(archive: &str) -> String {
-    match archive.strip_prefix("previous window, started by ") {
-        Some(reason) => format!("previous window: {reason}"),
-        None => archive.to_owned(),
+    fn draw(&self, frame: &mut Frame<'_>, screen: Rect, ctx: &Ctx<'_>) {
+        draw::draw(self, frame, screen, ctx);
     }
-}
-
-/// Width of the name column of the session picker.
-const NAME_WIDTH: usize = 40;
-/// Width of the working-directory column of the session picker.
-const CWD_WIDTH: usize = 30;
-
-/// At most `max` characters, keeping both ends: `rollout-2026-01-02T…-1111.jsonl`.
-fn shorten_middle(text: &str, max: usize) -> String {
-    let n = text.chars().count();
-    if n <= max {
-        return text.to_owned();
-    }
-    let keep = max.saturating_sub(1);
-    let head = keep / 2;
-    let start: String = text.chars().take(head).collect();
-    let end: String = text.chars().skip(n - (keep - head)).collect();
-    format!("{start}…{end}")
-}
-
-/// At most `max` characters, keeping the end: `…/work/my-app`.
-fn shorten_start(text: &str, max: usize) -> String {
-    let n = text.chars().count();
-    if n <= max {
-        return text.to_owned();
-    }
-    let end: String = text.chars().skip(n - max.saturating_sub(1)).collect();
-    format!("…{end}")
-}
-
-/// Subsequence match, case-insensitive; higher is better (consecutive and word-start hits).
-pub fn fuzzy_score(haystack: &str, needle: &str) -> Option<i64> {
-    let hay: Vec<char> = haystack.to_lowercase().chars().collect();
-    let mut score = 0i64;
-    let mut at = 0usize;
-    let mut prev: Option<usize> = None;
-    for n in needle.to_lowercase().chars().filter(|c| !c.is_whitespace()) {
-        let found = (at..hay.len()).find(|&i| hay[i] == n)?;
-        score += 1;
-        if prev.is_some_and(|p| p + 1 == found) {
-            score += 5;
-        }
-        if found == 0 || !hay[found - 1].is_alphanumeric() {
-            score += 3;
-        }
-        score -= i64::try_from(found - at).unwrap_or(0).min(10);
-        prev = Some(found);
-        at = found + 1;
-    }
-    Some(score)
 }
 
 #[cfg(test)]
@@ -467,44 +423,5 @@ mod tests {
         p.refilter();
         assert!(p.current().is_none() && p.lines().is_empty());
         assert_eq!(p.selected_line(), 0);
-    }
-
-    #[test]
-    fn session_label_escapes_and_marks() {
-        let mut l = listing(
-            "agent-x",
-            Some("Claude Code"),
-            Some("2026-01-02T03:04:05Z"),
-            Some("/a/\u{1b}]0;x\u{7}b"),
-        );
-        l.parent = Some("0a1b2c3d-4e5f".into());
-        let label = SessionPicker::label(&l);
-        assert!(label.starts_with("agent-x.jsonl (sub-agent of 0a1b2c3d) "), "{label}");
-        assert!(label.contains("2026-01-02 03:04"), "{label}");
-        assert!(label.contains("/a/\\e]0;x\\x07b"), "{label}");
-        assert!(!label.chars().any(char::is_control), "{label:?}");
-    }
-
-    #[test]
-    fn session_label_shortens_long_names_and_folders() {
-        let mut l = listing(
-            "x",
-            Some("Codex"),
-            None,
-            Some("/home/someone/projects/a/very/deep/tree/my-app"),
-        );
-        l.path = "/c/rollout-2026-01-02T03-04-05-11111111-1111-4111-8111-111111111111.jsonl".into();
-        l.archive = Some("archived".into());
-        let label = SessionPicker::label(&l);
-        let name = &label[..label.find("  ").unwrap_or(label.len())];
-        assert!(
-            name.starts_with("rollout-2026-0") && name.contains('…') && name.ends_with("1111.jsonl (archived)"),
-            "{label}"
-        );
-        assert!(name.chars().count() <= NAME_WIDTH, "{name}");
-        assert!(label.ends_with("  …jects/a/very/deep/tree/my-app"), "{label}");
-        assert_eq!(shorten_middle("abcdefghij", 5), "ab…ij");
-        assert_eq!(shorten_start("abcdefghij", 5), "…ghij");
-        assert_eq!(shorten_middle("abc", 5), "abc");
     }
 }

@@ -1,0 +1,125 @@
+//! Writing an export the export dialog asked for ([`super::overlay::export`]): the comparison
+//! is re-loaded, replayed and written through the library's exporter. The event loop carries
+//! this out as an [`super::app::Effect`] (render never touches the disk).
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use replaylens::export::{ExportOptions, export_to, overwrites_session};
+use replaylens::hygiene::ReplayOptions;
+use replaylens::load::{Keep, LoadOptions, load_path};
+use replaylens::policy::Target;
+use replaylens::replay::PreparedReplay;
+
+use super::app::App;
+use super::overlay::{ExportDialog, Mode};
+
+/// What to write: everything needed to recompute the replay away from the app state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportRequest {
+    /// The session file to re-load.
+    pub source: PathBuf,
+    /// For a database: the session id.
+    pub db_session: Option<String>,
+    /// The requested target.
+    pub target: Target,
+    /// The replay options of the inspection.
+    pub replay_options: ReplayOptions,
+    /// Format and redaction.
+    pub options: ExportOptions,
+    /// The absolute output path.
+    pub output: PathBuf,
+    /// Replace an existing file (the user confirmed).
+    pub overwrite: bool,
+}
+
+/// `path` made absolute against the current directory (no symlinks resolved).
+pub fn absolute(path: &str) -> Result<PathBuf, String> {
+    std::path::absolute(Path::new(path)).map_err(|e| format!("cannot resolve {path}: {e}"))
+}
+
+/// Load, replay, export and write, as `replaylens export -o` does (only the transcript is
+/// loaded and the report is written as it is rendered); the number of bytes written, or one
+/// sentence.
+pub fn write(request: &ExportRequest) -> Result<usize, String> {
+    let options = LoadOptions {
+        session: request.db_session.clone(),
+        keep: Keep::Transcript,
+        ..LoadOptions::default()
+    };
+    let session = load_path(&request.source, &options).map_err(|e| format!("export failed: {e}"))?;
+    let (session, computed) = PreparedReplay::new(session, &request.target, &request.replay_options).into_replay();
+    let out = request.output.display();
+    if overwrites_session(&request.source, &request.output) {
+        return Err(format!("{out} is the session being exported; nothing written"));
+    }
+    let mut open = OpenOptions::new();
+    open.write(true);
+    if request.overwrite {
+        open.create(true).truncate(true);
+    } else {
+        open.create_new(true);
+    }
+    let file = open.open(&request.output).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => format!("{out} already exists; nothing written"),
+        _ => format!("cannot write {out}: {e}"),
+    })?;
+    let mut written = Counted {
+        inner: std::io::BufWriter::new(file),
+        bytes: 0,
+    };
+    export_to(&session, &computed, &request.options, &mut written)
+        .and_then(|()| written.flush())
+        .map_err(|e| format!("cannot write {out}: {e}"))?;
+    Ok(written.bytes)
+}
+
+/// A writer that counts the bytes it passes on.
+struct Counted<W> {
+    inner: W,
+    bytes: usize,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl App {
+    /// Open the export dialog for the current session and resolved target.
+    pub fn open_export(&mut self) {
+        let Some(insp) = &self.insp else {
+            self.status = Some("no session to export".into());
+            return;
+        };
+        self.mode = Mode::Export(ExportDialog::new(&insp.session.id, &insp.resolved.target));
+    }
+
+    /// Carry out an export request and report it in the status bar.
+    pub fn perform_export(&mut self, request: &ExportRequest) {
+        self.status = Some(match write(request) {
+            Ok(n) => format!("wrote {} ({})", request.output.display(), super::app::plural(n, "byte")),
+            Err(e) => e,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_are_under_the_current_directory() {
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(absolute("out/x.md").unwrap(), cwd.join("out/x.md"));
+        assert_eq!(absolute("/tmp/x.md").unwrap(), PathBuf::from("/tmp/x.md"));
+    }
+}

@@ -1,0 +1,253 @@
+//! The explain prompt (`E`): the user pastes a provider's error text (bracketed paste, or a
+//! burst of keys whose line breaks stay in the text), Enter explains it with the library's
+//! explain ([`crate::tui::explain`]): the inspector selects the stored message it names and
+//! the prompt turns into the answer (what the error means, which message, which rule fixes
+//! it). An error naming ids this session does not hold moves nothing.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use replaylens::lint::explain::Explanation;
+use replaylens::text::escape_controls_single_line;
+use unicode_width::UnicodeWidthChar;
+
+use super::popup::{popup_at, popup_width};
+use super::{Ctx, Input, Overlay, OverlayEffect, Request};
+use crate::tui::action::OverlayAction;
+use crate::tui::explain::explain_error;
+use crate::tui::keymap::OverlayContext;
+use crate::tui::theme::{Role, Theme};
+
+/// The explain prompt: the text pasted so far, then the answer.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExplainPrompt {
+    /// The error text as pasted (line breaks kept).
+    pub text: String,
+    /// The answer, once Enter was pressed.
+    pub answer: Option<Answer>,
+}
+
+/// What the explain prompt found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The library's explanation.
+    Explained(Explanation),
+    /// Why there is none (no session, no payload for this target, …).
+    Failed(String),
+}
+
+impl Answer {
+    /// The stored message to select: the first the error points at.
+    pub fn stored(&self) -> Option<usize> {
+        match self {
+            Self::Explained(e) => e.stored.first().copied(),
+            Self::Failed(_) => None,
+        }
+    }
+
+    /// One line for the status bar.
+    pub fn status(&self) -> String {
+        let e = match self {
+            Self::Failed(why) => return why.clone(),
+            Self::Explained(e) => e,
+        };
+        let fix = e.fixed_by.map(|r| format!("; rule {r} fixes it")).unwrap_or_default();
+        match (e.stored.first(), e.provider) {
+            (Some(s), _) => format!("the error points at stored #{s}{fix}"),
+            (None, Some(_)) if !e.ids.is_empty() => {
+                "the ids it names are not in this session; the selection stays".to_owned()
+            }
+            (None, Some(_)) => "no message of this session located; the selection stays".to_owned(),
+            (None, None) => "error text not recognised; the selection stays".to_owned(),
+        }
+    }
+}
+
+impl Overlay for ExplainPrompt {
+    fn context(&self) -> OverlayContext {
+        OverlayContext::Prompt
+    }
+
+    fn takes_line_breaks(&self) -> bool {
+        self.answer.is_none()
+    }
+
+    fn handle(&mut self, input: Input, ctx: &Ctx<'_>) -> OverlayEffect {
+        if self.answer.is_some() {
+            return match input {
+                Input::Action(OverlayAction::Close | OverlayAction::Confirm) => OverlayEffect::Close,
+                _ => OverlayEffect::None,
+            };
+        }
+        match input {
+            Input::Action(OverlayAction::Close) => return OverlayEffect::Close,
+            Input::Action(OverlayAction::Confirm) => {
+                if self.text.trim().is_empty() {
+                    return OverlayEffect::None;
+                }
+                let answer = match ctx.insp {
+                    Some(insp) => match explain_error(insp, &self.text) {
+                        Ok(e) => Answer::Explained(e),
+                        Err(why) => Answer::Failed(why),
+                    },
+                    None => Answer::Failed("no session loaded".into()),
+                };
+                let request = Request::Point {
+                    stored: answer.stored(),
+                    status: answer.status(),
+                };
+                self.answer = Some(answer);
+                return OverlayEffect::Request(request);
+            }
+            Input::Action(OverlayAction::DeleteBack) => {
+                self.text.pop();
+            }
+            Input::Action(OverlayAction::ClearText) => self.text.clear(),
+            Input::Action(_) => {}
+            Input::Char(c) => self.text.push(c),
+            Input::Paste(text) => self.text.push_str(&text.replace("\r\n", "\n").replace('\r', "\n")),
+        }
+        OverlayEffect::None
+    }
+
+    fn draw(&self, frame: &mut Frame<'_>, screen: Rect, ctx: &Ctx<'_>) {
+        let t = ctx.theme;
+        let width = usize::from(popup_width(screen, super::popup::POPUP_MAX_W).saturating_sub(2));
+        let key = |a| ctx.keymap.overlay_first_key(OverlayContext::Prompt, a);
+        let (title, lines) = match &self.answer {
+            None => {
+                let mut lines = vec![Line::from(Span::styled(
+                    "paste the provider's error text (line breaks are kept):",
+                    t.style(Role::Muted),
+                ))];
+                let text = format!("{}▏", self.text);
+                for line in text.split('\n') {
+                    lines.extend(wrapped(t, Role::Text, &escape_controls_single_line(line), width));
+                }
+                let title = format!(
+                    " explain a provider error ({} explains, {} closes) ",
+                    key(OverlayAction::Confirm),
+                    key(OverlayAction::Close)
+                );
+                (title, lines)
+            }
+            Some(answer) => (
+                format!(" explained ({} closes) ", key(OverlayAction::Close)),
+                answer_lines(t, answer, width),
+            ),
+        };
+        // At the foot of the screen, so the selected row stays in sight above it.
+        let w = popup_width(screen, super::popup::POPUP_MAX_W);
+        let h = u16::try_from(lines.len() + 2)
+            .unwrap_or(u16::MAX)
+            .min(screen.height.saturating_sub(2) / 2 + 2)
+            .min(screen.height);
+        let y = screen.y + screen.height.saturating_sub(h + 1);
+        let area = Rect::new(screen.x + (screen.width - w) / 2, y, w, h);
+        let focus = lines.len().saturating_sub(1);
+        popup_at(
+            t,
+            frame,
+            area,
+            &title,
+            lines,
+            if self.answer.is_some() { 0 } else { focus },
+        );
+    }
+}
+
+/// The answer's lines: the library's summary, then where, what fixes it, what it is and the
+/// provider's message.
+fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> {
+    let e = match answer {
+        Answer::Failed(why) => return wrapped(t, Role::Modified, &escape_controls_single_line(why), width),
+        Answer::Explained(e) => e,
+    };
+    const LABEL: usize = 11;
+    // The library's summary first (what it means, where, whether the projection avoids it),
+    // then the details: on a small screen the popup cuts from the bottom.
+    let mut lines = wrapped(t, Role::Text, &escape_controls_single_line(&e.summary), width);
+    lines.push(Line::default());
+    let mut field = |name: &str, value: &str| {
+        let value = escape_controls_single_line(value);
+        for (n, part) in wrap_words(&value, width.saturating_sub(LABEL)).into_iter().enumerate() {
+            let label = if n == 0 { name } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{label:<LABEL$}"), t.style(Role::Title)),
+                Span::styled(part, t.style(Role::Text)),
+            ]));
+        }
+    };
+    let at = if e.stored.is_empty() {
+        "no message of this session".to_owned()
+    } else {
+        let list: Vec<String> = e.stored.iter().map(|s| format!("stored #{s}")).collect();
+        format!("{} (selected)", list.join(", "))
+    };
+    field("points at", &at);
+    match (e.fixed_by, e.stored.is_empty()) {
+        (Some(rule), _) => field("fixed by", &format!("rule {rule}")),
+        (None, false) => field("fixed by", "no hygiene rule"),
+        (None, true) => {}
+    }
+    if let (Some(provider), Some(constraint)) = (e.provider, e.constraint) {
+        field(
+            "means",
+            &format!("{provider} rejects the payload: constraint {constraint}"),
+        );
+    }
+    if !e.ids.is_empty() {
+        field("ids named", &e.ids.join(", "));
+    }
+    field("the error", &e.message);
+    lines
+}
+
+/// Text in lines of at most `width` columns, one style.
+fn wrapped(t: &Theme, role: Role, text: &str, width: usize) -> Vec<Line<'static>> {
+    wrap_words(text, width)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, t.style(role))))
+        .collect()
+}
+
+/// Text broken between words into lines of at most `width` columns (a longer word is cut).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    let mut used = 0;
+    for word in text.split(' ') {
+        let w: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+        if used > 0 && used + 1 + w > width {
+            out.push(std::mem::take(&mut line));
+            used = 0;
+        } else if used > 0 {
+            line.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > width {
+                out.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            line.push(c);
+            used += cw;
+        }
+    }
+    out.push(line);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_between_words_and_long_ones_are_cut() {
+        assert_eq!(wrap_words("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap_words("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap_words("", 3), [""]);
+    }
+}

@@ -1,0 +1,164 @@
+//! What the overlays draw with: a centred popup that scrolls to a focus line and marks every
+//! cut with `…`, list entries, a picker's filter line.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use replaylens::text::escape_controls_single_line;
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
+
+use crate::tui::app::noun_for;
+use crate::tui::theme::{Role, Theme};
+
+/// Widest a popup gets; the session picker, with its counts column, may be wider.
+pub const POPUP_MAX_W: u16 = 110;
+/// Widest the session picker gets.
+pub const SESSIONS_MAX_W: u16 = 140;
+
+/// A picker's first line: what is typed, with a cursor, then how many entries match.
+pub fn filter_line(theme: &Theme, filter: &str, count: String) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("filter: ", theme.style(Role::Title)),
+        Span::styled(
+            format!("{}▏", escape_controls_single_line(filter)),
+            theme.style(Role::Text),
+        ),
+        Span::styled(count, theme.style(Role::Muted)),
+    ])
+}
+
+/// A list entry, marked and highlighted when selected.
+pub fn item_line(theme: &Theme, selected: bool, label: &str) -> Line<'static> {
+    let text = format!(
+        "{} {}",
+        if selected { "▶" } else { " " },
+        escape_controls_single_line(label)
+    );
+    let style = if selected {
+        theme.style(Role::Text).patch(theme.style(Role::Selection))
+    } else {
+        theme.style(Role::Text)
+    };
+    Line::from(Span::styled(text, style))
+}
+
+/// A popup of the usual width, scrolled so that `focus_line` is in view.
+pub fn popup(
+    theme: &Theme,
+    frame: &mut Frame<'_>,
+    screen: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    focus_line: usize,
+) {
+    let area = centred(screen, POPUP_MAX_W, lines.len());
+    popup_at(theme, frame, area, title, lines, focus_line);
+}
+
+/// A popup's height on a screen for `lines` lines of content.
+pub fn popup_height(screen: Rect, lines: usize) -> u16 {
+    let want = u16::try_from(lines + 2).unwrap_or(u16::MAX);
+    want.min(screen.height.saturating_sub(4)).max(3.min(screen.height))
+}
+
+/// A popup's width on a screen.
+pub fn popup_width(screen: Rect, max_w: u16) -> u16 {
+    screen.width.saturating_sub(8).clamp(20.min(screen.width), max_w)
+}
+
+/// The area of a popup at most `max_w` wide for `lines` lines, centred on the screen.
+pub fn centred(screen: Rect, max_w: u16, lines: usize) -> Rect {
+    let w = popup_width(screen, max_w);
+    let h = popup_height(screen, lines);
+    Rect::new(
+        screen.x + (screen.width - w) / 2,
+        screen.y + (screen.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// A popup in `area`, scrolled so that `focus_line` is in view.
+pub fn popup_at(
+    theme: &Theme,
+    frame: &mut Frame<'_>,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    focus_line: usize,
+) {
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    frame.render_widget(Clear, area);
+    // Every cut is marked: lines and the title end in `…` where they meet the border, and
+    // when lines are left below, the last line says how many.
+    let total = lines.len();
+    let (scroll, room) = if total <= inner_h {
+        (0, inner_h)
+    } else {
+        let room = inner_h.saturating_sub(1);
+        let scroll = focus_line.saturating_sub(room.saturating_sub(1));
+        if scroll + room >= total {
+            (total - inner_h, inner_h)
+        } else {
+            (scroll, room)
+        }
+    };
+    let below = total.saturating_sub(scroll + room);
+    let mut shown: Vec<Line<'static>> = lines
+        .into_iter()
+        .skip(scroll)
+        .take(room)
+        .map(|l| Line {
+            spans: fit_spans(l.spans, inner_w),
+            ..l
+        })
+        .collect();
+    if below > 0 {
+        let more = format!("… {below} more {}", noun_for(below, "line"));
+        shown.push(Line::from(fit_spans(
+            vec![Span::styled(more, theme.style(Role::Placeholder))],
+            inner_w,
+        )));
+    }
+    let title = fit_spans(vec![Span::styled(title.to_owned(), theme.style(Role::Title))], inner_w);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.style(Role::BorderFocus))
+        .title(Line::from(title))
+        .style(theme.style(Role::Text));
+    frame.render_widget(Paragraph::new(shown).block(block), area);
+}
+
+/// Cut spans to `width` columns at a grapheme-cluster boundary, marking the cut with `…`
+/// (spans that fit are returned as they are).
+pub fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+    if spans.iter().map(|s| s.content.width()).sum::<usize>() <= width {
+        return spans;
+    }
+    let mut out = Vec::with_capacity(spans.len());
+    let mut used = 0;
+    for span in spans {
+        let w = span.content.width();
+        if used + w < width {
+            used += w;
+            out.push(span);
+            continue;
+        }
+        let mut text = String::new();
+        for g in span.content.graphemes(true) {
+            let gw = g.width();
+            if used + gw + 1 > width {
+                break;
+            }
+            text.push_str(g);
+            used += gw;
+        }
+        text.push('…');
+        out.push(Span::styled(text, span.style));
+        break;
+    }
+    out
+}
