@@ -125,6 +125,8 @@ pub struct App {
     /// Whose lint findings the detail pane shows and `x`/`X` visit: the replay payload's
     /// (what OpenClaw sends) or the stored payload's (before hygiene).
     pub findings_stage: WireStage,
+    /// An export running on its own thread, and where it is.
+    pub exporting: Option<super::export_job::ExportStage>,
     /// Scroll offset of the detail pane.
     pub detail_scroll: u16,
     /// Lines of the selected (expanded) row scrolled past.
@@ -185,6 +187,7 @@ impl App {
             show_detail: true,
             detail_view: DetailView::Rewrites,
             findings_stage: WireStage::Replay,
+            exporting: None,
             detail_scroll: 0,
             row_scroll: 0,
             filter: Filter::All,

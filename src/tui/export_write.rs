@@ -1,10 +1,11 @@
 //! Writing an export the export dialog asked for ([`super::overlay::export`]): the comparison
-//! is re-loaded, replayed and written through the library's exporter. The event loop carries
-//! this out as an [`super::app::Effect`] (render never touches the disk).
+//! is re-loaded, replayed and written through the library's exporter, reporting its stage. The
+//! event loop runs it on its own thread ([`super::export_job`]); render never touches the disk.
 
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use replaylens::export::{ExportOptions, export_to, overwrites_session};
 use replaylens::hygiene::ReplayOptions;
@@ -13,6 +14,7 @@ use replaylens::policy::Target;
 use replaylens::replay::PreparedReplay;
 
 use super::app::App;
+use super::export_job::ExportStage;
 use super::overlay::{ExportDialog, Mode};
 
 /// What to write: everything needed to recompute the replay away from the app state.
@@ -40,15 +42,17 @@ pub fn absolute(path: &str) -> Result<PathBuf, String> {
 }
 
 /// Load, replay, export and write, as `replaylens export -o` does (only the transcript is
-/// loaded and the report is written as it is rendered); the number of bytes written, or one
-/// sentence.
-pub fn write(request: &ExportRequest) -> Result<usize, String> {
+/// loaded and the report is written as it is rendered), reporting each stage; the number of
+/// bytes written, or one sentence.
+pub fn write(request: &ExportRequest, progress: &mut dyn FnMut(ExportStage)) -> Result<usize, String> {
     let options = LoadOptions {
         session: request.db_session.clone(),
         keep: Keep::Transcript,
         ..LoadOptions::default()
     };
+    progress(ExportStage::Loading);
     let session = load_path(&request.source, &options).map_err(|e| format!("export failed: {e}"))?;
+    progress(ExportStage::Replaying);
     let (session, computed) = PreparedReplay::new(session, &request.target, &request.replay_options).into_replay();
     let out = request.output.display();
     if overwrites_session(&request.source, &request.output) {
@@ -65,9 +69,13 @@ pub fn write(request: &ExportRequest) -> Result<usize, String> {
         std::io::ErrorKind::AlreadyExists => format!("{out} already exists; nothing written"),
         _ => format!("cannot write {out}: {e}"),
     })?;
+    progress(ExportStage::Writing(0));
     let mut written = Counted {
         inner: std::io::BufWriter::new(file),
         bytes: 0,
+        reported: 0,
+        at: Instant::now(),
+        progress,
     };
     export_to(&session, &computed, &request.options, &mut written)
         .and_then(|()| written.flush())
@@ -75,16 +83,28 @@ pub fn write(request: &ExportRequest) -> Result<usize, String> {
     Ok(written.bytes)
 }
 
-/// A writer that counts the bytes it passes on.
-struct Counted<W> {
+/// Bytes written between two progress reports (and at most one report per this interval).
+const REPORT_BYTES: usize = 256 * 1024;
+const REPORT_EVERY: Duration = Duration::from_millis(100);
+
+/// A writer that counts the bytes it passes on and reports them now and then.
+struct Counted<'p, W> {
     inner: W,
     bytes: usize,
+    reported: usize,
+    at: Instant,
+    progress: &'p mut dyn FnMut(ExportStage),
 }
 
-impl<W: Write> Write for Counted<W> {
+impl<W: Write> Write for Counted<'_, W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.bytes += n;
+        if self.bytes - self.reported >= REPORT_BYTES && self.at.elapsed() >= REPORT_EVERY {
+            (self.progress)(ExportStage::Writing(self.bytes));
+            self.reported = self.bytes;
+            self.at = Instant::now();
+        }
         Ok(n)
     }
 
@@ -103,12 +123,11 @@ impl App {
         self.mode = Mode::Export(ExportDialog::new(&insp.session.id, &insp.resolved.target));
     }
 
-    /// Carry out an export request and report it in the status bar.
+    #[cfg(test)]
+    /// Carry out an export request on this thread and report it in the status bar (the
+    /// event loop runs it on its own thread instead: [`super::export_job`]).
     pub fn perform_export(&mut self, request: &ExportRequest) {
-        self.status = Some(match write(request) {
-            Ok(n) => format!("wrote {} ({})", request.output.display(), super::app::plural(n, "byte")),
-            Err(e) => e,
-        });
+        self.export_done(write(request, &mut |_| {}), request);
     }
 }
 

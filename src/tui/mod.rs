@@ -12,6 +12,7 @@ pub(crate) mod copy;
 pub mod describe;
 pub mod diff;
 pub mod explain;
+pub mod export_job;
 pub mod export_write;
 #[cfg_attr(not(test), allow(dead_code))]
 pub mod fixtures;
@@ -132,14 +133,17 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut loading: Option<Receiver<LoadEvent>> = None;
     let mut wiring: Option<Receiver<(WireJob, WireState)>> = None;
     let mut reprojecting: Option<Receiver<reproject::Reprojected>> = None;
+    let mut exporting: Option<(Receiver<export_job::ExportEvent>, export_write::ExportRequest)> = None;
     let mut scanner = scan_state::Scanner::default();
     let mut dirty = true;
     loop {
         for effect in std::mem::take(&mut app.effects) {
             match effect {
                 Effect::Load(request) => loading = Some(loader::spawn(request)),
+                // Off the UI thread: keys keep working while the report is written.
                 Effect::Export(request) => {
-                    app.perform_export(&request);
+                    app.export_started();
+                    exporting = Some((export_job::spawn(request.clone()), request));
                     dirty = true;
                 }
                 Effect::Wire(job) => wiring = Some(wire_state::spawn(job)),
@@ -194,6 +198,20 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
             wiring = None;
             dirty = true;
         }
+        if let Some((rx, request)) = &exporting {
+            let mut done = None;
+            while let Ok(event) = rx.try_recv() {
+                dirty = true;
+                match event {
+                    export_job::ExportEvent::Progress(stage) => app.export_progress(stage),
+                    export_job::ExportEvent::Done(result) => done = Some(result),
+                }
+            }
+            if let Some(result) = done {
+                app.export_done(result, request);
+                exporting = None;
+            }
+        }
         dirty |= scanner.pump(&mut app);
         if dirty || app.loading.is_some() {
             let size = guard.terminal.size()?;
@@ -206,7 +224,11 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         }
         // While loading, wake often: the stored side and the projection are drawn as soon as
         // they arrive.
-        let busy = app.loading.is_some() || wiring.is_some() || reprojecting.is_some() || scanner.busy();
+        let busy = app.loading.is_some()
+            || wiring.is_some()
+            || reprojecting.is_some()
+            || exporting.is_some()
+            || scanner.busy();
         let wait = Duration::from_millis(if busy { 15 } else { 500 });
         let (keys, other) = terminal::next_events(wait)?;
         if !keys.is_empty() {

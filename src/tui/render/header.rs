@@ -94,6 +94,20 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             spans: vec![key("openclaw "), val(insp.options.rule_set.name.to_owned())],
         },
     ];
+    // An export running on its own thread: a busy mark with its progress, right after the
+    // verdict (the verdict stays: the export does not change it).
+    if let Some(stage) = app.exporting {
+        second.insert(
+            1,
+            Part {
+                rank: VERDICT,
+                spans: vec![Span::styled(
+                    format!("⟳ export {}", stage.describe()),
+                    t.style(Role::Modified),
+                )],
+            },
+        );
+    }
     let mut counts = vec![key("stored "), val(insp.stored_len().to_string())];
     if !insp.preview && !insp.pending {
         counts.extend([

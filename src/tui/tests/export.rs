@@ -242,3 +242,60 @@ fn export_dialog_refuses_the_open_session_by_every_alias() {
     );
     assert_eq!(std::fs::read(&session).unwrap(), original);
 }
+
+#[test]
+fn an_export_runs_on_its_own_thread_and_reports_its_stages_in_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    app.resize(ratatui::layout::Rect::new(0, 0, 80, 24));
+    press(&mut app, "e");
+    handle_key(&mut app, KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    ctrl(&mut app, 'u');
+    let out = dir.path().join("report.html");
+    for c in out.display().to_string().chars() {
+        handle_key(&mut app, KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+    }
+    handle_key(&mut app, KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    let request = app
+        .effects
+        .drain(..)
+        .find_map(|e| match e {
+            Effect::Export(r) => Some(r),
+            _ => None,
+        })
+        .expect("Enter asks for an export");
+
+    // What the event loop does: start the job, keep handling keys, take its events.
+    app.export_started();
+    let rx = crate::tui::export_job::spawn(request.clone());
+    let header = text(&screen(&mut app));
+    let second = header.lines().nth(1).unwrap();
+    assert!(second.starts_with("✓ payload accepted"), "the verdict stays: {second}");
+    assert!(second.contains("⟳ export reading the session"), "{second}");
+    press(&mut app, "j");
+    assert_eq!(app.selected, 1, "keys keep working while the report is written");
+    let mut stages = Vec::new();
+    let result = loop {
+        match rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the job ends")
+        {
+            crate::tui::export_job::ExportEvent::Progress(stage) => {
+                app.export_progress(stage);
+                stages.push(stage);
+            }
+            crate::tui::export_job::ExportEvent::Done(result) => break result,
+        }
+    };
+    use crate::tui::export_job::ExportStage;
+    assert_eq!(
+        stages[..3],
+        [ExportStage::Loading, ExportStage::Replaying, ExportStage::Writing(0)]
+    );
+    let n = result.clone().expect("written");
+    app.export_done(result, &request);
+    assert!(app.exporting.is_none());
+    assert_eq!(std::fs::metadata(&out).unwrap().len() as usize, n);
+    assert!(app.status.as_deref().unwrap().starts_with("wrote "), "{:?}", app.status);
+    assert!(!text(&screen(&mut app)).contains("⟳ export"));
+}
