@@ -108,10 +108,11 @@ enum Command {
         /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
         #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
         image_max_px: u32,
-        /// Markdown: the longest report, in characters (0: no limit); changes that do not fit
-        /// are left out, and the report ends by saying which and how to get them.
-        #[arg(long, value_name = "N", default_value_t = replaylens::export::DEFAULT_MAX_CHARS)]
-        max_chars: usize,
+        /// Markdown and HTML: the longest report, in characters (0: no limit; default 65,536
+        /// for Markdown, 5,000,000 for HTML); changes that do not fit are left out, and the
+        /// report says at its top and where it stops which and how to get them.
+        #[arg(long, value_name = "N")]
+        max_chars: Option<usize>,
         /// Only the rows these hygiene rules touched (comma-separated rule ids; JSON: only
         /// their rewrites).
         #[arg(long = "only-rule", value_name = "RULE[,RULE]", value_delimiter = ',',

@@ -1,7 +1,7 @@
 //! The report a maintainer reads: on a large generated session (thousands of messages,
 //! hundreds of rewrites), the Markdown export stays within its character budget, says what it
 //! left out, keeps its structure valid, reproduces from the command it prints, and honours
-//! `--only-rule` and `--messages`.
+//! `--only-rule` and `--messages`; the HTML export keeps to its budget the same way.
 
 mod common;
 
@@ -414,4 +414,133 @@ fn an_unknown_rule_is_refused_with_the_valid_ids() {
         err.contains("tool-call") && err.contains("valid ids: ") && err.contains("tool-call-id"),
         "{err}"
     );
+}
+
+/// Tags that must balance in an HTML report: what a cut must never leave open.
+fn check_html_balance(html: &str) {
+    for tag in ["section", "article", "details", "table", "pre", "div", "nav", "main"] {
+        let open = html.matches(&format!("<{tag}>")).count() + html.matches(&format!("<{tag} ")).count();
+        let close = html.matches(&format!("</{tag}>")).count();
+        assert_eq!(open, close, "<{tag}> opened {open} times, closed {close} times");
+    }
+    assert!(html.trim_end().ends_with("</html>"));
+}
+
+/// The change cards of an HTML report (`<article class="change …" id="row-N">`), by row.
+fn html_cards(html: &str) -> Vec<usize> {
+    html.match_indices("<article class=\"change ")
+        .map(|(i, _)| {
+            let rest = &html[i..];
+            let id = &rest[rest.find("id=\"row-").unwrap() + 8..];
+            id[..id.find('"').unwrap()].parse().unwrap()
+        })
+        .collect()
+}
+
+/// Needs `--max-chars` for HTML.
+#[test]
+fn html_keeps_to_its_budget_and_says_what_it_left_out() {
+    let args = [MISTRAL, &["--format", "html", "--max-chars", "300000"]].concat();
+    let cut = export(&args);
+    let chars = cut.chars().count();
+    assert!(chars <= 300_000, "{chars} characters");
+    assert!(chars > 200_000, "the budget is used ({chars})");
+    check_html_balance(&cut);
+    // At the top: the verdict says the report was cut.
+    let top = &cut[..cut.find("<section id=\"changes\"").expect("a Changes section")];
+    assert!(
+        top.contains("<dt>This report</dt><dd>cut to 300,000 characters: "),
+        "the verdict says the report was cut"
+    );
+    assert!(top.contains("see Left out after the changes"));
+    // At the cut: right after the changes, what was left out and how to get it.
+    let left = &cut[cut.find("<section id=\"left-out\"").expect("a Left out section")..];
+    assert!(
+        cut[..cut.find("<section id=\"left-out\"").unwrap()].ends_with("</section>\n"),
+        "Left out follows the Changes section"
+    );
+    let left = &left[..left.find("</section>").unwrap()];
+    assert!(left.contains("This report stops at 300,000 characters (<code>--max-chars</code>)"));
+    assert!(left.contains("<th>rule</th><th>shown</th><th>left out</th>"));
+    for how in ["--max-chars 0", "--only-rule ", "--messages "] {
+        assert!(left.contains(how), "Left out names {how}");
+    }
+    // One example per rule: every rule with rewrites has a card.
+    let whole = export(&[MISTRAL, &["--format", "html", "--max-chars", "0"]].concat());
+    check_html_balance(&whole);
+    assert!(!whole.contains("id=\"left-out\"") && !whole.contains("<dt>This report</dt>"));
+    assert!(whole.chars().count() > 2 * chars, "the whole report is much longer");
+    let (kept, all) = (html_cards(&cut), html_cards(&whole));
+    assert!(
+        kept.len() >= 10 && kept.len() < all.len(),
+        "{} of {} cards",
+        kept.len(),
+        all.len()
+    );
+    assert!(kept.iter().all(|i| all.contains(i)));
+    let thousands = |n: usize| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (k, c) in digits.chars().enumerate() {
+            if k > 0 && (digits.len() - k).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let counts = format!(
+        "{} of {} changed messages shown",
+        thousands(kept.len()),
+        thousands(all.len())
+    );
+    assert!(top.contains(&counts), "the verdict counts the cards: {counts}");
+    let changes = &cut[cut.find("<section id=\"changes\"").unwrap()..cut.find("<section id=\"left-out\"").unwrap()];
+    for (rule, _) in whole.match_indices("<section class=\"rule\" id=\"") {
+        let id = &whole[rule + 26..];
+        let id = &id[..id.find('"').unwrap()];
+        assert!(
+            changes.contains(&format!("<a class=\"tag\" href=\"#{id}\"")),
+            "an example of {id}"
+        );
+    }
+    // No link to a card that was left out.
+    for (i, _) in cut.match_indices("href=\"#row-") {
+        let id = &cut[i + 11..];
+        let row: usize = id[..id.find('"').unwrap()].parse().unwrap();
+        assert!(
+            cut.contains(&format!("id=\"row-{row}\"")),
+            "a link to row {row}, not drawn"
+        );
+    }
+    // The printed commands give the same report, and the whole one.
+    assert_round_trips(&args);
+    let again = split_command(
+        left.lines()
+            .find(|l| l.contains("--max-chars 0"))
+            .map(|l| &l[l.find("replaylens export ").unwrap()..])
+            .unwrap(),
+    );
+    let out = Command::new(common::bin()).args(&again).output().unwrap();
+    assert!(out.stdout == whole.as_bytes(), "{again:?} gives the whole report");
+}
+
+/// The default HTML budget (5,000,000 characters) holds for a session whose whole report is
+/// larger, and `--max-chars 0` lifts it.
+#[test]
+fn html_has_a_default_budget() {
+    let html = export(&[MISTRAL, &["--format", "html"]].concat());
+    let whole = run(&[MISTRAL, &["--format", "html", "--max-chars", "0"]].concat());
+    assert_eq!(whole.status.code(), Some(0));
+    let whole_chars = String::from_utf8_lossy(&whole.stdout).chars().count();
+    let chars = html.chars().count();
+    assert!(
+        whole_chars > 5_000_000,
+        "the whole report ({whole_chars} characters) passes the default budget"
+    );
+    assert!(chars <= 5_000_000, "{chars} characters");
+    assert!(chars > 4_000_000, "the budget is used ({chars})");
+    assert!(html.contains("<dt>This report</dt><dd>cut to 5,000,000 characters: "));
+    assert!(html.contains("<section id=\"left-out\""));
+    check_html_balance(&html);
 }

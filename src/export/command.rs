@@ -2,7 +2,7 @@
 //! the resolved target spelled out, the rule set, the redaction and the filters.
 
 use super::focus::format_range;
-use super::{DEFAULT_MAX_CHARS, ExportFormat, ExportOptions, Redaction};
+use super::{ExportFormat, ExportOptions, Redaction, default_budget};
 use crate::hygiene::ReplayOptions;
 
 /// What a report was made from, besides its options.
@@ -58,8 +58,8 @@ pub fn export_args(from: &Reproduce<'_>, options: &ExportOptions) -> Vec<String>
     if let Some(range) = options.messages {
         args.extend(["--messages".into(), format_range(range)]);
     }
-    if options.format == ExportFormat::Markdown && options.max_chars != DEFAULT_MAX_CHARS {
-        args.extend(["--max-chars".into(), options.max_chars.to_string()]);
+    if options.format != ExportFormat::Json && options.budget() != default_budget(options.format) {
+        args.extend(["--max-chars".into(), options.budget().to_string()]);
     }
     args
 }

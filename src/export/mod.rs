@@ -63,6 +63,11 @@ impl ExportFormat {
 /// The default Markdown budget: GitHub's limit for an issue or comment body.
 pub const DEFAULT_MAX_CHARS: usize = 65_536;
 
+/// The default HTML budget, in characters: about 5 MB, which a browser opens at once. A
+/// larger report keeps what fits (one example per rule first, then the changes in message
+/// order, then unchanged messages) and says what it left out; `--max-chars 0` lifts it.
+pub const DEFAULT_HTML_MAX_CHARS: usize = 5_000_000;
+
 /// Export options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportOptions {
@@ -74,9 +79,10 @@ pub struct ExportOptions {
     pub only_changed: bool,
     /// Unchanged rows shown around each change.
     pub context: usize,
-    /// Markdown: the longest report in characters (0: unlimited); changes that do not fit
-    /// are left out, and the report says which and how to get them.
-    pub max_chars: usize,
+    /// Markdown and HTML: the longest report in characters (0: unlimited; `None`: the
+    /// format's default, [`DEFAULT_MAX_CHARS`] or [`DEFAULT_HTML_MAX_CHARS`]); changes that do
+    /// not fit are left out, and the report says which and how to get them.
+    pub max_chars: Option<usize>,
     /// Only the rows these rules touched (rule ids; empty: every rule). JSON keeps only their
     /// rewrites.
     pub only_rules: Vec<String>,
@@ -91,10 +97,30 @@ impl Default for ExportOptions {
             redaction: Redaction::None,
             only_changed: false,
             context: 0,
-            max_chars: DEFAULT_MAX_CHARS,
+            max_chars: None,
             only_rules: Vec::new(),
             messages: None,
         }
+    }
+}
+
+impl ExportOptions {
+    /// The longest report in characters for this format (0: no limit; JSON has none).
+    pub fn budget(&self) -> usize {
+        match (self.format, self.max_chars) {
+            (ExportFormat::Json, _) => 0,
+            (_, Some(n)) => n,
+            (format, None) => default_budget(format),
+        }
+    }
+}
+
+/// The default budget of a format, in characters (0: none).
+pub fn default_budget(format: ExportFormat) -> usize {
+    match format {
+        ExportFormat::Markdown => DEFAULT_MAX_CHARS,
+        ExportFormat::Html => DEFAULT_HTML_MAX_CHARS,
+        ExportFormat::Json => 0,
     }
 }
 
@@ -114,7 +140,8 @@ pub fn export(session: &Session, replay: &Replay<'_>, options: &ExportOptions) -
 
 /// [`export`] written to `out`, the same bytes. JSON and HTML are written while they are
 /// rendered, so a large session's document (both sides of every message) is never held
-/// whole; Markdown, cut to its budget, is rendered first.
+/// whole; Markdown, cut to its budget, is rendered first. HTML over its budget is measured
+/// first, then written cut.
 pub fn export_to(
     session: &Session,
     replay: &Replay<'_>,
@@ -149,9 +176,9 @@ pub fn export_reading_back(
 fn render(view: &View<'_>, options: &ExportOptions, out: &mut impl std::io::Write) -> std::io::Result<()> {
     match options.format {
         ExportFormat::Json => write_json(view, out),
-        ExportFormat::Html => html::render_to(view, !options.only_changed, options.context, out),
+        ExportFormat::Html => html::render_to(view, !options.only_changed, options.context, options.budget(), out),
         ExportFormat::Markdown => {
-            let text = markdown::render(view, options.context, options.max_chars);
+            let text = markdown::render(view, options.context, options.budget());
             out.write_all(crate::text::escape_controls(&text).as_bytes())
         }
     }

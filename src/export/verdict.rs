@@ -301,8 +301,9 @@ fn html_spans(spans: &[Span], rules: &[(&'static str, usize)]) -> String {
         .collect()
 }
 
-/// The verdict as an HTML summary card, ending with the reproduce command.
-pub fn html(view: &View) -> String {
+/// The verdict as an HTML summary card (with `extra` items at its end), ending with the
+/// reproduce command.
+pub fn html(view: &View, extra: &[Item]) -> String {
     let mut out = String::from("<section id=\"verdict\" class=\"card verdict\">\n");
     let _ = writeln!(
         out,
@@ -312,7 +313,7 @@ pub fn html(view: &View) -> String {
         esc(view.openclaw)
     );
     let rules = &view.verdict.per_rule;
-    for item in items(view) {
+    for item in items(view).iter().chain(extra) {
         let _ = write!(
             out,
             "<dt>{}</dt><dd>{}",

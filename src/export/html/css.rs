@@ -66,6 +66,9 @@ table.lint th { color:var(--muted); font-weight:600; }
 table.lint .c-stage { width:4.6rem; } table.lint .c-where { width:22%; } table.lint .c-constraint { width:19%; }
 table.lint .c-stored { width:4rem; } table.lint .c-fix { width:17%; }
 table.lint tr.replay td:first-child { color:var(--bad); font-weight:600; }
+table.left-out { border-collapse:collapse; font-size:13px; margin:.4rem 0; }
+table.left-out th, table.left-out td { border-top:1px solid var(--line); padding:.3rem .6rem; text-align:left; }
+table.left-out td + td, table.left-out th + th { text-align:right; }
 .tag { display:inline-block; background:var(--tag); color:var(--tag-fg); border-radius:4px; padding:0 .4rem; font-size:12px; }
 
 .change { border:1px solid var(--line); border-left:4px solid var(--mod); border-radius:8px; margin:.8rem 0; padding:.6rem .9rem .7rem; }

@@ -6,6 +6,7 @@
 //! dark themes follow the system; printing drops the index and backgrounds and opens what
 //! is folded.
 
+mod budget;
 mod css;
 mod diff;
 mod nav;
@@ -29,10 +30,36 @@ const LINT_ROWS: usize = 12;
 /// unchanged ones folded) or only the changed ones with `context` unchanged ones around each,
 /// terminal controls escaped as in [`crate::text::escape_controls`]. It is written to `dest`
 /// piece by piece as it is rendered: the document (as large as both sides of every message)
-/// is never held whole.
-pub fn render_to(view: &View, all_rows: bool, context: usize, dest: &mut dyn std::io::Write) -> std::io::Result<()> {
+/// is never held whole. A document over `max_chars` characters (0: no limit) is measured
+/// first, then written cut to what fits, saying at its top and where the changes stop what
+/// was left out and how to get it.
+pub fn render_to(
+    view: &View,
+    all_rows: bool,
+    context: usize,
+    max_chars: usize,
+    dest: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let plan = rows::Plan::new(view, all_rows, context);
+    let (plan, cut) = if max_chars == 0 {
+        (plan, None)
+    } else {
+        budget::fit(view, plan, context, max_chars)
+    };
     let mut out = out::Out::new(dest);
+    write_document(&mut out, view, &plan, cut.as_ref(), false);
+    out.finish()
+}
+
+/// The whole document into `out`; with `mark_rows`, the lengths at each row boundary of the
+/// Changes section ([`out::Out::start_marks`]).
+fn write_document(
+    out: &mut out::Out<'_>,
+    view: &View,
+    plan: &rows::Plan,
+    cut: Option<&budget::Cut>,
+    mark_rows: bool,
+) -> Vec<usize> {
     let title = format!("replaylens: {}", view.session_id);
     let _ = write!(
         out,
@@ -44,7 +71,7 @@ pub fn render_to(view: &View, all_rows: bool, context: usize, dest: &mut dyn std
         esc(&title),
         css::STYLE
     );
-    nav::index(&mut out, view, &plan);
+    nav::index(out, view, plan, cut.is_some());
     let _ = writeln!(
         out,
         "<main>\n<header id=\"top\"><h1>replaylens export</h1><p class=\"sub\">session <code>{}</code> · {} · replaylens {}</p></header>",
@@ -52,14 +79,22 @@ pub fn render_to(view: &View, all_rows: bool, context: usize, dest: &mut dyn std
         esc(view.format),
         esc(view.version)
     );
-    out.push_str(&super::verdict::html(view));
-    rows::Changes::new(view, &plan).write(&mut out);
-    write_lint(&mut out, view);
+    let extra: Vec<_> = cut.map(budget::Cut::verdict_item).into_iter().collect();
+    out.push_str(&super::verdict::html(view, &extra));
+    if mark_rows {
+        out.start_marks();
+    }
+    rows::Changes::new(view, plan).write(out);
+    let marks = if mark_rows { out.take_marks() } else { Vec::new() };
+    if let Some(cut) = cut {
+        cut.write(out, view);
+    }
+    write_lint(out, view, cut.map(budget::Cut::lint_rows));
     out.row_done();
-    write_session(&mut out, view);
-    nav::rules_section(&mut out, view, &plan);
+    write_session(out, view);
+    nav::rules_section(out, view, plan);
     out.push_str("</main>\n</div>\n</body></html>\n");
-    out.finish()
+    marks
 }
 
 /// The session card: what was replayed, how, and what was redacted.
@@ -95,8 +130,8 @@ fn write_session(out: &mut String, view: &View) {
 }
 
 /// The provider lint section: the verdict per payload and one table row per finding, the
-/// replay's first.
-fn write_lint(out: &mut out::Out<'_>, view: &View) {
+/// replay's first (at most `limit`, in a cut report).
+fn write_lint(out: &mut out::Out<'_>, view: &View, limit: Option<usize>) {
     out.push_str("<section id=\"lint\">\n<h2>Provider lint</h2>\n");
     let Some(lint) = &view.lint else {
         out.push_str(
@@ -141,16 +176,24 @@ fn write_lint(out: &mut out::Out<'_>, view: &View) {
         }
         out.push_str("</tbody></table>\n");
     };
-    let shown = findings.len().min(LINT_ROWS);
+    let listed = findings.len().min(limit.unwrap_or(usize::MAX));
+    let shown = listed.min(LINT_ROWS);
     table(out, &findings[..shown]);
-    if shown < findings.len() {
+    if shown < listed {
         let _ = writeln!(
             out,
             "<details class=\"more-lint\"><summary>{} more findings</summary>",
-            thousands(findings.len() - shown)
+            thousands(listed - shown)
         );
-        table(out, &findings[shown..]);
+        table(out, &findings[shown..listed]);
         out.push_str("</details>\n");
+    }
+    if listed < findings.len() {
+        let _ = writeln!(
+            out,
+            "<p class=\"gap\">… {} more findings left out for length: <code>replaylens lint --stage both</code> lists them all.</p>",
+            thousands(findings.len() - listed)
+        );
     }
     out.push_str("</section>\n");
 }

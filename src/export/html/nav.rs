@@ -28,13 +28,16 @@ fn rows_by_rule(view: &View, plan: &Plan) -> Vec<(&'static str, usize, Vec<usize
         .collect()
 }
 
-/// The index.
-pub(super) fn index(out: &mut Out<'_>, view: &View, plan: &Plan) {
+/// The index (`left_out`: the report was cut to its budget).
+pub(super) fn index(out: &mut Out<'_>, view: &View, plan: &Plan, left_out: bool) {
     out.push_str(
         "<nav class=\"index\" aria-label=\"Index\">\n<p class=\"brand\"><a href=\"#top\">replaylens</a></p>\n\
-         <ul class=\"sections\"><li><a href=\"#verdict\">Verdict</a></li><li><a href=\"#changes\">Changes</a></li>\
-         <li><a href=\"#lint\">Provider lint</a></li><li><a href=\"#session\">Session</a></li>",
+         <ul class=\"sections\"><li><a href=\"#verdict\">Verdict</a></li><li><a href=\"#changes\">Changes</a></li>",
     );
+    if left_out {
+        out.push_str("<li><a href=\"#left-out\">Left out</a></li>");
+    }
+    out.push_str("<li><a href=\"#lint\">Provider lint</a></li><li><a href=\"#session\">Session</a></li>");
     if !view.verdict.per_rule.is_empty() {
         out.push_str("<li><a href=\"#rules\">Rules</a></li>");
     }

@@ -1,6 +1,7 @@
 //! The HTML document's output: rendered into a small buffer that is handed on, terminal
 //! controls escaped, whenever it fills at a row boundary, so a report of 200,000 messages
-//! never holds its whole text.
+//! never holds its whole text. It counts the characters it hands on, and while measuring
+//! (the size budget, `budget.rs`) notes the length of the document at each row boundary.
 
 use std::io::Write;
 use std::ops::{Deref, DerefMut};
@@ -14,6 +15,10 @@ pub(super) struct Out<'w> {
     buf: String,
     dest: &'w mut dyn Write,
     error: Option<std::io::Error>,
+    /// Characters handed on so far (as written: controls escaped).
+    written: usize,
+    /// While measuring: the document's length at each [`Out::row_done`].
+    marks: Option<Vec<usize>>,
 }
 
 impl<'w> Out<'w> {
@@ -23,20 +28,48 @@ impl<'w> Out<'w> {
             buf: String::with_capacity(CHUNK + CHUNK / 4),
             dest,
             error: None,
+            written: 0,
+            marks: None,
         }
     }
 
     /// A row (or another unit that may be large) is complete: hand the text on when the
     /// buffer is full. After a failed write nothing more is written.
     pub fn row_done(&mut self) {
-        if self.buf.len() >= CHUNK {
+        if self.marks.is_some() {
+            self.flush();
+            let at = self.written;
+            self.marks.get_or_insert_default().push(at);
+        } else if self.buf.len() >= CHUNK {
             self.flush();
         }
+    }
+
+    /// From now on, note the document's length at each row boundary.
+    pub fn start_marks(&mut self) {
+        self.flush();
+        self.marks = Some(vec![self.written]);
+    }
+
+    /// The lengths noted since [`Out::start_marks`] (the first one: where it started), and
+    /// the length now as the last one.
+    pub fn take_marks(&mut self) -> Vec<usize> {
+        self.flush();
+        let mut marks = self.marks.take().unwrap_or_default();
+        marks.push(self.written);
+        marks
+    }
+
+    /// The document's length so far, in characters, as written.
+    pub fn chars(&mut self) -> usize {
+        self.flush();
+        self.written
     }
 
     fn flush(&mut self) {
         if self.error.is_none() {
             let text = crate::text::escape_controls(&self.buf);
+            self.written += text.chars().count();
             if let Err(e) = self.dest.write_all(text.as_bytes()) {
                 self.error = Some(e);
             }

@@ -97,18 +97,18 @@ fn safe(text: String) -> String {
     crate::text::escape_controls(&text).into_owned()
 }
 
-/// What a cut report leaves out.
+/// What a cut report leaves out (the HTML report's budget counts it the same way).
 #[derive(Debug, Clone)]
-struct LeftOut {
+pub(in crate::export) struct LeftOut {
     /// The character budget.
-    max_chars: usize,
+    pub max_chars: usize,
     /// Changed messages in focus, and how many are shown.
-    changed: usize,
-    shown: usize,
+    pub changed: usize,
+    pub shown: usize,
     /// Per rule: rewrites shown, rewrites left out.
-    per_rule: Vec<(&'static str, usize, usize)>,
+    pub per_rule: Vec<(&'static str, usize, usize)>,
     /// A `--messages` range holding the first changes left out.
-    range: Option<(usize, usize)>,
+    pub range: Option<(usize, usize)>,
 }
 
 struct Report<'a> {
@@ -333,7 +333,7 @@ fn write_left_out(out: &mut String, view: &View, l: &LeftOut) {
     let mut how = format!(
         "# everything, side by side, in one HTML file\n{}\n",
         command_line(&with_flag(
-            &with_flag(args, "--max-chars", None),
+            &with_flag(args, "--max-chars", Some("0")),
             "--format",
             Some("html")
         ))
@@ -433,7 +433,7 @@ fn cut(view: &View, shown: &[usize], blocks: &Blocks<'_>, context: usize, max_ch
 
 /// What is left out when `kept` rows are shown; `worst` gives an upper bound of its length
 /// (every count at its maximum).
-fn left_out(view: &View, kept: &[usize], max_chars: usize, worst: bool) -> LeftOut {
+pub(in crate::export) fn left_out(view: &View, kept: &[usize], max_chars: usize, worst: bool) -> LeftOut {
     let changed = view.changed_rows();
     let focus = view.rewrites_in_focus();
     let mut shown_rewrites = vec![false; view.rewrites.len()];
