@@ -556,3 +556,106 @@ fn e_explains_a_pasted_error_and_jumps_to_its_message() {
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+/// A generated session of about `mb` megabytes: user and assistant turns, each assistant
+/// turn with a tool call whose id strict providers rewrite and a result with `details`.
+fn generated_session(path: &Path, mb: usize) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    writeln!(
+        out,
+        r#"{{"type":"session","version":3,"id":"big","timestamp":"2026-03-09T08:41:07.000Z","cwd":"/"}}"#
+    )
+    .unwrap();
+    let filler = "lorem ipsum dolor sit amet ".repeat(80);
+    let (mut written, mut i, mut parent) = (0usize, 0usize, "null".to_owned());
+    while written < mb << 20 {
+        let message = match i % 3 {
+            0 => format!(r#"{{"role":"user","content":"turn {i}: {filler}","timestamp":{i}}}"#),
+            1 => format!(
+                r#"{{"role":"assistant","content":[{{"type":"text","text":"{filler}"}},{{"type":"toolCall","id":"call_{i}|fc_{i}","name":"read","arguments":{{"path":"f{i}.rs"}}}}],"stopReason":"toolUse","provider":"anthropic","model":"claude-sonnet-4-6","api":"anthropic-messages","timestamp":{i}}}"#
+            ),
+            _ => format!(
+                r#"{{"role":"toolResult","toolCallId":"call_{}|fc_{}","toolName":"read","content":[{{"type":"text","text":"{filler}"}}],"details":{{"lines":3}},"isError":false,"timestamp":{i}}}"#,
+                i - 1,
+                i - 1
+            ),
+        };
+        let line = format!(
+            r#"{{"type":"message","id":"m{i}","parentId":{parent},"timestamp":"2026-03-09T08:41:08.000Z","message":{message}}}"#
+        );
+        writeln!(out, "{line}").unwrap();
+        written += line.len() + 1;
+        parent = format!("\"m{i}\"");
+        i += 1;
+    }
+    out.flush().unwrap();
+}
+
+#[test]
+fn on_a_60_mb_session_a_profile_switch_shows_busy_at_once_keys_keep_working_and_an_export_reports_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = tempfile::tempdir().unwrap();
+    let session = dir.path().join("big.jsonl");
+    generated_session(&session, 60);
+    let tmux = Tmux::start_sized("big", &command(&[&session], config.path()), 80, 24);
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !tmux.capture().contains("payload accepted") && !tmux.capture().contains("payload would be rejected") {
+        assert!(Instant::now() < deadline, "never loaded:\n{}", tmux.capture());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    // Another profile: the header says so at once, and the cursor keeps moving meanwhile.
+    tmux.send(&["p"]);
+    tmux.wait_for("profile");
+    tmux.send(&["Down"]);
+    tmux.send(&["Enter"]);
+    std::thread::sleep(Duration::from_millis(150));
+    let screen = tmux.capture();
+    let second = screen.lines().nth(1).unwrap_or_default().to_owned();
+    assert!(
+        second.starts_with("⟳ re-projecting"),
+        "no busy mark after one frame:\n{screen}"
+    );
+    tmux.send(&["j"]);
+    tmux.send(&["j"]);
+    let moved = tmux.wait_for(" 3/");
+    assert!(
+        moved.lines().nth(1).unwrap_or_default().starts_with("⟳ re-projecting"),
+        "the cursor moved while the projection was recomputed:\n{moved}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while tmux.capture().contains("re-projecting") {
+        assert!(Instant::now() < deadline, "the switch never ended:\n{}", tmux.capture());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    // An HTML export from the dialog: progress in the header, keys working, a bounded report.
+    let out = dir.path().join("big.html");
+    tmux.send(&["e"]);
+    tmux.wait_for("export");
+    tmux.send(&["Tab"]);
+    tmux.send(&["C-u"]);
+    tmux.send(&["-l", &out.display().to_string()]);
+    tmux.send(&["Enter"]);
+    let busy = tmux.wait_for("⟳ export");
+    assert!(busy.lines().nth(1).unwrap_or_default().contains("⟳ export"), "{busy}");
+    tmux.send(&["j"]);
+    tmux.wait_for(" 4/");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while !tmux.capture().contains("wrote ") {
+        assert!(Instant::now() < deadline, "the export never ended:\n{}", tmux.capture());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Within the default budget, and the report says how to get it all.
+    let report = std::fs::read_to_string(&out).unwrap();
+    let budget = replaylens::export::DEFAULT_HTML_MAX_CHARS;
+    let chars = report.chars().count();
+    assert!(
+        chars <= budget,
+        "the HTML report is {chars} characters, over its budget of {budget}"
+    );
+    assert!(report.contains("--max-chars 0"), "a cut report says how to get it all");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
