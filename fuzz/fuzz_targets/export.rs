@@ -26,6 +26,7 @@ fuzz_target!(|data: &[u8]| {
         redaction,
         only_changed: pick & 0x80 != 0,
         context: usize::from(pick & 3),
+        ..ExportOptions::default()
     };
     let text = export(&session, &r, &options);
     assert!(
