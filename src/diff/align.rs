@@ -5,7 +5,6 @@
 use std::collections::HashSet;
 
 use serde::Serialize;
-use smallvec::SmallVec;
 
 use crate::hygiene::{Action, Projection, Rewrite};
 use crate::model::StoredMessage;
@@ -45,9 +44,8 @@ impl RowKind {
     }
 }
 
-/// A row's stored or rewrite indices: one is kept inline, so a session's rows cost no
-/// allocation each.
-pub type Indices = SmallVec<[usize; 1]>;
+/// A row's stored or rewrite indices (the model's provenance type).
+pub use crate::model::Indices;
 
 /// One aligned row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -24,3 +24,7 @@ pub use mapped::{Agent, Mapped, MappedMessage};
 pub use message::{Message, Role, StopReason};
 pub use session::{BareMessage, DbWindow, Session, SessionFormat};
 pub use transcript::{AppliedCompaction, ModelEvent, ModelRef, Origin, StoredMessage, Transcript};
+
+/// Message indices a derived item came from (provenance: a replay message's stored sources,
+/// a payload item's replay messages); one is kept inline, so most cost no allocation.
+pub type Indices = smallvec::SmallVec<[usize; 1]>;

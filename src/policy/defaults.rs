@@ -14,7 +14,6 @@
 
 use super::family::plugin_family;
 use super::providers::catalog;
-use crate::wire::WireApi;
 
 /// A known provider's default API and a representative model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,9 +63,21 @@ pub const PROVIDER_DEFAULTS: &[ProviderDefault] = &[
     entry("opencode-go", "openai-completions", "kimi-k2.6"),
 ];
 
-/// Model API ids replaylens accepts beyond the release's vocabulary and the APIs it builds
-/// payloads for: the legacy Codex API, which the Responses-family policy still recognises.
-const LEGACY_APIS: &[&str] = &["openai-codex-responses"];
+/// Model API ids replaylens accepts beyond the release's vocabulary: the APIs the wire stage
+/// builds payloads for (a test in `wire`, the layer above, keeps this list equal to its
+/// converters) and the legacy Codex API, which the Responses-family policy still recognises.
+const EXTRA_APIS: &[&str] = &[
+    "anthropic-messages",
+    "openai-completions",
+    "openai-responses",
+    "azure-openai-responses",
+    "google-generative-ai",
+    "google-vertex",
+    "bedrock-converse-stream",
+    "mistral-conversations",
+    "ollama",
+    "openai-codex-responses",
+];
 
 /// The default API and model of a normalised provider id, when replaylens knows them.
 pub fn provider_default(provider: &str) -> Option<&'static ProviderDefault> {
@@ -101,8 +112,7 @@ pub fn known_apis() -> impl Iterator<Item = &'static str> {
         .apis
         .iter()
         .map(String::as_str)
-        .chain(WireApi::ALL.iter().map(|w| w.id()))
-        .chain(LEGACY_APIS.iter().copied())
+        .chain(EXTRA_APIS.iter().copied())
         .filter(move |a| {
             let new = !seen.contains(a);
             seen.push(*a);

@@ -18,6 +18,7 @@
 mod build;
 pub mod claude;
 mod defaults;
+pub use defaults::known_apis;
 mod family;
 pub mod predicates;
 pub mod providers;

@@ -172,7 +172,7 @@ fn convert_messages(
             }
             Some("toolResult") => {
                 let mut results = Vec::new();
-                let mut source = crate::diff::Indices::new();
+                let mut source = crate::model::Indices::new();
                 while let Some(next) = inputs.get(i).filter(|n| n.message.is_tool_result()) {
                     results.push(tool_result_block(&next.message, model));
                     source.extend(next.source.iter().copied());

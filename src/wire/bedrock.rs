@@ -100,7 +100,7 @@ pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
     result
 }
 
-fn item(role: &str, content: Vec<Value>, source: crate::diff::Indices) -> WireItem {
+fn item(role: &str, content: Vec<Value>, source: crate::model::Indices) -> WireItem {
     WireItem {
         value: Value::object([("role", role.into()), ("content", Value::Array(content.into()))]),
         source,

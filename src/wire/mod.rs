@@ -35,7 +35,7 @@ use std::borrow::Cow;
 use crate::model::json::{Map, Value};
 use serde::Serialize;
 
-use crate::diff::Indices;
+use crate::model::Indices;
 use crate::model::Message;
 
 pub use of_replay::{
@@ -358,4 +358,19 @@ fn convert(api: WireApi, inputs: &[WireInput], model: &WireModel) -> Payload {
         WireApi::AppleFm => apple_fm::convert(inputs),
     };
     Payload { api, items }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WireApi;
+
+    /// The policy layer (below this one) offers API names from the release's catalogue; every
+    /// API replaylens builds a payload for must be among them.
+    #[test]
+    fn every_api_with_a_converter_is_a_known_api_name() {
+        let known: Vec<&str> = crate::policy::known_apis().collect();
+        for api in WireApi::ALL {
+            assert!(known.contains(&api.id()), "{} is not a known API name", api.id());
+        }
+    }
 }

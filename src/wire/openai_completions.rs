@@ -277,7 +277,7 @@ fn tool_results(
     items: &mut Vec<WireItem>,
 ) -> (usize, bool) {
     let mut image_parts = Vec::new();
-    let mut image_sources = crate::diff::Indices::new();
+    let mut image_sources = crate::model::Indices::new();
     let mut j = start;
     while let Some(input) = inputs.get(j).filter(|inp| inp.message.role() == Role::ToolResult) {
         let msg = &input.message;
