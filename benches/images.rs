@@ -10,7 +10,7 @@ use std::io::Cursor;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
-use replaylens::hygiene::rules::image_ops::{ImageLimits, sanitize_image, to_base64};
+use replaylens::openclaw::image::ops::{ImageLimits, sanitize_image, to_base64};
 
 /// A deterministic photo-like image: a lit gradient, a few soft blobs, texture and noise.
 fn photo(width: u32, height: u32, seed: u32) -> RgbImage {

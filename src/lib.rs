@@ -14,6 +14,7 @@ pub mod hygiene;
 pub mod lint;
 pub mod load;
 pub mod model;
+pub mod openclaw;
 pub mod policy;
 pub mod repair;
 pub mod replay;

@@ -7,12 +7,12 @@ use proptest::prelude::*;
 use replaylens::json;
 use replaylens::model::json::Value;
 
-use replaylens::hygiene::rules::synthetic::{
-    ABORTED_TEXT, LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT, is_synthetic_result,
-};
 use replaylens::hygiene::rules::tool_result_pairing::ToolResultPairing;
 use replaylens::hygiene::{Action, Context, PendingRewrite, ReplayOptions, Rule, Working};
 use replaylens::model::{BlockKind, Message};
+use replaylens::openclaw::synthetic::{
+    ABORTED_TEXT, LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT, is_synthetic_result,
+};
 use replaylens::policy::{ResolvedPolicy, Target, resolve};
 
 /// Ids shared by calls and results: plain, repeated, padded and blank.

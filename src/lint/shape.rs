@@ -11,7 +11,7 @@ use std::fmt::Display;
 use crate::model::json::Value;
 
 use super::Hit;
-use crate::hygiene::rules::image_ops::base64_image_facts;
+use crate::openclaw::image::ops::base64_image_facts;
 use crate::wire::{Payload, WireApi};
 
 /// The `role` of a payload item.
@@ -47,7 +47,7 @@ pub(crate) fn str_at<'a>(value: &'a Value, key: &str) -> Option<&'a str> {
 /// Whether a string is empty after JavaScript's `trim()`, the test hygiene and the converters
 /// use (U+0085 is whitespace to Rust's `char::is_whitespace`, not to JavaScript).
 pub(crate) fn is_blank(text: &str) -> bool {
-    crate::hygiene::rules::assistant_text::is_blank(text)
+    crate::openclaw::assistant_text::is_blank(text)
 }
 
 /// Whether content is missing, `null`, an empty string or an empty array.

@@ -7,9 +7,9 @@ use crate::model::json::Value;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::hygiene::rules::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_blank, is_blank_text_block};
-use crate::hygiene::rules::synthetic::ABORTED_TEXT;
 use crate::load::json_parse::{is_valid_json, parse_value};
+use crate::openclaw::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_blank, is_blank_text_block};
+use crate::openclaw::synthetic::ABORTED_TEXT;
 
 /// The text a blank user turn becomes.
 pub const BLANK_USER_FALLBACK_TEXT: &str = "(continue)";

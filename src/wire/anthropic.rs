@@ -28,11 +28,11 @@ use crate::json;
 use crate::model::json::{Array, Map, Value};
 
 use super::blocks::coerce_arguments;
-use super::js::truthy;
 use super::tool_result::{block_text, is_image_with_payload, media_placeholder, tool_result_text};
 use super::transform::claude;
 use super::{WireInput, WireItem, WireModel};
-use crate::hygiene::rules::assistant_text::js_trim;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::truthy;
 
 pub use images::InlineImage;
 

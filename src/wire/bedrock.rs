@@ -42,12 +42,13 @@ use crate::model::json::{Map, Value};
 
 use super::blocks::block_type;
 use super::canonical_base64::canonicalize_base64;
-use super::js::{self, put, truthy};
 use super::tool_result::media_placeholder;
 use super::transform::claude::binds_thinking_prefix;
 use super::{WireInput, WireItem, WireModel};
-use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::model::Role;
+use crate::openclaw::assistant_text::is_blank;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::{self, put, truthy};
 
 /// The model whose tool results may not carry images.
 const IMAGELESS_TOOL_RESULTS_MODEL: &str = "openai.gpt-5.6-sol";

@@ -4,9 +4,9 @@
 //! checked, missing padding added.
 
 /// The canonical form of `text`; `None` when it is not valid standard base64 (the media
-/// layer's port, [`crate::hygiene::rules::image_ops::canonical_base64`]).
+/// layer's port, [`crate::openclaw::image::ops::canonical_base64`]).
 pub(crate) fn canonicalize_base64(text: &str) -> Option<String> {
-    crate::hygiene::rules::image_ops::canonical_base64(text).map(std::borrow::Cow::into_owned)
+    crate::openclaw::image::ops::canonical_base64(text).map(std::borrow::Cow::into_owned)
 }
 
 /// The value of a character of the standard base64 alphabet.

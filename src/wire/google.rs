@@ -38,11 +38,12 @@ use regex::Regex;
 use signatures::{signature, stable_stringify, stored_signature};
 
 use super::blocks::{block_type, coerce_arguments, payload_text};
-use super::js::{join_element, put, truthy};
 use super::tool_result::{media_placeholder, tool_result_text};
 use super::{WireInput, WireItem, WireModel};
-use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
 use crate::model::{Message, Role};
+use crate::openclaw::assistant_text::is_blank;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::{join_element, put, truthy};
 
 /// The signature Gemini 3 accepts on a function call whose own signature is unknown.
 pub const THOUGHT_SIGNATURE_VALIDATOR_SKIP: &str = "skip_thought_signature_validator";

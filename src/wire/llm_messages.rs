@@ -9,8 +9,9 @@ use std::borrow::Cow;
 use crate::json;
 use crate::model::json::{Map, Value};
 
-use super::{WireInput, js};
+use super::WireInput;
 use crate::model::Message;
+use crate::openclaw::js;
 
 const COMPACTION_SUMMARY_PREFIX: &str =
     "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";

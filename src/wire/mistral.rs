@@ -24,9 +24,10 @@ use super::blocks::{block_type, content_blocks};
 use super::openai_completions::data_url;
 use super::tool_result::{format_tool_result, is_image_with_payload, media_placeholder, tool_result_text};
 use super::{WireInput, WireItem, WireModel};
-use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
-use crate::hygiene::rules::turn_merge::js_truthy;
 use crate::model::{Message, Role};
+use crate::openclaw::assistant_text::is_blank;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::js_truthy;
 
 /// What a user turn of images only becomes on a model without image input.
 const USER_IMAGE_OMITTED: &str = "(image omitted: model does not support images)";

@@ -18,7 +18,6 @@ mod canonical_base64;
 pub mod google;
 pub mod google_vertex;
 pub mod google_vertex_pi_ai;
-mod js;
 pub mod llm_messages;
 pub mod mistral;
 pub mod of_replay;

@@ -28,12 +28,12 @@ use crate::json;
 use crate::model::json::{Map, Value};
 
 use super::blocks::block_type;
-use super::js;
 use super::tool_result::{format_tool_result, is_image_with_payload, media_kinds, tool_result_text_with_structured};
 use super::{WireInput, WireItem};
-use crate::hygiene::rules::assistant_text::js_trim;
 use crate::load::json_parse::parse_value;
 use crate::model::{Message, Role};
+use crate::openclaw::js;
+use crate::openclaw::js::js_trim;
 
 /// The prefix a model sometimes puts before a tool name, removed when no tool list is known.
 static NAME_PREFIX: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^(?:functions?|tools?)[./]+").expect("regex"));

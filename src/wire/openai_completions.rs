@@ -36,13 +36,14 @@ use crate::json;
 use crate::model::json::{Map, Value};
 
 use super::blocks::{block_type, content_blocks};
-use super::js;
 use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
 use super::transform::ids::{replace_unsafe_id_chars, truncate_utf16};
 use super::{WireInput, WireItem, WireModel};
-use crate::hygiene::rules::assistant_text::{is_blank, js_trim};
-use crate::hygiene::rules::turn_merge::js_truthy;
 use crate::model::{Message, Role};
+use crate::openclaw::assistant_text::is_blank;
+use crate::openclaw::js;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::js_truthy;
 
 /// `EMPTY_TOOL_RESULT_TEXT`.
 const EMPTY_TOOL_RESULT: &str = "(no output)";

@@ -50,9 +50,9 @@ use super::blocks::{block_type, content_blocks, payload_text};
 use super::openai_completions::data_url;
 use super::tool_result::{is_image_with_payload, media_placeholder, tool_result_text};
 use super::{WireApi, WireInput, WireItem, WireModel};
-use crate::hygiene::rules::assistant_text::js_trim;
-use crate::hygiene::rules::turn_merge::js_truthy;
 use crate::model::{Message, Role};
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::js_truthy;
 
 /// The Responses APIs (`OPENAI_RESPONSES_APIS`), transport aliases included.
 pub(crate) const RESPONSES_APIS: [&str; 6] = [

@@ -19,7 +19,7 @@ use regex::Regex;
 
 use super::blocks::block_type;
 use super::transform::ids::truncate_utf16;
-use crate::hygiene::rules::assistant_text::js_trim;
+use crate::openclaw::js::js_trim;
 
 /// `STRUCTURED_TOOL_RESULT_MAX_CHARS`: longest structured text kept, in UTF-16 code units.
 const STRUCTURED_MAX_UNITS: usize = 8000;

@@ -32,9 +32,9 @@ use std::collections::HashMap;
 use crate::model::json::Value;
 
 use super::blocks::block_type;
-use super::js;
 use super::{WireApi, WireInput, WireModel, google};
 use crate::model::Message;
+use crate::openclaw::js;
 use transport::{Target, TransportOptions};
 
 /// Prepare the message step's output for `api`'s converter, for `model`.

@@ -4,7 +4,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Role;
 
-use super::turn_merge::{MergeSpec, merge_assistants, merge_consecutive, merge_users};
+use super::helpers::turn_merge::{MergeSpec, merge_assistants, merge_consecutive, merge_users};
 
 static INFO: RuleInfo = RuleInfo {
     id: "anthropic-turn-merge",
@@ -75,8 +75,8 @@ mod tests {
     use crate::json;
 
     use super::*;
+    use crate::hygiene::rules::helpers::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::rules::test_support::{assert_gate, msgs, resolved};
-    use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::{Action, ReplayOptions};
     use crate::model::Message;
     use crate::policy::ResolvedPolicy;

@@ -7,7 +7,7 @@ use crate::model::json::Value;
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
-use super::assistant_text::{EMPTY_CONTENT_PLACEHOLDER, is_blank_text_block};
+use crate::openclaw::assistant_text::{EMPTY_CONTENT_PLACEHOLDER, is_blank_text_block};
 
 static INFO: RuleInfo = RuleInfo {
     id: "blank-text",

@@ -5,7 +5,7 @@ use crate::model::json::Value;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{has_persisted_media, is_blank, is_blank_text_block};
+use crate::openclaw::assistant_text::{has_persisted_media, is_blank, is_blank_text_block};
 
 static INFO: RuleInfo = RuleInfo {
     id: "blank-user-turn",

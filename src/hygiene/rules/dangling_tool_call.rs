@@ -8,7 +8,7 @@ use crate::model::json::Value;
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{BlockKind, Message, Role};
 
-use super::turn_merge::js_truthy;
+use crate::openclaw::js::js_truthy;
 
 /// The text left in a turn whose tool calls were all removed (hygiene-b constants).
 pub const TOOL_CALLS_OMITTED_TEXT: &str = "[tool calls omitted]";

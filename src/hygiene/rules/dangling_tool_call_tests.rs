@@ -4,8 +4,8 @@ use crate::json;
 use crate::model::json::Value;
 
 use super::*;
+use crate::hygiene::rules::helpers::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 use crate::hygiene::rules::test_support::{apply_rule, assert_gate, msgs, resolved};
-use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 use crate::hygiene::{Action, ReplayOptions};
 
 fn call(id: &str, name: &str) -> Value {

@@ -6,9 +6,10 @@ use crate::model::json::Value;
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{deep_equal, has_nonzero_usage};
 use super::blank_user_turn::is_droppable_blank_user;
-use super::tool_result_pairing::classify::tool_calls;
+use crate::openclaw::assistant_text::has_nonzero_usage;
+use crate::openclaw::js::deep_equal;
+use crate::openclaw::pairing::classify::tool_calls;
 
 static INFO: RuleInfo = RuleInfo {
     id: "duplicate-mirror",

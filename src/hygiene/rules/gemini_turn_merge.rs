@@ -3,7 +3,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Role;
 
-use super::turn_merge::{MergeSpec, merge_assistants, merge_consecutive};
+use super::helpers::turn_merge::{MergeSpec, merge_assistants, merge_consecutive};
 
 static INFO: RuleInfo = RuleInfo {
     id: "gemini-turn-merge",
@@ -55,8 +55,8 @@ mod tests {
 
     use super::*;
     use crate::hygiene::Action;
+    use crate::hygiene::rules::helpers::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::rules::test_support::{apply_rule_for, assert_gate, msgs, resolved};
-    use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::{Context, ReplayOptions};
     use crate::model::Message;
 

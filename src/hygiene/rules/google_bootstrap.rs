@@ -73,8 +73,8 @@ mod tests {
 
     use super::*;
     use crate::hygiene::ReplayOptions;
+    use crate::hygiene::rules::helpers::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
     use crate::hygiene::rules::test_support::{apply_rule_for, assert_gate, msgs, resolved};
-    use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 
     fn google() -> crate::policy::ResolvedPolicy {
         resolved("google", "google-generative-ai", "gemini-2.5-pro")

@@ -6,7 +6,7 @@ use crate::model::json::{Map, Value};
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
-use super::image_ops::{
+use crate::openclaw::image::ops::{
     HeaderCheck, ImageCache, ImageFailure, ImageLimits, ImageRelease, SanitizedImage, header_check, human_bytes,
     sanitize_image_with,
 };
@@ -251,9 +251,9 @@ mod tests {
     use image::{DynamicImage, GenericImageView};
 
     use super::*;
-    use crate::hygiene::rules::image_fixtures::{gradient, png};
     use crate::hygiene::rules::test_support::{apply_rule, apply_rule_for, assert_gate, msgs, resolved};
     use crate::hygiene::{ReplayOptions, WorkingMessage};
+    use crate::openclaw::image::fixtures::{gradient, png};
 
     fn b64(bytes: &[u8]) -> String {
         STANDARD.encode(bytes)

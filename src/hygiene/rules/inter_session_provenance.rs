@@ -7,7 +7,8 @@ use crate::model::json::Value;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{is_blank, js_trim, js_trim_end};
+use crate::openclaw::assistant_text::is_blank;
+use crate::openclaw::js::{js_trim, js_trim_end};
 
 static INFO: RuleInfo = RuleInfo {
     id: "inter-session-provenance",

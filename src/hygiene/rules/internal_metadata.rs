@@ -8,8 +8,8 @@ use crate::model::json::Value;
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::is_blank;
-use super::metadata_strip::strip_internal_metadata_as;
+use super::helpers::metadata_strip::strip_internal_metadata_as;
+use crate::openclaw::assistant_text::is_blank;
 
 static INFO: RuleInfo = RuleInfo {
     id: "internal-metadata",
@@ -191,7 +191,7 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_la
 mod tests {
     use super::*;
     use crate::hygiene::Action;
-    use crate::hygiene::rules::metadata_strip::RUNTIME_CONTEXT_NOTICE;
+    use crate::hygiene::rules::helpers::metadata_strip::RUNTIME_CONTEXT_NOTICE;
     use crate::hygiene::rules::normalize_test_support::assert_untouched;
     use crate::hygiene::rules::test_support::{apply_rule, msgs};
 

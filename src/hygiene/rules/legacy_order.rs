@@ -6,7 +6,7 @@
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 
-use super::signed_thinking::allow_provider_owned_thinking_replay;
+use super::helpers::signed_thinking::allow_provider_owned_thinking_replay;
 use super::tool_call_id::ToolCallId;
 use super::tool_result_pairing::ToolResultPairing;
 

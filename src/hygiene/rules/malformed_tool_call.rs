@@ -9,8 +9,8 @@ use crate::model::json::Value;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, StopReason};
 
-use super::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
-use super::tool_calls::{
+use super::helpers::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
+use super::helpers::tool_calls::{
     AllowedTools, completed_calls, describe_call, frame_calls, has_partial_json, has_tool_call_input, has_usable_id,
     is_tool_call, result_ids_in_frame, trimmed_name,
 };

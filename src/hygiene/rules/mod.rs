@@ -31,7 +31,6 @@
 //! turns. `prefill-strip` (26) is payload-level and runs last, in the stream stage.
 
 pub mod anthropic_turn_merge;
-pub mod assistant_text;
 pub mod blank_text;
 pub mod blank_user_turn;
 pub mod compaction_signature;
@@ -41,48 +40,34 @@ pub mod drop_thinking;
 pub mod duplicate_mirror;
 pub mod gemini_turn_merge;
 pub mod google_bootstrap;
-mod image_base64;
-pub mod image_cache;
-mod image_codec;
-pub mod image_header;
-pub mod image_ops;
+pub mod helpers;
 pub mod image_sanitize;
-pub mod inbound_metadata;
-pub mod inbound_metadata_legacy;
 pub mod inter_session_provenance;
 pub mod internal_metadata;
 pub mod invalid_thinking_signature;
 pub mod legacy_order;
 pub mod malformed_tool_call;
-pub mod metadata_strip;
-pub mod openai_responses;
 pub mod prefill_strip;
 pub mod reasoning_only_length;
 pub mod responses_reasoning;
-pub mod signed_thinking;
 pub mod silent_reply;
-pub mod silent_token;
 pub mod stale_usage;
 pub mod stream_error_legacy;
 pub mod stream_error_turn;
-pub mod synthetic;
-pub mod thinking_blocks;
 pub mod thought_signature;
 pub mod tool_call_id;
-pub mod tool_calls;
-pub mod tool_id_allocator;
 pub mod tool_result_details;
 pub mod tool_result_pairing;
 pub mod transcript_only_assistant;
-pub mod turn_merge;
-pub mod usage_snapshot;
 
-#[cfg(test)]
-pub(crate) mod image_fixtures;
 #[cfg(test)]
 pub(crate) mod normalize_test_support;
 #[cfg(test)]
 pub(crate) mod test_support;
+
+/// The image operations under their old path, for the TUI's loading screen (`human_bytes`);
+/// they live in [`crate::openclaw::image::ops`].
+pub use crate::openclaw::image::ops as image_ops;
 
 use std::sync::LazyLock;
 

@@ -3,8 +3,8 @@
 use crate::json;
 
 use super::*;
+use crate::hygiene::rules::helpers::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 use crate::hygiene::rules::test_support::{msgs, resolved};
-use crate::hygiene::rules::turn_merge::testing::{all_borrowed, assert_json, borrowed, list};
 use crate::hygiene::{Action, ReplayOptions};
 use crate::policy::ResolvedPolicy;
 

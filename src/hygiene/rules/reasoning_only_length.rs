@@ -5,7 +5,7 @@ use crate::model::json::Value;
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::is_reasoning_only;
+use crate::openclaw::assistant_text::is_reasoning_only;
 
 static INFO: RuleInfo = RuleInfo {
     id: "reasoning-only-length",

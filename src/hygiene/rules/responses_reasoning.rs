@@ -9,13 +9,13 @@ use crate::model::json::Value;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
 use crate::model::Message;
 
-use super::openai_responses::{
+use super::helpers::responses_reasoning_ids::{
     RESULT_ID_FIELDS, describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning,
     responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
 };
-use super::thinking_blocks::with_content;
-use super::tool_result_pairing::classify::tool_calls;
-use super::tool_result_pairing::results::primary_result_id;
+use super::helpers::thinking_blocks::with_content;
+use crate::openclaw::pairing::classify::tool_calls;
+use crate::openclaw::pairing::results::primary_result_id;
 
 static INFO: RuleInfo = RuleInfo {
     id: "responses-reasoning",

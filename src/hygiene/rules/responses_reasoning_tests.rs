@@ -4,7 +4,7 @@ use crate::json;
 
 use super::*;
 use crate::hygiene::ReplayOptions;
-use crate::hygiene::rules::openai_responses::normalize_function_call_id;
+use crate::hygiene::rules::helpers::responses_reasoning_ids::normalize_function_call_id;
 use crate::hygiene::rules::test_support::{apply_rule_with_events, msgs, resolved};
 use crate::model::{ModelEvent, ModelRef};
 

@@ -6,8 +6,9 @@ use crate::model::json::Value;
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{excerpt, is_blank, is_reasoning_only, js_trim};
-use super::silent_token::is_silent_reply_payload_as;
+use crate::openclaw::assistant_text::{excerpt, is_blank, is_reasoning_only};
+use crate::openclaw::js::js_trim;
+use crate::openclaw::silent_token::is_silent_reply_payload_as;
 use crate::rule_set::Switches;
 
 static INFO: RuleInfo = RuleInfo {

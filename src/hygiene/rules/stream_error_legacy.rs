@@ -11,8 +11,8 @@ use crate::model::json::Value;
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_zero_usage_stop};
 use super::stream_error_turn::INFO;
+use crate::openclaw::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_zero_usage_stop};
 
 /// Whether a turn failed or stopped with zero usage (`stopReason: error`, or
 /// `isZeroUsageEmptyStopAssistantTurn`).

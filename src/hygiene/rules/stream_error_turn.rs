@@ -6,7 +6,7 @@ use crate::model::json::Value;
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::assistant_text::{
+use crate::openclaw::assistant_text::{
     STREAM_ERROR_FALLBACK_TEXT, is_blank, is_stream_error_fallback_content, is_zero_usage_stop,
 };
 

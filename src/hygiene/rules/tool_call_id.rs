@@ -9,9 +9,9 @@ use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{BlockKind, Message};
 use crate::policy::{DuplicateToolCallIdStyle, ToolCallIdMode};
 
-use super::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
-use super::tool_calls::{AllowedTools, completed_calls, frame_calls};
-use super::tool_id_allocator::{AllocatorOptions, IdAllocator};
+use super::helpers::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
+use super::helpers::tool_calls::{AllowedTools, completed_calls, frame_calls};
+use super::helpers::tool_id_allocator::{AllocatorOptions, IdAllocator};
 
 static INFO: RuleInfo = RuleInfo {
     id: "tool-call-id",

@@ -6,7 +6,7 @@ use crate::model::json::{Map, Value};
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
+use crate::openclaw::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
 
 static INFO: RuleInfo = RuleInfo {
     id: "tool-result-details",

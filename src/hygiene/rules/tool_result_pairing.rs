@@ -1,9 +1,6 @@
 //! `tool-result-pairing`: pair every tool-call occurrence with exactly one result directly after
 //! its assistant turn (hygiene-a §3.4, newest: by occurrence; §3.5 for the Responses text).
 
-pub mod classify;
-pub mod legacy;
-pub mod results;
 #[cfg(test)]
 mod tests;
 
@@ -12,9 +9,9 @@ use std::borrow::Cow;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
 use crate::model::Message;
 
-use super::synthetic::{ABORTED_TEXT, LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT};
+use crate::openclaw::pairing::classify::{ErroredPolicy, Item, Options, plan};
+use crate::openclaw::synthetic::{ABORTED_TEXT, LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT};
 use crate::rule_set::SyntheticResultText;
-use classify::{ErroredPolicy, Item, Options, plan};
 
 static INFO: RuleInfo = RuleInfo {
     id: "tool-result-pairing",
@@ -104,7 +101,7 @@ impl Rule for ToolResultPairing {
             let view: Vec<&Message> = work.iter_messages().collect();
             // Up to 2026.7 (`legacy-pairing`): the forward-scanning repair of those releases.
             if ctx.options.rule_set.switches.legacy_pairing {
-                legacy::plan_legacy(&view, &opts)
+                crate::openclaw::pairing::legacy::plan_legacy(&view, &opts)
             } else {
                 plan(&view, &opts)
             }

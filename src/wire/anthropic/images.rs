@@ -13,7 +13,7 @@ use std::io::Cursor;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 
-use crate::hygiene::rules::assistant_text::js_trim;
+use crate::openclaw::js::js_trim;
 use crate::wire::canonical_base64::{base64_value, canonicalize_base64};
 
 /// The media types the Messages API accepts.

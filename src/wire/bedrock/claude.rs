@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::hygiene::rules::assistant_text::{is_js_whitespace, js_trim};
+use crate::openclaw::js::{is_js_whitespace, js_trim};
 use crate::wire::transform::claude::{claude_model_identity, dash_runs};
 
 static ARN_PREFIX: LazyLock<Regex> = LazyLock::new(|| {

@@ -1,7 +1,7 @@
 //! Thought signatures as each replay keeps them, and the replay key of a function call.
 
-use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::json::Value;
+use crate::openclaw::js::js_trim;
 
 /// A Gemini thought signature as the managed replay keeps it: trimmed, padded base64
 /// (`sanitizeGeminiThoughtSignature`).

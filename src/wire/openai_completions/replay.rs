@@ -12,7 +12,7 @@ use crate::model::json::{Map, Value};
 use super::super::google::requires_tool_call_signature;
 use super::super::{WireInput, WireItem, WireModel};
 use super::compat::{Compat, ThinkingFormat};
-use crate::hygiene::rules::assistant_text::js_trim;
+use crate::openclaw::js::js_trim;
 
 /// `GEMINI_THOUGHT_SIGNATURE_VALIDATOR_SKIP`.
 const GEMINI_SKIP_SIGNATURE: &str = "skip_thought_signature_validator";

@@ -6,7 +6,7 @@
 //! `policy::claude`: the transports match `claude-opus-5` anywhere after a dash, so
 //! `us-anthropic-claude-opus-5-v1:0` is Opus 5, and they must be reproduced as written.
 
-use crate::hygiene::rules::assistant_text::{is_js_whitespace, js_trim};
+use crate::openclaw::js::{is_js_whitespace, js_trim};
 
 /// Every run of characters matching `separator` replaced by one `-` (`.replace(/[…]+/g, "-")`).
 pub(crate) fn dash_runs(s: &str, separator: impl Fn(char) -> bool) -> String {

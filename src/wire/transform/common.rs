@@ -4,10 +4,10 @@
 use crate::model::json::{Map, Value};
 
 use super::claude::ThinkingReplayMode;
-use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::truthy;
 use crate::wire::blocks::block_type;
-use crate::wire::js::truthy;
 
 /// `FAILED_ASSISTANT_REPLAY_TEXT`: what a failed turn that said something is replayed as.
 pub const FAILED_ASSISTANT_REPLAY_TEXT: &str =

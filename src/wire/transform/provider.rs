@@ -13,11 +13,11 @@ use std::collections::{HashMap, HashSet};
 use crate::json;
 use crate::model::json::Value;
 
-use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;
+use crate::openclaw::js::js_trim;
+use crate::openclaw::js::truthy;
 use crate::wire::WireInput;
 use crate::wire::blocks::block_type;
-use crate::wire::js::truthy;
 use crate::wire::tool_result::has_media_payload;
 
 use super::claude::{ThinkingReplayMode, thinking_replay_mode};

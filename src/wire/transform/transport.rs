@@ -17,11 +17,11 @@ use std::collections::HashMap;
 use crate::json;
 use crate::model::json::Value;
 
-use crate::hygiene::rules::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
-use crate::hygiene::rules::tool_result_pairing::classify::{ErroredPolicy, Item, Options, plan, tool_calls};
 use crate::model::Message;
+use crate::openclaw::js::truthy;
+use crate::openclaw::pairing::classify::{ErroredPolicy, Item, Options, plan, tool_calls};
+use crate::openclaw::synthetic::{SYNTHETIC_MARKER, is_synthetic_result};
 use crate::wire::blocks::block_type;
-use crate::wire::js::truthy;
 use crate::wire::openai_responses::RESPONSES_APIS;
 use crate::wire::{WireInput, WireModel};
 

@@ -7,11 +7,11 @@ use crate::json;
 use crate::model::json::Value;
 
 use super::ToolResultPairing;
-use super::classify::{ErroredPolicy, Item, Options, plan};
-use crate::hygiene::rules::synthetic::{LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT};
 use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
 use crate::hygiene::{Action, Context, ReplayOptions, Rule, Working, WorkingMessage};
 use crate::model::Message;
+use crate::openclaw::pairing::classify::{ErroredPolicy, Item, Options, plan};
+use crate::openclaw::synthetic::{LEGACY_MISSING_TOOL_RESULT_TEXT, MISSING_TOOL_RESULT_TEXT};
 use crate::policy::ResolvedPolicy;
 
 mod algorithm;

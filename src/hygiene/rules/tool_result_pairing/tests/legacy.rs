@@ -3,12 +3,12 @@
 use crate::json;
 use crate::model::json::Value;
 
-use super::super::classify::{ErroredPolicy, Item, Options, Plan};
-use super::super::legacy::plan_legacy;
 use super::{TS, asst, failed, res, tc, user};
-use crate::hygiene::rules::synthetic::ABORTED_TEXT;
-use crate::hygiene::rules::synthetic::LEGACY_MISSING_TOOL_RESULT_TEXT;
 use crate::model::Message;
+use crate::openclaw::pairing::classify::{ErroredPolicy, Item, Options, Plan};
+use crate::openclaw::pairing::legacy::plan_legacy;
+use crate::openclaw::synthetic::ABORTED_TEXT;
+use crate::openclaw::synthetic::LEGACY_MISSING_TOOL_RESULT_TEXT;
 
 fn opts(responses: bool) -> Options<'static> {
     Options {

@@ -208,7 +208,7 @@ pub fn result_ids_in_frame(m: &Message, calls: &[FrameCall<'_>]) -> (Vec<String>
 /// The tool calls that are "completed" (hygiene-a §3.2): pairing gives them a real,
 /// non-synthetic result, displaced results included (OpenClaw's `collectCompletedToolCallBlocks`
 /// runs the whole pairing classification).
-pub use super::tool_result_pairing::classify::completed_calls;
+pub use crate::openclaw::pairing::classify::completed_calls;
 
 #[cfg(test)]
 mod tests {

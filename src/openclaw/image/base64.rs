@@ -8,7 +8,7 @@ use std::borrow::Cow;
 /// Payloads whose estimated decoded size is over this are refused unread (10 MiB).
 pub const MAX_INPUT_BYTES: u64 = 10 * 1024 * 1024;
 
-pub use super::assistant_text::js_trim;
+pub use crate::openclaw::js::js_trim;
 
 /// OpenClaw's `estimateBase64DecodedBytes`: UTF-16 length minus characters up to U+0020,
 /// times 3/4, minus the trailing padding.

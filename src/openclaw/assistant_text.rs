@@ -8,6 +8,7 @@
 use crate::model::json::{Map, Value};
 
 use crate::model::{BlockKind, Message};
+use crate::openclaw::js::js_trim;
 
 /// `STREAM_ERROR_FALLBACK_TEXT`: the legacy placeholder of a failed assistant turn.
 pub const STREAM_ERROR_FALLBACK_TEXT: &str = "[assistant turn failed before producing content]";
@@ -17,30 +18,6 @@ pub const EMPTY_CONTENT_PLACEHOLDER: &str = "[empty content omitted]";
 
 /// The silent-reply token.
 pub use super::silent_token::SILENT_REPLY_TOKEN;
-
-/// Whether `c` is whitespace for JavaScript's `trim()` and `\s` (WhiteSpace + LineTerminator).
-pub fn is_js_whitespace(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
-    )
-}
-
-/// JavaScript `s.trim()`.
-pub fn js_trim(s: &str) -> &str {
-    s.trim_matches(is_js_whitespace)
-}
-
-/// JavaScript `s.trimStart()`.
-pub fn js_trim_start(s: &str) -> &str {
-    s.trim_start_matches(is_js_whitespace)
-}
-
-/// JavaScript `s.trimEnd()`.
-pub fn js_trim_end(s: &str) -> &str {
-    s.trim_end_matches(is_js_whitespace)
-}
 
 /// Whether a string is empty after `trim()`.
 pub fn is_blank(s: &str) -> bool {
@@ -171,19 +148,6 @@ pub fn has_persisted_media(m: &Message) -> bool {
         })
 }
 
-/// Node's `isDeepStrictEqual` for JSON values: object key order is irrelevant and numbers
-/// compare by value (`1` equals `1.0`).
-pub fn deep_equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x == y || x.as_f64().zip(y.as_f64()).is_some_and(|(x, y)| x == y),
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| deep_equal(x, y)),
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| deep_equal(v, w)))
-        }
-        _ => a == b,
-    }
-}
-
 /// A short, single-line excerpt of a text for rewrite details (at most `max` characters).
 pub fn excerpt(text: &str, max: usize) -> String {
     let flat: String = text
@@ -272,12 +236,6 @@ mod tests {
         ]));
         assert!(is_blank(" \u{feff}\u{a0}\n"));
         assert!(!is_blank("\u{85}"), "NEL is not JavaScript whitespace");
-    }
-
-    #[test]
-    fn deep_equal_ignores_key_order_and_number_spelling() {
-        assert!(deep_equal(&json!({"a": 1, "b": [1.0]}), &json!({"b": [1], "a": 1.0})));
-        assert!(!deep_equal(&json!({"a": 1}), &json!({"a": 1, "b": null})));
     }
 
     #[test]

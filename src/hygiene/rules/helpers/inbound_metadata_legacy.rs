@@ -30,7 +30,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::assistant_text::js_trim;
+use crate::openclaw::js::js_trim;
 
 /// `CHAT_HISTORY_SENTINEL`.
 const CHAT_HISTORY_SENTINEL: &str = "Chat history since last reply (untrusted, for context):";

@@ -3,8 +3,8 @@
 use image::{DynamicImage, GenericImageView, GrayImage, Luma, Rgba, RgbaImage};
 
 use super::*;
-use crate::hygiene::rules::image_codec::encode_jpeg;
-use crate::hygiene::rules::image_fixtures::{bmp_header_only, ftyp, gradient, jpeg, jpeg_with_orientation, noise, png};
+use crate::openclaw::image::codec::encode_jpeg;
+use crate::openclaw::image::fixtures::{bmp_header_only, ftyp, gradient, jpeg, jpeg_with_orientation, noise, png};
 
 /// The pixels as Photon holds them (RGBA, `image` 0.24).
 fn photon_pixels(img: &DynamicImage) -> photon_image::RgbaImage {

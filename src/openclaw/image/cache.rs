@@ -12,7 +12,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use rayon::prelude::*;
 
-use super::image_ops::{FullDecode, ImageLimits, full_decode};
+use super::ops::{FullDecode, ImageLimits, full_decode};
 
 /// Bytes sampled from a payload for its fingerprint (equal payloads are then compared in
 /// full, so a fingerprint collision costs a comparison, never a wrong image).
@@ -85,8 +85,8 @@ fn fingerprint(payload: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hygiene::rules::image_fixtures::{gradient, png};
-    use crate::hygiene::rules::image_ops::{Outcome, to_base64};
+    use crate::openclaw::image::fixtures::{gradient, png};
+    use crate::openclaw::image::ops::{Outcome, to_base64};
 
     #[test]
     fn equal_payloads_are_decoded_once_and_near_twins_are_told_apart() {

@@ -1,10 +1,57 @@
-//! JavaScript value semantics the ported transforms and converters share: truthiness,
+//! JavaScript semantics OpenClaw relies on, shared by hygiene, wire, lint and repair:
+//! `String.prototype.trim` and its whitespace, truthiness, Node's deep strict equality,
 //! `String(value)` and `Array.prototype.join`, a field copied only when it is defined, a
 //! number as `JSON.stringify` writes it after `JSON.parse`.
 
 use crate::model::json::{Map, Number, Value};
 
-use crate::hygiene::rules::turn_merge::js_truthy;
+/// Whether `c` is whitespace for JavaScript's `trim()` and `\s` (WhiteSpace + LineTerminator).
+pub fn is_js_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+    )
+}
+
+/// JavaScript `s.trim()`.
+pub fn js_trim(s: &str) -> &str {
+    s.trim_matches(is_js_whitespace)
+}
+
+/// JavaScript `s.trimStart()`.
+pub fn js_trim_start(s: &str) -> &str {
+    s.trim_start_matches(is_js_whitespace)
+}
+
+/// JavaScript `s.trimEnd()`.
+pub fn js_trim_end(s: &str) -> &str {
+    s.trim_end_matches(is_js_whitespace)
+}
+
+/// JavaScript truthiness of a JSON value (`null`, `false`, `0`, `""` are falsy).
+pub fn js_truthy(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
+        Value::String(s) => !s.is_empty(),
+        Value::Array(_) | Value::Object(_) => true,
+    }
+}
+
+/// Node's `isDeepStrictEqual` for JSON values: object key order is irrelevant and numbers
+/// compare by value (`1` equals `1.0`).
+pub fn deep_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x == y || x.as_f64().zip(y.as_f64()).is_some_and(|(x, y)| x == y),
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| deep_equal(x, y)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| deep_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
 
 /// JavaScript truthiness of an optional JSON value (`undefined` when absent).
 pub fn truthy(v: Option<&Value>) -> bool {
@@ -84,6 +131,12 @@ fn number_of(text: &str, fallback: &Number) -> Value {
 mod tests {
     use super::*;
     use crate::json;
+
+    #[test]
+    fn deep_equal_ignores_key_order_and_number_spelling() {
+        assert!(deep_equal(&json!({"a": 1, "b": [1.0]}), &json!({"b": [1], "a": 1.0})));
+        assert!(!deep_equal(&json!({"a": 1}), &json!({"a": 1, "b": null})));
+    }
 
     #[test]
     fn numbers_are_written_as_javascript_writes_them() {

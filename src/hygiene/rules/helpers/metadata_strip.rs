@@ -20,9 +20,9 @@
 //! (internal):` + `[Internal task completion event]` form, and the leading `[Mon 2026-01-01
 //! 10:00 …]` timestamp envelope of user prompts.
 
-use super::assistant_text::{js_trim, js_trim_end, js_trim_start};
 use super::inbound_metadata::strip_inbound_metadata;
 use super::inbound_metadata_legacy::strip_inbound_metadata_legacy;
+use crate::openclaw::js::{js_trim, js_trim_end, js_trim_start};
 
 /// Opening delimiter of a protected runtime-context block.
 pub const RUNTIME_CONTEXT_BEGIN: &str = "<<<BEGIN_OPENCLAW_INTERNAL_CONTEXT>>>";

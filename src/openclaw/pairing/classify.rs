@@ -4,8 +4,8 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::hygiene::rules::synthetic::{ABORTED_TEXT, is_synthetic_result, synthetic_result};
 use crate::model::{Message, StopReason};
+use crate::openclaw::synthetic::{ABORTED_TEXT, is_synthetic_result, synthetic_result};
 
 use super::results::{adopt, describe, finalize, match_key, result_label, synthetic_tool_name};
 

@@ -7,17 +7,7 @@ use crate::model::json::{Array, Value};
 
 use crate::hygiene::{Action, PendingRewrite, Working, WorkingMessage};
 use crate::model::{Message, Role};
-
-/// JavaScript truthiness of a JSON value (`null`, `false`, `0`, `""` are falsy).
-pub fn js_truthy(v: &Value) -> bool {
-    match v {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0 && !f.is_nan()),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(_) | Value::Object(_) => true,
-    }
-}
+use crate::openclaw::js::js_truthy;
 
 /// A field that is present and neither `null` (JavaScript `??` semantics).
 fn present<'a>(m: &'a Message, key: &str) -> Option<&'a Value> {

@@ -12,14 +12,14 @@
 
 use std::borrow::Cow;
 
-use super::image_base64::{
+use super::base64::{
     MAX_INPUT_BYTES, canonical_base64_unpadded, canonical_decoded_len, estimate_decoded_bytes, js_trim,
 };
-pub use super::image_base64::{canonical_base64, format_bytes_short, infer_mime_type};
-pub use super::image_cache::ImageCache;
-pub use super::image_codec::{MAX_INPUT_PIXELS, NO_BACKEND, UNDECODABLE, UNDETERMINED_DIMENSIONS};
-use super::image_codec::{decode, encode_jpeg};
-use super::image_header::{self as header, HeaderProbe};
+pub use super::base64::{canonical_base64, format_bytes_short, infer_mime_type};
+pub use super::cache::ImageCache;
+pub use super::codec::{MAX_INPUT_PIXELS, NO_BACKEND, UNDECODABLE, UNDETERMINED_DIMENSIONS};
+use super::codec::{decode, encode_jpeg};
+use super::header::{self as header, HeaderProbe};
 use crate::rule_set::Switches;
 use base64::Engine as _;
 use base64::engine::DecodePaddingMode;
@@ -489,5 +489,5 @@ pub fn to_base64(bytes: &[u8]) -> String {
 }
 
 #[cfg(test)]
-#[path = "image_ops_tests.rs"]
+#[path = "ops_tests.rs"]
 mod tests;

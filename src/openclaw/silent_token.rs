@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 use crate::model::json::Value;
 use regex::Regex;
 
-use super::assistant_text::js_trim;
+use super::js::js_trim;
 
 /// The silent-reply token.
 pub const SILENT_REPLY_TOKEN: &str = "NO_REPLY";

@@ -23,7 +23,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::assistant_text::js_trim;
+use crate::openclaw::js::js_trim;
 
 /// The provenance marker OpenClaw appends to every injected inbound-context header.
 pub const INBOUND_CONTEXT_MARKER: &str = "⟦openclaw:ctx⟧";

@@ -201,7 +201,7 @@ fn tiff(b: &[u8]) -> Option<(u32, u32)> {
     largest
 }
 
-#[path = "image_header_bmff.rs"]
+#[path = "header_bmff.rs"]
 mod bmff;
 
 fn jpeg(b: &[u8]) -> Option<(u32, u32)> {
@@ -373,5 +373,5 @@ pub fn prefix_safe(format: HeaderFormat) -> bool {
 }
 
 #[cfg(test)]
-#[path = "image_header_tests.rs"]
+#[path = "header_tests.rs"]
 mod tests;

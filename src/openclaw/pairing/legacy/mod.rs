@@ -50,8 +50,8 @@ use std::collections::{HashMap, HashSet};
 use crate::json;
 use crate::model::json::Value;
 
-use crate::hygiene::rules::synthetic::{ABORTED_TEXT, SYNTHETIC_MARKER, is_synthetic_result};
 use crate::model::{Message, StopReason};
+use crate::openclaw::synthetic::{ABORTED_TEXT, SYNTHETIC_MARKER, is_synthetic_result};
 
 use super::classify::{Call, ErroredPolicy, Item, Options, Plan, tool_calls};
 use super::results::describe;

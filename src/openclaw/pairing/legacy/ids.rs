@@ -2,8 +2,8 @@
 
 use crate::model::json::Value;
 
-use crate::hygiene::rules::assistant_text::js_trim;
 use crate::model::Message;
+use crate::openclaw::js::js_trim;
 
 use super::super::classify::Call;
 use super::super::results::{RESULT_ID_FIELDS, describe};

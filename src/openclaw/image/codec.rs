@@ -4,7 +4,7 @@
 //! rastermill does), turn upright by the EXIF orientation, resize with Lanczos3 and encode a
 //! baseline JPEG from the RGBA pixels (alpha dropped), its APPn/COM segments stripped.
 //! Payload-level decisions (base64, limits, the side × quality search) stay in
-//! [`super::image_ops`].
+//! [`super::ops`].
 
 use std::io::Cursor;
 
@@ -12,7 +12,7 @@ use photon_image::codecs::jpeg::JpegEncoder;
 use photon_image::imageops::{FilterType, resize};
 use photon_image::{ColorType, ImageEncoder, RgbaImage};
 
-use super::image_header::{self as header, HeaderProbe};
+use super::header::{self as header, HeaderProbe};
 
 /// The pixel limit of OpenClaw's image processor (input and output).
 pub const MAX_INPUT_PIXELS: u64 = 25_000_000;
@@ -175,6 +175,6 @@ fn strip_jpeg_metadata(data: Vec<u8>) -> Vec<u8> {
     out
 }
 
-#[path = "image_codec_png.rs"]
+#[path = "codec_png.rs"]
 mod png_fallback;
 use png_fallback::grey_alpha_png;

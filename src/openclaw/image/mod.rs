@@ -1,0 +1,11 @@
+//! OpenClaw's image handling: base64 checks, header parsing, decoding, resizing and
+//! re-encoding, and the cache that processes each distinct oversized image once.
+
+mod base64;
+pub mod cache;
+mod codec;
+pub mod header;
+pub mod ops;
+
+#[cfg(test)]
+pub(crate) mod fixtures;
