@@ -151,7 +151,7 @@ proptest! {
                 for rw in &p.rewrites {
                     prop_assert!(rw.stored.iter().all(|&s| s < n));
                     prop_assert!(rw.replay.iter().all(|&r| r < p.messages.len()));
-                    prop_assert!(replaylens::hygiene::rules::by_id(rw.rule).is_some());
+                    prop_assert!(replaylens::hygiene::registry::by_id(rw.rule).is_some());
                 }
             }
         }
@@ -163,7 +163,7 @@ proptest! {
             let resolved = resolve(&preset(family));
             let options = ReplayOptions { thinking: Some(true), ..ReplayOptions::default() };
             let ctx = Context { resolved: &resolved, options: &options, model_events: &[], thinking_level: Some("high") };
-            for rule in replaylens::hygiene::rules::pipeline() {
+            for rule in replaylens::hygiene::registry::pipeline() {
                 if NOT_IDEMPOTENT.contains(&rule.info().id) || !rule.enabled(&ctx) {
                     continue;
                 }

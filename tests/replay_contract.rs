@@ -110,7 +110,7 @@ fn check_contract(doc: &Value, path: &Path) {
         assert!(
             rw["rule"]
                 .as_str()
-                .is_some_and(|r| replaylens::hygiene::rules::by_id(r).is_some()),
+                .is_some_and(|r| replaylens::hygiene::registry::by_id(r).is_some()),
             "{what}: {rw}"
         );
         assert!(
@@ -240,7 +240,7 @@ fn rules_command_lists_and_explains() {
     let out = Command::new(common::bin()).arg("rules").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let listed = String::from_utf8(out.stdout).unwrap();
-    for r in replaylens::hygiene::rules::pipeline() {
+    for r in replaylens::hygiene::registry::pipeline() {
         assert!(listed.contains(r.info().id), "{listed}");
     }
     let out = Command::new(common::bin())

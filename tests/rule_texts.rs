@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use replaylens::hygiene::rules;
+use replaylens::hygiene::registry as rules;
 use replaylens::rule_set::RULE_SETS;
 
 /// The headings of OpenClaw's published "Transcript hygiene" page.

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use replaylens::hygiene::rules;
+use replaylens::hygiene::registry;
 use replaylens::rule_set::{RULE_SETS, RuleSet};
 
 /// The OpenClaw page rule references name (`docs/reference/transcript-hygiene.md` in OpenClaw).
@@ -16,7 +16,7 @@ pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Resu
     let mut out = std::io::stdout().lock();
     match id {
         None => {
-            for r in rules::pipeline() {
+            for r in registry::pipeline() {
                 let i = r.info();
                 writeln!(out, "{:<28} {}", i.id, i.summary)?;
             }
@@ -46,7 +46,7 @@ pub fn run(id: Option<&str>, rule_set: Option<&'static RuleSet>) -> anyhow::Resu
             }
         }
         Some(id) => {
-            let Some(rule) = rules::by_id(id) else {
+            let Some(rule) = registry::by_id(id) else {
                 return Err(UnknownRule(id.to_owned()).into());
             };
             let i = rule.info();

@@ -4,7 +4,7 @@
 use crate::json;
 use crate::model::json::Value;
 
-use crate::hygiene::rules;
+use crate::hygiene::registry;
 
 /// The rows a report is about (everything when both parts are empty).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -58,13 +58,13 @@ impl Focus {
 
 /// The rule ids `--only-rule` accepts, in pipeline order.
 pub fn rule_ids() -> Vec<&'static str> {
-    rules::pipeline().iter().map(|r| r.info().id).collect()
+    registry::pipeline().iter().map(|r| r.info().id).collect()
 }
 
 /// One `--only-rule` value: a known rule id, or an error listing the valid ones.
 pub fn parse_rule_id(id: &str) -> Result<String, String> {
     let id = id.trim();
-    if rules::by_id(id).is_some() {
+    if registry::by_id(id).is_some() {
         Ok(id.to_owned())
     } else {
         Err(format!(

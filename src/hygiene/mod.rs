@@ -3,6 +3,11 @@
 //! every rule records its own rewrites with provenance.
 
 pub mod pipeline;
+/// The rules by id and in pipeline order: what the views and the command line look rules up
+/// in (nothing outside `hygiene` reaches into `rules` itself).
+pub mod registry {
+    pub use super::rules::{by_id, pipeline};
+}
 pub mod rewrite;
 pub mod rule;
 pub mod rules;

@@ -90,7 +90,7 @@ mod tests {
         for c in all() {
             if let Some(rule) = c.fixed_by {
                 assert!(
-                    crate::hygiene::rules::by_id(rule).is_some(),
+                    crate::hygiene::registry::by_id(rule).is_some(),
                     "{} names unknown rule {rule}",
                     c.id
                 );

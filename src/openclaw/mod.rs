@@ -8,6 +8,7 @@
 //! wire formats.
 
 pub mod assistant_text;
+pub mod claude_model;
 pub mod image;
 pub mod js;
 pub mod pairing;

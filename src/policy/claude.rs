@@ -145,7 +145,7 @@ pub fn drops_thinking_blocks(model: &str) -> bool {
 /// (`us.anthropic.claude-fable-5-1-v1:0`). They get `appendOnlyRuntimeContext: true` on
 /// Anthropic-family policies.
 pub fn is_prefix_binding(model: &str) -> bool {
-    crate::wire::transform::claude::binds_thinking_prefix(Some(model))
+    crate::openclaw::claude_model::binds_thinking_prefix(Some(model))
 }
 
 /// The `(?:^|[./:_-])claude(?:$|[./:_-])` test of hygiene-a §2.3 (Claude-family ids on

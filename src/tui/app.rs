@@ -35,7 +35,7 @@ pub type RuleLookup = fn(&str) -> Option<&'static RuleInfo>;
 
 /// The library's rule registry.
 pub fn library_rules(id: &str) -> Option<&'static RuleInfo> {
-    replaylens::hygiene::rules::by_id(id).map(|r| r.info())
+    replaylens::hygiene::registry::by_id(id).map(|r| r.info())
 }
 
 /// Which pane has the focus.

@@ -19,7 +19,8 @@
 //! missing result has none. Compaction replays (Anthropic server compaction, Responses
 //! compaction windows) only happen when those features are configured, and are not rebuilt.
 
-pub mod claude;
+/// Claude model identities: OpenClaw's model contract, in the neutral layer.
+pub use crate::openclaw::claude_model as claude;
 pub mod common;
 pub mod ids;
 pub mod provider;

@@ -105,7 +105,7 @@ pub fn replay(
 
 /// Every rule id of the pipeline, in order.
 pub fn all_rules() -> Vec<&'static str> {
-    replaylens::hygiene::rules::pipeline()
+    replaylens::hygiene::registry::pipeline()
         .iter()
         .map(|r| r.info().id)
         .collect()

@@ -11,7 +11,7 @@ use super::rows::{Plan, kind, row_label};
 use crate::diff::json::thousands;
 use crate::export::markdown::syntax::rule_anchor;
 use crate::export::view::View;
-use crate::hygiene::rules;
+use crate::hygiene::registry;
 
 /// The rows shown as cards that each rule touched, in rule order.
 fn rows_by_rule(view: &View, plan: &Plan) -> Vec<(&'static str, usize, Vec<usize>)> {
@@ -45,7 +45,7 @@ pub(super) fn index(out: &mut Out<'_>, view: &View, plan: &Plan, left_out: bool)
     if !view.verdict.per_rule.is_empty() {
         out.push_str("<h2>By rule</h2>\n<ul class=\"by-rule\">\n");
         for (rule, n, _) in rows_by_rule(view, plan) {
-            let summary = rules::by_id(rule).map_or("", |r| r.info().summary);
+            let summary = registry::by_id(rule).map_or("", |r| r.info().summary);
             let _ = writeln!(
                 out,
                 "<li><a href=\"#{}\" title=\"{}\"><code>{}</code> <span class=\"n\">{}</span></a></li>",
@@ -99,7 +99,7 @@ pub(super) fn rules_section(out: &mut Out<'_>, view: &View, plan: &Plan) {
             thousands(n),
             if n == 1 { "" } else { "s" }
         );
-        if let Some(info) = rules::by_id(rule).map(|r| r.info()) {
+        if let Some(info) = registry::by_id(rule).map(|r| r.info()) {
             let _ = writeln!(
                 out,
                 "<p class=\"summary\">{}</p>\n<p>{}</p>\n<p class=\"ref\">Applies to: {}. Reference: {}.</p>",

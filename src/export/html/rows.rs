@@ -14,7 +14,7 @@ use crate::diff::json::{Options, Sign, thousands};
 use crate::diff::{Row, RowKind};
 use crate::export::markdown::syntax::rule_anchor;
 use crate::export::view::View;
-use crate::hygiene::rules;
+use crate::hygiene::registry;
 
 /// Rewrite reasons longer than this many characters show their start, the rest folded.
 const DETAIL_CHARS: usize = 600;
@@ -262,7 +262,7 @@ impl<'a> Changes<'a> {
                 self.anchored[k] = true;
                 format!(" id=\"rw-{k}\"")
             };
-            let summary = rules::by_id(rw.rule).map_or("", |r| r.info().summary);
+            let summary = registry::by_id(rw.rule).map_or("", |r| r.info().summary);
             let _ = write!(
                 out,
                 "<li{id}><a class=\"tag\" href=\"#{}\" title=\"{}\">{}</a> <span class=\"act\">{}</span> ",

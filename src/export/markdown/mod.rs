@@ -20,7 +20,7 @@ use super::focus::format_range;
 use super::verdict::{self, Item, Span};
 use super::view::View;
 use crate::diff::json::thousands;
-use crate::hygiene::rules;
+use crate::hygiene::registry;
 
 /// Provider lint findings listed when a report is cut to its budget.
 const LINT_ROWS_WHEN_CUT: usize = 20;
@@ -191,7 +191,7 @@ fn write_rules_table(out: &mut String, view: &View) {
     }
     let _ = writeln!(out, "| rule | rewrites | what it does |\n|---|---:|---|");
     for (rule, n) in per_rule {
-        let summary = rules::by_id(rule).map_or("", |r| r.info().summary);
+        let summary = registry::by_id(rule).map_or("", |r| r.info().summary);
         let _ = writeln!(out, "| {} | {} | {} |", rule_link(rule), thousands(*n), inline(summary));
     }
     out.push('\n');
@@ -269,7 +269,7 @@ fn write_appendix(out: &mut String, view: &View, short: bool) {
     let _ = writeln!(out, "## Rules\n");
     for (rule, _) in &view.verdict.per_rule {
         let _ = writeln!(out, "### <a id=\"{}\"></a>{}\n", rule_anchor(rule), code(rule));
-        let Some(info) = rules::by_id(rule).map(|r| r.info()) else {
+        let Some(info) = registry::by_id(rule).map(|r| r.info()) else {
             continue;
         };
         let explanation = if short {

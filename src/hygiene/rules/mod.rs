@@ -65,10 +65,6 @@ pub(crate) mod normalize_test_support;
 #[cfg(test)]
 pub(crate) mod test_support;
 
-/// The image operations under their old path, for the TUI's loading screen (`human_bytes`);
-/// they live in [`crate::openclaw::image::ops`].
-pub use crate::openclaw::image::ops as image_ops;
-
 use std::sync::LazyLock;
 
 use super::rule::Rule;

@@ -65,8 +65,8 @@ fn progress_bar(read: u64, total: u64, width: usize, theme: &crate::tui::theme::
     let read = read.min(total);
     let label = format!(
         " {} of {} ({}%)",
-        replaylens::hygiene::rules::image_ops::human_bytes(usize::try_from(read).unwrap_or(usize::MAX)),
-        replaylens::hygiene::rules::image_ops::human_bytes(usize::try_from(total).unwrap_or(usize::MAX)),
+        replaylens::openclaw::image::ops::human_bytes(usize::try_from(read).unwrap_or(usize::MAX)),
+        replaylens::openclaw::image::ops::human_bytes(usize::try_from(total).unwrap_or(usize::MAX)),
         read * 100 / total.max(1)
     );
     let bar_w = width.saturating_sub(label.chars().count()).max(1);

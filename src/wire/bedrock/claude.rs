@@ -3,15 +3,15 @@
 //!
 //! Ports of the plugin's own `isAnthropicClaudeModel` (`stream.runtime.ts`) and
 //! `resolveBedrockPromptCachePolicy` (`bedrock-options.ts`), on top of the SDK's Claude
-//! identity (`resolveClaudeModelIdentity`, ported in [`crate::wire::transform::claude`]). The
+//! identity (`resolveClaudeModelIdentity`, ported in [`crate::openclaw::claude_model`]). The
 //! model object has no `name` or `params.canonicalModelId` here: the id stands for both.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::openclaw::claude_model::{claude_model_identity, dash_runs};
 use crate::openclaw::js::{is_js_whitespace, js_trim};
-use crate::wire::transform::claude::{claude_model_identity, dash_runs};
 
 static ARN_PREFIX: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^arn:aws(?:-cn|-us-gov)?:bedrock:[^:]+:[^:]*:(?:foundation-model|inference-profile)/").expect("regex")
