@@ -1,6 +1,7 @@
 //! What a provider constraint is: its id, the APIs it applies to, the provider's error text,
 //! the hygiene rule that fixes it, and its check.
 
+use super::limits::Limit;
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// One place where a payload breaks a constraint.
@@ -29,6 +30,25 @@ pub struct Constraint {
     pub reference: &'static str,
     /// The hygiene rule that makes a replay meet it, or `None` when hygiene does not.
     pub fixed_by: Option<&'static str>,
+    /// How violations are found.
+    pub check: Check,
+}
+
+/// How a constraint finds the violations of a payload.
+#[derive(Debug, Clone, Copy)]
+pub enum Check {
+    /// A check of its own.
+    Code(fn(&Payload, &WireModel) -> Vec<Hit>),
+    /// A row of the [limits table](super::limits), checked by its kind's check.
+    Limit(&'static Limit),
+}
+
+impl Constraint {
     /// Find every violation in a payload.
-    pub check: fn(&Payload, &WireModel) -> Vec<Hit>,
+    pub fn run(&self, payload: &Payload, model: &WireModel) -> Vec<Hit> {
+        match self.check {
+            Check::Code(check) => check(payload, model),
+            Check::Limit(row) => super::limit_checks::check(row, payload),
+        }
+    }
 }

@@ -3,7 +3,8 @@
 //! Each provider constraint of `provider-constraints.md` that can be checked on the
 //! conversation lives in its own file under the provider's folder, holding the check, the
 //! provider's exact error text (filled in the way the provider fills it: indices, ids,
-//! sizes) and its tests. [`lint`] runs every constraint of the payload's API and traces each
+//! sizes) and its tests; the size and count limits are rows of one table ([`limits`]),
+//! checked by one check per kind of limit. [`lint`] runs every constraint of the payload's API and traces each
 //! finding to the replay and stored messages it points at.
 
 pub mod anthropic;
@@ -12,6 +13,8 @@ pub mod constraint;
 pub mod error_patterns;
 pub mod explain;
 pub mod google;
+pub(crate) mod limit_checks;
+pub mod limits;
 pub mod mistral;
 pub mod ollama;
 pub mod openai_chat;
@@ -24,7 +27,7 @@ pub(crate) mod test_support;
 
 use serde::Serialize;
 
-pub use constraint::{Constraint, Hit};
+pub use constraint::{Check, Constraint, Hit};
 
 use crate::wire::{WirePayload, WireStage};
 
@@ -67,7 +70,7 @@ impl Finding {
 pub fn lint(w: &WirePayload) -> Vec<Finding> {
     let mut findings: Vec<Finding> = registry::for_api(w.payload.api)
         .flat_map(|c| {
-            (c.check)(&w.payload, &w.model).into_iter().map(move |hit| Finding {
+            c.run(&w.payload, &w.model).into_iter().map(move |hit| Finding {
                 constraint: c.id,
                 stage: w.stage,
                 message: hit.message,

@@ -1,4 +1,6 @@
-//! Every constraint replaylens checks, grouped by provider, in the order they are reported.
+//! Every constraint replaylens checks: the hand-written ones, grouped by provider, then the
+//! rows of the limits table. Findings of one payload item are reported in this order, so each
+//! API's limits come after its hand-written constraints.
 //!
 //! Constraints of provider-constraints.md that are not checked, and why:
 //!
@@ -42,7 +44,7 @@
 //!   `server_tool_use` (OpenClaw's converters send none).
 
 use super::Constraint;
-use super::{anthropic, bedrock, google, mistral, ollama, openai_chat, openai_responses};
+use super::{anthropic, bedrock, google, limits, mistral, ollama, openai_chat, openai_responses};
 use crate::wire::WireApi;
 
 /// All constraints.
@@ -59,6 +61,7 @@ pub fn all() -> impl Iterator<Item = &'static Constraint> {
     .into_iter()
     .flatten()
     .copied()
+    .chain(limits::CONSTRAINTS.iter())
 }
 
 /// The constraints that apply to one API's payloads.
@@ -83,6 +86,84 @@ mod tests {
             assert!(seen.insert(c.id), "duplicate constraint id {}", c.id);
             assert!(!c.error.is_empty() && !c.apis.is_empty(), "{} is incomplete", c.id);
         }
+    }
+
+    /// The order of each API's constraints, the order its findings on one item are reported in.
+    #[test]
+    fn each_api_reports_its_constraints_in_order() {
+        let ids = |api| for_api(api).map(|c| c.id).collect::<Vec<_>>();
+        assert_eq!(
+            ids(WireApi::AnthropicMessages),
+            [
+                "anthropic-tool-use-adjacency",
+                "anthropic-tool-result-orphan",
+                "anthropic-tool-use-id-unique",
+                "anthropic-tool-use-id-pattern",
+                "anthropic-empty-text",
+                "anthropic-whitespace-text",
+                "anthropic-empty-content",
+                "anthropic-thinking-first",
+                "anthropic-final-block-thinking",
+                "anthropic-thinking-signature-missing",
+                "anthropic-thinking-signature-blank",
+                "anthropic-thinking-text-missing",
+                "anthropic-image-bytes",
+                "anthropic-image-pixels",
+                "anthropic-image-many-pixels",
+                "anthropic-image-count",
+                "anthropic-request-size",
+            ]
+        );
+        let tail = |api, n: usize| {
+            let all = ids(api);
+            all[all.len() - n..].to_vec()
+        };
+        assert_eq!(
+            tail(WireApi::OpenAiCompletions, 3),
+            [
+                "openai-chat-image-role",
+                "openai-chat-image-size",
+                "openai-chat-request-size"
+            ]
+        );
+        for api in [WireApi::OpenAiResponses, WireApi::AzureOpenAiResponses] {
+            assert_eq!(
+                tail(api, 3),
+                [
+                    "openai-responses-duplicate-item",
+                    "openai-responses-image-size",
+                    "openai-responses-request-size"
+                ]
+            );
+        }
+        for api in [
+            WireApi::GoogleGenerativeAi,
+            WireApi::GoogleVertex,
+            WireApi::GoogleVertexPiAi,
+        ] {
+            assert_eq!(tail(api, 2), ["gemini-thought-signature", "gemini-request-size"]);
+        }
+        assert_eq!(
+            tail(WireApi::BedrockConverseStream, 5),
+            [
+                "bedrock-error-result-content",
+                "bedrock-image-count",
+                "bedrock-image-bytes",
+                "bedrock-image-pixels",
+                "bedrock-request-size"
+            ]
+        );
+        assert_eq!(
+            tail(WireApi::MistralConversations, 5),
+            [
+                "mistral-assistant-content",
+                "mistral-image-count",
+                "mistral-image-bytes",
+                "mistral-image-pixels",
+                "mistral-request-size"
+            ]
+        );
+        assert_eq!(ids(WireApi::Ollama), ["ollama-field-type", "ollama-image-base64"]);
     }
 
     #[test]

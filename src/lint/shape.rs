@@ -1,12 +1,10 @@
 //! Shared payload helpers for the constraint checks: roles, content blocks, fields under either
 //! spelling, the inline images of a payload with the path the provider names them by, their
-//! decoded size and dimensions, and the request-size check.
+//! decoded size and dimensions, and where a body or the images of a payload cross a limit.
 //!
 //! Indices are payload indices. The payload holds only the conversation: where a provider puts
 //! the system prompt in the same array (OpenAI Chat, Responses, Mistral, Ollama), its own index is one
 //! higher.
-
-use std::fmt::Display;
 
 use crate::model::json::Value;
 
@@ -126,13 +124,6 @@ pub(crate) struct ImageFacts {
     pub(crate) bytes: usize,
     /// Stored width and height, when the header shows them.
     pub(crate) size: Option<(u32, u32)>,
-}
-
-impl ImageFacts {
-    /// The longer side, when known.
-    pub(crate) fn longest_side(&self) -> Option<u32> {
-        self.size.map(|(w, h)| w.max(h))
-    }
 }
 
 impl Image<'_> {
@@ -314,113 +305,6 @@ pub(crate) fn over_size(payload: &Payload, limit: usize) -> Option<(usize, usize
     Some((payload.items.len().saturating_sub(1), total))
 }
 
-/// How a limit check words its finding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Wording {
-    /// The provider's error text, `{…}` marking what the check fills in (each check names its
-    /// placeholders).
-    Provider(&'static str),
-    /// No provider text on record: what was measured, after [`no_text`].
-    Measured,
-}
-
-impl Wording {
-    /// The message: the provider's text, or `measured` after [`no_text`], with `values` filled in.
-    fn say(self, measured: &str, values: &[(&str, &dyn Display)]) -> String {
-        match self {
-            Wording::Provider(text) => fill(text, values),
-            Wording::Measured => no_text(fill(measured, values)),
-        }
-    }
-}
-
-/// `template` with each `{name}` of `values` replaced by its value, in one pass (other braces
-/// stay as they are).
-fn fill(template: &str, values: &[(&str, &dyn Display)]) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after
-            .find('}')
-            .and_then(|close| Some((close, values.iter().find(|(name, _)| *name == &after[..close])?.1)));
-        match value {
-            Some((close, value)) => {
-                out.push_str(&value.to_string());
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The request-size check: a hit at the item whose end takes the body over `limit` bytes, at
-/// the conversation key. Placeholders `{bytes}` (the body size) and `{limit}`; measured, it
-/// reads `request body {bytes} bytes > {limit} bytes`.
-pub(crate) fn request_size(payload: &Payload, limit: usize, wording: Wording) -> Vec<Hit> {
-    over_size(payload, limit)
-        .map(|(item, total)| {
-            let message = wording.say(
-                "request body {bytes} bytes > {limit} bytes",
-                &[("bytes", &total), ("limit", &limit)],
-            );
-            hit(item, payload.api.conversation_key().to_string(), message)
-        })
-        .into_iter()
-        .collect()
-}
-
-/// The image-count check: a hit at the item holding image number `limit + 1`, at the
-/// conversation key. Placeholders `{count}` (the images of the payload) and `{limit}`;
-/// measured, it reads `{count} images > {limit}`.
-pub(crate) fn image_count(payload: &Payload, limit: usize, wording: Wording) -> Vec<Hit> {
-    over_image_count(&images(payload), limit)
-        .map(|(item, count)| {
-            let message = wording.say("{count} images > {limit}", &[("count", &count), ("limit", &limit)]);
-            hit(item, payload.api.conversation_key().to_string(), message)
-        })
-        .into_iter()
-        .collect()
-}
-
-/// The image-size check: a hit at every image over `limit` bytes once decoded. Placeholders
-/// `{path}` (the image's), `{bytes}` (its decoded size) and `{limit}`; measured, it reads
-/// `{path}: image {bytes} bytes > {limit} bytes`.
-pub(crate) fn image_bytes(payload: &Payload, limit: usize, wording: Wording) -> Vec<Hit> {
-    image_hits(payload, |image, facts| {
-        (facts.bytes > limit).then(|| {
-            wording.say(
-                "{path}: image {bytes} bytes > {limit} bytes",
-                &[("path", &image.path), ("bytes", &facts.bytes), ("limit", &limit)],
-            )
-        })
-    })
-}
-
-/// The image-dimension check: a hit at every image with a side over `limit` pixels.
-/// Placeholders `{path}` (the image's), `{width}`, `{height}` and `{limit}`; measured, it reads
-/// `{path}: image {width}x{height} px > {limit} px`.
-pub(crate) fn image_sides(payload: &Payload, limit: u32, wording: Wording) -> Vec<Hit> {
-    image_hits(payload, |image, facts| {
-        let (w, h) = facts.size.filter(|&(w, h)| w.max(h) > limit)?;
-        Some(wording.say(
-            "{path}: image {width}x{height} px > {limit} px",
-            &[("path", &image.path), ("width", &w), ("height", &h), ("limit", &limit)],
-        ))
-    })
-}
-
-/// Text of a finding whose provider has no error text on record: what was measured.
-pub(crate) fn no_text(what: String) -> String {
-    format!("(no provider error text on record) {what}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,19 +335,6 @@ mod tests {
                 bytes: 1000,
                 size: Some((300, 200))
             })
-        );
-    }
-
-    #[test]
-    fn wordings_fill_their_placeholders_once() {
-        let values: &[(&str, &dyn Display)] = &[("path", &"a{bytes}"), ("bytes", &7)];
-        assert_eq!(
-            Wording::Provider("{path}: {bytes} {other}").say("", values),
-            "a{bytes}: 7 {other}"
-        );
-        assert_eq!(
-            Wording::Measured.say("{bytes} bytes", values),
-            "(no provider error text on record) 7 bytes"
         );
     }
 

@@ -35,7 +35,7 @@ pub(crate) fn run(c: &Constraint, items: Value) -> Vec<Hit> {
 
 /// Run a constraint on `items` for a given model.
 pub(crate) fn run_model(c: &Constraint, items: Value, model: &WireModel) -> Vec<Hit> {
-    (c.check)(&payload(c, items), model)
+    c.run(&payload(c, items), model)
 }
 
 /// The messages of the hits.
@@ -64,10 +64,11 @@ pub(crate) fn user_text(text: &str) -> Value {
     crate::json!({"role": "user", "content": text})
 }
 
-/// A body over 100 bytes: `[user("hi"), user(100 × "x")]` as a payload of the constraint's
-/// first API, and its size. Item 1 takes it over a 100-byte limit.
-pub(crate) fn oversized(c: &Constraint, user: fn(&str) -> Value) -> (Payload, usize) {
-    let p = payload(c, Value::Array(vec![user("hi"), user(&"x".repeat(100))].into()));
+/// A body over 100 bytes: `[user("hi"), user(100 × "x")]` as a payload of `api`, and its
+/// size. Item 1 takes it over a 100-byte limit.
+pub(crate) fn oversized(api: WireApi) -> (Payload, usize) {
+    let user = user_of(api);
+    let p = Payload::from_values(api, vec![user("hi"), user(&"x".repeat(100))]);
     let total = p.body_bytes();
     (p, total)
 }
@@ -82,13 +83,85 @@ pub(crate) fn payload(c: &Constraint, items: Value) -> Payload {
     Payload::from_values(c.apis[0], items.as_array().expect("a JSON array").to_vec())
 }
 
-/// The test every request-size constraint without a provider text shares: a small body
-/// passes, and a body over the limit is reported at the item crossing it, at the path of the
-/// conversation.
-pub(crate) fn assert_measured_request_size(c: &Constraint, user: fn(&str) -> Value) {
+/// The registered constraint of `id`.
+pub(crate) fn constraint(id: &str) -> &'static Constraint {
+    super::registry::find(id).expect("a registered constraint")
+}
+
+/// A user text message as `api` sends it.
+pub(crate) fn user_of(api: WireApi) -> fn(&str) -> Value {
+    fn parts(text: &str) -> Value {
+        crate::json!({"role": "user", "parts": [{"text": text}]})
+    }
+    fn blocks(text: &str) -> Value {
+        crate::json!({"role": "user", "content": [{"text": text}]})
+    }
+    fn item(text: &str) -> Value {
+        crate::json!({"type": "message", "role": "user", "content": [{"type": "input_text", "text": text}]})
+    }
+    match api {
+        WireApi::GoogleGenerativeAi | WireApi::GoogleVertex | WireApi::GoogleVertexPiAi => parts,
+        WireApi::BedrockConverseStream => blocks,
+        WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => item,
+        _ => user_text,
+    }
+}
+
+/// A user message as `api` sends it: a text then one PNG image per payload (Anthropic,
+/// Bedrock, Mistral, OpenAI Chat and Responses).
+pub(crate) fn image_message(api: WireApi, data: &[String]) -> Value {
+    let content: Vec<Value> = match api {
+        WireApi::AnthropicMessages => std::iter::once(crate::json!({"type": "text", "text": "look"}))
+            .chain(data.iter().map(
+                |d| crate::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
+            ))
+            .collect(),
+        WireApi::BedrockConverseStream => std::iter::once(crate::json!({"text": "look"}))
+            .chain(
+                data.iter()
+                    .map(|d| crate::json!({"image": {"format": "png", "source": {"bytes": d}}})),
+            )
+            .collect(),
+        WireApi::MistralConversations => std::iter::once(crate::json!({"type": "text", "text": "look"}))
+            .chain(
+                data.iter()
+                    .map(|d| crate::json!({"type": "image_url", "image_url": format!("data:image/png;base64,{d}")})),
+            )
+            .collect(),
+        WireApi::OpenAiCompletions => std::iter::once(crate::json!({"type": "text", "text": "look"}))
+            .chain(data.iter().map(
+                |d| crate::json!({"type": "image_url", "image_url": {"url": format!("data:image/png;base64,{d}")}}),
+            ))
+            .collect(),
+        WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses => {
+            std::iter::once(crate::json!({"type": "input_text", "text": "look"}))
+                .chain(data.iter().map(|d| {
+                    crate::json!({"type": "input_image", "detail": "auto", "image_url": format!("data:image/png;base64,{d}")})
+                }))
+                .collect()
+        }
+        other => panic!("no image messages for {other:?}"),
+    };
+    let mut message = crate::json!({"role": "user", "content": content});
+    if matches!(api, WireApi::OpenAiResponses | WireApi::AzureOpenAiResponses) {
+        message["type"] = "message".into();
+    }
+    message
+}
+
+/// The test every request-size row without a provider text shares, with the row's limit set
+/// to 100 bytes: a small body passes, and a body over the limit is reported at the item
+/// crossing it, at the path of the conversation.
+pub(crate) fn assert_measured_request_size(id: &str) {
+    let c = constraint(id);
+    let user = user_of(c.apis[0]);
     assert!(run(c, crate::json!([user("hi")])).is_empty());
-    let (payload, total) = oversized(c, user);
-    let hits = crate::lint::shape::request_size(&payload, 100, crate::lint::shape::Wording::Measured);
+    let row = super::limits::Limit {
+        limit: 100,
+        ..*super::limits::row(id)
+    };
+    let (payload, total) = oversized(row.apis[0]);
+    let hits = super::limit_checks::check(&row, &payload);
     assert_eq!(
         located(&hits),
         [(

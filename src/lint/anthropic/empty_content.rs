@@ -1,7 +1,7 @@
 //! Every message has content, except an optional final assistant message.
 
 use crate::lint::shape::{hit, is_empty_content, role};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}: all messages must have non-empty content except for the optional final assistant message",
     reference: "provider-constraints.md §1",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -1,7 +1,7 @@
 //! An assistant message may not end with a `thinking` block.
 
 use crate::lint::shape::{blocks, hit, kind, messages_of};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}: The final block in an assistant message cannot be `thinking`.",
     reference: "provider-constraints.md §1",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -4,11 +4,6 @@
 mod empty_content;
 mod empty_text;
 mod final_block_thinking;
-mod image_bytes;
-mod image_count;
-mod image_many_pixels;
-mod image_pixels;
-mod request_size;
 mod thinking_first;
 mod thinking_signature_blank;
 mod thinking_signature_missing;
@@ -21,11 +16,11 @@ mod whitespace_text;
 
 use crate::model::json::Value;
 
-use super::shape::{Image, blocks, hit, kind, messages_of, str_at};
+use super::shape::{blocks, hit, kind, messages_of, str_at};
 use super::{Constraint, Hit};
 use crate::wire::Payload;
 
-/// Every Anthropic constraint, in report order.
+/// Every hand-written Anthropic constraint, in report order (the limits table's rows follow).
 pub static CONSTRAINTS: &[&Constraint] = &[
     &tool_use_adjacency::CONSTRAINT,
     &tool_result_orphan::CONSTRAINT,
@@ -39,11 +34,6 @@ pub static CONSTRAINTS: &[&Constraint] = &[
     &thinking_signature_missing::CONSTRAINT,
     &thinking_signature_blank::CONSTRAINT,
     &thinking_text_missing::CONSTRAINT,
-    &image_bytes::CONSTRAINT,
-    &image_pixels::CONSTRAINT,
-    &image_many_pixels::CONSTRAINT,
-    &image_count::CONSTRAINT,
-    &request_size::CONSTRAINT,
 ];
 
 /// A text of the payload: a `text` block (top level or in `tool_result` content) or non-empty
@@ -141,20 +131,6 @@ fn thinking_field_missing(payload: &Payload, field: &str) -> Vec<Hit> {
         .collect()
 }
 
-/// A hit at the `data` of every image whose longest side `too_large` rejects, worded
-/// `{path}.data: {text}`.
-fn dimension_hits(found: Vec<Image<'_>>, too_large: impl Fn(u32) -> bool, text: &str) -> Vec<Hit> {
-    found
-        .into_iter()
-        .filter(|image| image.facts().and_then(|f| f.longest_side()).is_some_and(&too_large))
-        .map(|image| {
-            let path = format!("{}.data", image.path);
-            let message = format!("{path}: {text}");
-            hit(image.item, path, message)
-        })
-        .collect()
-}
-
 /// For tests: an assistant turn calling `ids`.
 #[cfg(test)]
 fn calls(ids: &[&str]) -> Value {
@@ -169,16 +145,4 @@ fn calls(ids: &[&str]) -> Value {
 #[cfg(test)]
 fn reply(content: Value) -> Value {
     crate::json!([{"role": "user", "content": "hi"}, {"role": "assistant", "content": content}])
-}
-
-/// For tests: a user turn with a text block then one PNG image per payload.
-#[cfg(test)]
-fn image_message(data: &[String]) -> Value {
-    let mut content = vec![crate::json!({"type": "text", "text": "look"})];
-    content.extend(
-        data.iter().map(
-            |d| crate::json!({"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": d}}),
-        ),
-    );
-    crate::json!({"role": "user", "content": content})
 }

@@ -1,7 +1,7 @@
 //! An assistant message with thinking blocks starts with one.
 
 use crate::lint::shape::{blocks, hit, kind, messages_of};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}.content.0: If an assistant message contains any thinking blocks, the first block must be thinking or redacted_thinking. Found {type}.",
     reference: "provider-constraints.md §1",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 /// Whether a block is `thinking` or `redacted_thinking`.

@@ -6,7 +6,7 @@
 
 use super::thinking_blocks;
 use crate::lint::shape::{hit, is_blank, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}.content.{M}: Invalid `signature` in `thinking` block",
     reference: "provider-constraints.md §1 (C)",
     fixed_by: Some("invalid-thinking-signature"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

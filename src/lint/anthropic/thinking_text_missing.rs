@@ -1,7 +1,7 @@
 //! A `thinking` block carries a `thinking` text field, even an empty one.
 
 use super::thinking_field_missing;
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}.content.{M}.thinking.thinking: Field required",
     reference: "provider-constraints.md §1",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -2,7 +2,7 @@
 
 use super::tool_use_adjacency::ids_of;
 use crate::lint::shape::{blocks, hit, kind, role, str_at, with_previous};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}.content.{M}: unexpected `tool_use_id` found in `tool_result` blocks: {ids}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
     reference: "provider-constraints.md §1",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

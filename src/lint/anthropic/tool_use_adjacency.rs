@@ -3,7 +3,7 @@
 use crate::model::json::Value;
 
 use crate::lint::shape::{blocks, hit, kind, messages_of, role};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}: `tool_use` ids were found without `tool_result` blocks immediately after: {ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
     reference: "provider-constraints.md §1",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 /// The `field` values of the `block_kind` blocks of a message (tool_use ids, tool_result ids).

@@ -1,7 +1,7 @@
 //! `tool_use.id` matches `^[a-zA-Z0-9_-]+$`.
 
 use crate::lint::shape::{blocks, hit, kind, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}.content.{M}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
     reference: "provider-constraints.md §1, §7.1",
     fixed_by: Some("tool-call-id"),
-    check,
+    check: Check::Code(check),
 };
 
 /// Whether an id matches `^[a-zA-Z0-9_-]+$`.

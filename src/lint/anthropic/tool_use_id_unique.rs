@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use crate::lint::shape::{blocks, hit, kind, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages.{N}.content.{M}: tool_use ids must be unique",
     reference: "provider-constraints.md §1",
     fixed_by: Some("tool-call-id"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

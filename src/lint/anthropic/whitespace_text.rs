@@ -5,7 +5,7 @@
 
 use super::text_blocks;
 use crate::lint::shape::{hit, is_blank};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "messages: text content blocks must contain non-whitespace text",
     reference: "provider-constraints.md §1 (C)",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

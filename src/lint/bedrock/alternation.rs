@@ -1,7 +1,7 @@
 //! Messages alternate between user and assistant.
 
 use crate::lint::shape::{hit, role, with_previous};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The provider's text.
@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: MESSAGE,
     reference: "provider-constraints.md §5",
     fixed_by: Some("anthropic-turn-merge"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -7,7 +7,7 @@
 //! `blank-user-turn` keeps as `content: ""` and the converter sends as `{"text": ""}`.
 
 use crate::lint::shape::{hit, is_blank};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 use super::blocks_with;
@@ -20,7 +20,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "The text field in the ContentBlock object at messages.{N}.content.{M} is blank. Add text to the text field, and try again.",
     reference: "provider-constraints.md §5",
     fixed_by: Some("blank-user-turn"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -1,7 +1,7 @@
 //! Every message has at least one content block.
 
 use crate::lint::shape::{blocks, hit};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "The content field in the Message object at messages.{N} is empty. Add a ContentBlock object to the content field and try again.",
     reference: "provider-constraints.md §5",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -2,7 +2,7 @@
 
 use super::blocks_with;
 use crate::lint::shape::{array, hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "The content field at messages.{N}.content.{M}.toolResult cannot be empty when status value is error.",
     reference: "provider-constraints.md §5",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

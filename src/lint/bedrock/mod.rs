@@ -5,11 +5,7 @@ mod blank_text;
 mod empty_content;
 mod error_result_content;
 mod first_user;
-mod image_bytes;
-mod image_count;
-mod image_pixels;
 mod reasoning_text;
-mod request_size;
 mod tool_result_count;
 mod tool_use_duplicate_id;
 mod tool_use_id_format;
@@ -19,7 +15,7 @@ use crate::model::json::Value;
 use super::Constraint;
 use super::shape::blocks;
 
-/// Every Bedrock constraint, in report order.
+/// Every hand-written Bedrock constraint, in report order (the limits table's rows follow).
 pub static CONSTRAINTS: &[&Constraint] = &[
     &alternation::CONSTRAINT,
     &first_user::CONSTRAINT,
@@ -30,10 +26,6 @@ pub static CONSTRAINTS: &[&Constraint] = &[
     &tool_use_duplicate_id::CONSTRAINT,
     &tool_use_id_format::CONSTRAINT,
     &error_result_content::CONSTRAINT,
-    &image_count::CONSTRAINT,
-    &image_bytes::CONSTRAINT,
-    &image_pixels::CONSTRAINT,
-    &request_size::CONSTRAINT,
 ];
 
 /// `(block index, inner value)` of the content blocks of a message holding `key`
@@ -74,16 +66,5 @@ fn results(ids: &[&str]) -> Value {
         .iter()
         .map(|id| crate::json!({"toolResult": {"toolUseId": id, "content": [{"text": "ok"}], "status": "success"}}))
         .collect();
-    message("user", Value::Array(content.into()))
-}
-
-/// For tests: a user message with a text block then one PNG image per payload.
-#[cfg(test)]
-fn image_message(data: &[String]) -> Value {
-    let mut content = vec![crate::json!({"text": "look"})];
-    content.extend(
-        data.iter()
-            .map(|d| crate::json!({"image": {"format": "png", "source": {"bytes": d}}})),
-    );
     message("user", Value::Array(content.into()))
 }

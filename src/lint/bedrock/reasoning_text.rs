@@ -7,7 +7,7 @@ use crate::model::json::Value;
 
 use super::blocks_with;
 use crate::lint::shape::hit;
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -18,7 +18,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "1 validation error detected: Value at 'messages.{N+1}.member.content.{M+1}.member.reasoningContent.reasoningText.text' failed to satisfy constraint: Member must not be null",
     reference: "provider-constraints.md §5",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -2,7 +2,7 @@
 
 use super::blocks_with;
 use crate::lint::shape::{hit, with_previous};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The provider's text.
@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: MESSAGE,
     reference: "provider-constraints.md §5",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -2,7 +2,7 @@
 
 use super::blocks_with;
 use crate::lint::shape::{hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "The toolUse blocks at messages.{N}.content contain duplicate Ids: {ids}",
     reference: "provider-constraints.md §5, §7.1",
     fixed_by: Some("tool-call-id"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -5,7 +5,7 @@
 
 use super::blocks_with;
 use crate::lint::shape::{hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// Longest id accepted, in characters.
@@ -19,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "1 validation error detected: Value '{id}' at 'messages.{N+1}.member.content.{M+1}.member.{toolUse|toolResult}.toolUseId' failed to satisfy constraint: Member must {rule}",
     reference: "provider-constraints.md §5, §7.1 (D)",
     fixed_by: Some("tool-call-id"),
-    check,
+    check: Check::Code(check),
 };
 
 fn broken_rule(id: &str) -> Option<&'static str> {

@@ -1,7 +1,7 @@
 //! `contents` is not empty (a system-only request is rejected).
 
 use crate::lint::shape::hit;
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "contents is not specified",
     reference: "provider-constraints.md §4",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -1,7 +1,7 @@
 //! Every content has at least one part.
 
 use crate::lint::shape::hit;
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 use super::parts;
@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "* GenerateContentRequest.contents[{N}].parts: contents.parts must not be empty.",
     reference: "provider-constraints.md §4",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -7,7 +7,7 @@ use crate::model::json::Value;
 
 use super::parts;
 use crate::lint::shape::{field, hit};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The provider's text.
@@ -21,7 +21,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: MESSAGE,
     reference: "provider-constraints.md §4",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -5,7 +5,7 @@
 
 use super::call_count;
 use crate::lint::shape::{hit, role, with_previous};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Please ensure that function call turn comes immediately after a user turn or after a function response turn.",
     reference: "provider-constraints.md §4",
     fixed_by: Some("google-bootstrap"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -2,7 +2,7 @@
 
 use super::{call_count, response_count};
 use crate::lint::shape::{hit, with_previous};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
     reference: "provider-constraints.md §4",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -4,7 +4,7 @@
 
 use super::{call_count, response_count};
 use crate::lint::shape::{hit, with_previous};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Please ensure that function response turn comes immediately after a function call turn",
     reference: "provider-constraints.md §4",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

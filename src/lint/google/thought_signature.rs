@@ -12,7 +12,7 @@ use crate::model::json::Value;
 
 use super::{function_call, function_response, parts};
 use crate::lint::shape::{field, hit, role, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -23,7 +23,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:{name}` , position {N+1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.",
     reference: "provider-constraints.md §4",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 /// Whether the model is Gemini 3 or later and not an image model.

@@ -5,7 +5,7 @@
 
 use super::{message_hit, tool_calls};
 use crate::lint::shape::{is_empty_content, messages_of};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The provider's text.
@@ -19,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: MESSAGE,
     reference: "provider-constraints.md §6",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -4,10 +4,6 @@
 //! `imageUrl`) go on the wire in snake_case; both spellings are read.
 
 mod assistant_content;
-mod image_bytes;
-mod image_count;
-mod image_pixels;
-mod request_size;
 mod tool_after_user;
 mod tool_call_count;
 mod tool_call_id_format;
@@ -19,17 +15,13 @@ use super::shape::{field, hit, provider_index, str_at};
 use super::{Constraint, Hit};
 use crate::wire::Payload;
 
-/// Every Mistral constraint, in report order.
+/// Every hand-written Mistral constraint, in report order (the limits table's rows follow).
 pub static CONSTRAINTS: &[&Constraint] = &[
     &tool_call_id_format::CONSTRAINT,
     &user_after_tool::CONSTRAINT,
     &tool_after_user::CONSTRAINT,
     &tool_call_count::CONSTRAINT,
     &assistant_content::CONSTRAINT,
-    &image_count::CONSTRAINT,
-    &image_bytes::CONSTRAINT,
-    &image_pixels::CONSTRAINT,
-    &request_size::CONSTRAINT,
 ];
 
 /// An assistant message's tool calls.
@@ -75,15 +67,4 @@ fn calls(ids: &[&str]) -> Value {
 #[cfg(test)]
 fn answer(id: &str) -> Value {
     crate::json!({"role": "tool", "tool_call_id": id, "name": "read", "content": [{"type": "text", "text": "ok"}]})
-}
-
-/// For tests: a user message with a text part then one PNG image per payload.
-#[cfg(test)]
-fn image_message(data: &[String]) -> Value {
-    let mut content = vec![crate::json!({"type": "text", "text": "look"})];
-    content.extend(
-        data.iter()
-            .map(|d| crate::json!({"type": "image_url", "image_url": format!("data:image/png;base64,{d}")})),
-    );
-    crate::json!({"role": "user", "content": content})
 }

@@ -2,7 +2,7 @@
 
 use super::{call_ids, tool_call_id};
 use crate::lint::shape::{hit, provider_index, role};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Tool call id was {id} but must be a-z, A-Z, 0-9, with a length of 9.",
     reference: "provider-constraints.md §6, §7.1",
     fixed_by: Some("tool-call-id"),
-    check,
+    check: Check::Code(check),
 };
 
 fn valid(id: &str) -> bool {

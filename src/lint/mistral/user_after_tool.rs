@@ -5,7 +5,7 @@
 
 use super::message_hit;
 use crate::lint::shape::role_after;
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The provider's text.
@@ -19,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: MESSAGE,
     reference: "provider-constraints.md §6",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

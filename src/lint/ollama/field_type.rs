@@ -4,7 +4,7 @@
 use crate::model::json::Value;
 
 use crate::lint::shape::{array, hit, provider_index};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// Go's `UnmarshalTypeError` text: `{kind}` is the JSON kind found, `{field}` the field's
@@ -19,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: ERROR,
     reference: "provider-constraints.md §2b (Ollama native /api/chat)",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 /// The JSON kind as Go's decoder names it; `None` for `null`, which it accepts.

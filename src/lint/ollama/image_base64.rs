@@ -4,7 +4,7 @@
 //! OpenClaw's image sanitizer replaces an image it cannot decode by a note on replay.
 
 use crate::lint::shape::{array, hit, provider_index};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// Go's `base64.CorruptInputError` text; `{offset}` is the byte where decoding failed.
@@ -18,7 +18,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: ERROR,
     reference: "provider-constraints.md §2b (Ollama native /api/chat)",
     fixed_by: Some("image-sanitize"),
-    check,
+    check: Check::Code(check),
 };
 
 fn is_alphabet(b: u8) -> bool {

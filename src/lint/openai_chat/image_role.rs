@@ -4,7 +4,7 @@
 //! OpenClaw's converter moves tool-result images into a user message of their own.
 
 use crate::lint::shape::{blocks, hit, kind, provider_index, role};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid 'messages[{N}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{role}' contains an image URL.",
     reference: "provider-constraints.md §2",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

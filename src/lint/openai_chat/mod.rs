@@ -1,9 +1,7 @@
 //! OpenAI Chat Completions constraints (provider-constraints.md §2).
 
 mod image_role;
-pub(crate) mod image_size;
 mod null_content;
-mod request_size;
 mod tool_call_id_length;
 mod tool_calls_answered;
 mod tool_message_answers_call;
@@ -13,15 +11,13 @@ use crate::model::json::Value;
 use super::Constraint;
 use super::shape::{array, str_at};
 
-/// Every OpenAI Chat constraint, in report order.
+/// Every hand-written OpenAI Chat constraint, in report order (the limits table's rows follow).
 pub static CONSTRAINTS: &[&Constraint] = &[
     &tool_calls_answered::CONSTRAINT,
     &tool_message_answers_call::CONSTRAINT,
     &tool_call_id_length::CONSTRAINT,
     &null_content::CONSTRAINT,
     &image_role::CONSTRAINT,
-    &image_size::CONSTRAINT,
-    &request_size::CONSTRAINT,
 ];
 
 /// The ids of an assistant message's `tool_calls`.

@@ -3,7 +3,7 @@
 use crate::model::json::Value;
 
 use crate::lint::shape::{array, hit, messages_of, provider_index};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid value for 'content': expected a string, got null.",
     reference: "provider-constraints.md §2",
     fixed_by: Some("blank-text"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -1,7 +1,7 @@
 //! `tool_calls[].id` is at most 40 characters.
 
 use crate::lint::shape::{array, hit, messages_of, provider_index, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// Longest tool-call id accepted, in characters.
@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid 'messages[{N}].tool_calls[{M}].id': string too long. Expected a string with maximum length 40, but got a string with length {len} instead.",
     reference: "provider-constraints.md §2, §7.1",
     fixed_by: Some("tool-call-id"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -5,7 +5,7 @@
 
 use super::call_ids;
 use crate::lint::shape::{hit, messages_of, provider_index, str_at, tool_run};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {ids}",
     reference: "provider-constraints.md §2",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

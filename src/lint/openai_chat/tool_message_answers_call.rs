@@ -2,7 +2,7 @@
 
 use super::call_ids;
 use crate::lint::shape::{hit, provider_index, role, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
     reference: "provider-constraints.md §2",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

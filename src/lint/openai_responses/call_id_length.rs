@@ -2,7 +2,7 @@
 
 use super::APIS;
 use crate::lint::shape::{hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// Longest call id accepted, in characters.
@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid 'input[{N}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {len} instead.",
     reference: "provider-constraints.md §3, §7.1",
     fixed_by: Some("responses-reasoning"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

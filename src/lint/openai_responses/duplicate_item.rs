@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::APIS;
 use crate::lint::shape::{hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Duplicate item found with id {id}. Remove duplicate items from your input and try again.",
     reference: "provider-constraints.md §3, §7.1",
     fixed_by: None,
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use super::APIS;
 use crate::lint::shape::{hit, kind, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "No tool call found for function call output with call_id {call_id}.",
     reference: "provider-constraints.md §3",
     fixed_by: Some("tool-result-pairing"),
-    check,
+    check: Check::Code(check),
 };
 
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {

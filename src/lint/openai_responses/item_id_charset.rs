@@ -2,7 +2,7 @@
 
 use super::APIS;
 use crate::lint::shape::{hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid 'input[{N}].id': '{id}'. Expected an ID that contains letters, numbers, underscores, or dashes, but this value contained additional characters.",
     reference: "provider-constraints.md §3",
     fixed_by: Some("responses-reasoning"),
-    check,
+    check: Check::Code(check),
 };
 
 fn valid(id: &str) -> bool {

@@ -6,7 +6,7 @@
 
 use super::{APIS, item_type};
 use crate::lint::shape::{hit, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Invalid 'input[{N}].id': '{id}'. Expected an ID that begins with '{prefix}'.",
     reference: "provider-constraints.md §3, §7.1",
     fixed_by: Some("responses-reasoning"),
-    check,
+    check: Check::Code(check),
 };
 
 fn prefix(item_type: &str) -> Option<&'static str> {

@@ -5,11 +5,9 @@ mod call_id_length;
 mod duplicate_item;
 mod function_call_output;
 mod function_call_output_orphan;
-mod image_size;
 mod item_id_charset;
 mod item_id_prefix;
 mod reasoning_following;
-mod request_size;
 
 use crate::model::json::Value;
 
@@ -18,9 +16,9 @@ use super::shape::{kind, role};
 use crate::wire::WireApi;
 
 /// The APIs these constraints apply to.
-const APIS: &[WireApi] = &[WireApi::OpenAiResponses, WireApi::AzureOpenAiResponses];
+pub(crate) const APIS: &[WireApi] = &[WireApi::OpenAiResponses, WireApi::AzureOpenAiResponses];
 
-/// Every Responses constraint, in report order.
+/// Every hand-written Responses constraint, in report order (the limits table's rows follow).
 pub static CONSTRAINTS: &[&Constraint] = &[
     &reasoning_following::CONSTRAINT,
     &function_call_output::CONSTRAINT,
@@ -29,8 +27,6 @@ pub static CONSTRAINTS: &[&Constraint] = &[
     &item_id_charset::CONSTRAINT,
     &call_id_length::CONSTRAINT,
     &duplicate_item::CONSTRAINT,
-    &image_size::CONSTRAINT,
-    &request_size::CONSTRAINT,
 ];
 
 /// An input item's type: its `type`, or `message` for a bare `{role, content}` item.

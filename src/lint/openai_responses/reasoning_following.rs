@@ -8,7 +8,7 @@ use crate::model::json::Value;
 
 use super::{APIS, item_type};
 use crate::lint::shape::{hit, role, str_at};
-use crate::lint::{Constraint, Hit};
+use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireModel};
 
 /// The constraint.
@@ -19,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     error: "Item '{id}' of type 'reasoning' was provided without its required following item.",
     reference: "provider-constraints.md §3",
     fixed_by: Some("responses-reasoning"),
-    check,
+    check: Check::Code(check),
 };
 
 fn is_output(item: &Value) -> bool {
