@@ -245,7 +245,7 @@ fn a_claude_code_session_opens_with_its_own_target_and_notes() {
     let session = root.join("claude-code/claude-code-log/representative_messages.jsonl");
     let tmux = Tmux::start("claude", &command(&[&session], config.path()));
     // The detail pane appears once the loading overlay is gone (a loaded machine takes longer).
-    let screen = tmux.wait_for("stored JSON (mapped from line 1)");
+    let screen = tmux.wait_for("(stored side mapped from line 1)");
     assert!(screen.contains("Claude Code · claude-code-jsonl"), "{screen}");
     assert!(
         screen.contains("anthropic / anthropic-messages / claude-3-sonnet"),
