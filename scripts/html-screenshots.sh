@@ -12,28 +12,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+# shellcheck source=scripts/lib.sh
+source "$root/scripts/lib.sh"
 out_dir="${1:-docs/screenshots}"
 mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
 
-bin="${REPLAYLENS_BIN:-}"
-if [ -z "$bin" ]; then
-  cargo build --release --quiet
-  bin="$root/target/release/replaylens"
-fi
-browser="${CHROMIUM:-}"
-if [ -z "$browser" ]; then
-  for name in chromium chromium-browser google-chrome; do
-    if command -v "$name" >/dev/null 2>&1; then
-      browser="$(command -v "$name")"
-      break
-    fi
-  done
-fi
-if [ -z "$browser" ]; then
-  echo "no Chromium found: set CHROMIUM=/path/to/chromium" >&2
-  exit 1
-fi
+bin="$(release_bin)"
+browser="$(find_chromium)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -17,28 +17,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+# shellcheck source=scripts/lib.sh
+source "$root/scripts/lib.sh"
 out_dir="${1:-docs/screenshots}"
 mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
 
-bin="${REPLAYLENS_BIN:-}"
-if [ -z "$bin" ]; then
-  cargo build --release --quiet
-  bin="${CARGO_TARGET_DIR:-$root/target}/release/replaylens"
-fi
-browser="${CHROMIUM:-}"
-if [ -z "$browser" ]; then
-  for name in chromium chromium-browser google-chrome; do
-    if command -v "$name" >/dev/null 2>&1; then
-      browser="$(command -v "$name")"
-      break
-    fi
-  done
-fi
-if [ -z "$browser" ]; then
-  echo "no Chromium found: set CHROMIUM=/path/to/chromium" >&2
-  exit 1
-fi
+bin="$(release_bin)"
+browser="$(find_chromium)"
 
 work="$(mktemp -d)"
 socket="inspector-screenshot-$$"
@@ -55,26 +41,6 @@ pane() {
   tmux -L "$socket" capture-pane -p -t shot | sed -e 's/[[:space:]]*$//'
 }
 
-# Wait until the pane holds $1, nothing is still being computed, and it has not changed for
-# a quarter of a second.
-settle() {
-  local want="$1" last="" now tries=0
-  while :; do
-    now="$(pane)"
-    if [[ "$now" == *"$want"* ]] && [[ "$now" != *"payload …"* ]] && [[ "$now" != *"(computing)"* ]] \
-      && [[ "$now" != *"computing the projection"* ]] && [ "$now" = "$last" ]; then
-      return 0
-    fi
-    last="$now"
-    tries=$((tries + 1))
-    if [ "$tries" -gt 300 ]; then
-      echo "timed out waiting for \"$want\"; screen:" >&2
-      echo "$now" >&2
-      return 1
-    fi
-    sleep 0.25
-  done
-}
 
 # shoot COLS ROWS: docs/screenshots/inspector-COLSxROWS.png.
 shoot() {

@@ -12,14 +12,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+# shellcheck source=scripts/lib.sh
+source "$root/scripts/lib.sh"
 check=0
 [ "${1:-}" = "--check" ] && check=1
 
-bin="${REPLAYLENS_BIN:-}"
-if [ -z "$bin" ]; then
-  cargo build --release --quiet
-  bin="$root/target/release/replaylens"
-fi
+bin="$(release_bin)"
 work="$(mktemp -d)"
 socket="readme-captures-$$"
 cleanup() {
@@ -33,26 +31,6 @@ pane() {
   tmux -L "$socket" capture-pane -p -t cap | sed -e 's/[[:space:]]*$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 }
 
-# Wait until the pane holds $1, nothing is still being computed, and it has not changed for
-# a quarter of a second.
-settle() {
-  local want="$1" last="" now tries=0
-  while :; do
-    now="$(pane)"
-    if [[ "$now" == *"$want"* ]] && [[ "$now" != *"payload …"* ]] && [[ "$now" != *"(computing)"* ]] \
-      && [ "$now" = "$last" ]; then
-      return 0
-    fi
-    last="$now"
-    tries=$((tries + 1))
-    if [ "$tries" -gt 300 ]; then
-      echo "timed out waiting for \"$want\"; screen:" >&2
-      echo "$now" >&2
-      return 1
-    fi
-    sleep 0.25
-  done
-}
 
 # The inspector at 120×40 on ARGS, after KEYS.
 inspector() {

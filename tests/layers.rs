@@ -41,6 +41,12 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The top-level module a file under `src/` belongs to: `load` for `load/jsonl.rs`.
+fn top_module(rel: &Path) -> String {
+    let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+    first.strip_suffix(".rs").unwrap_or(&first).to_owned()
+}
+
 fn is_test_file(path: &Path) -> bool {
     let name = path.file_stem().unwrap().to_string_lossy();
     name == "tests"
@@ -88,13 +94,7 @@ fn uses(root: &Path) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for path in all {
         let rel = path.strip_prefix(root).unwrap();
-        let top = rel
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy()
-            .replace(".rs", "");
+        let top = top_module(rel);
         if top == "lib" || BINARY.contains(&top.as_str()) || is_test_file(&path) {
             continue;
         }
@@ -165,13 +165,7 @@ fn the_library_holds_no_terminal_code() {
     let mut found = Vec::new();
     for path in all {
         let rel = path.strip_prefix(src()).unwrap();
-        let top = rel
-            .components()
-            .next()
-            .unwrap()
-            .as_os_str()
-            .to_string_lossy()
-            .replace(".rs", "");
+        let top = top_module(rel);
         if BINARY.contains(&top.as_str()) {
             continue;
         }

@@ -5,6 +5,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
+use crate::diff::json::Options;
+use crate::diff::json::row::{RowValues, Section, sections};
 use crate::model::json::{Map, Value};
 
 use super::ExportOptions;
@@ -220,6 +222,21 @@ impl<'r> View<'r> {
     /// Replay message `r`, redacted.
     pub fn replayed(&self, r: usize) -> Value {
         self.redacted_message(self.replay_map(r))
+    }
+
+    /// The JSON comparison of `row` as the reports show it (values redacted as the view
+    /// says), handed to `f`: the sections of [`crate::diff::json::row::sections`].
+    pub fn with_sections<T>(&self, row: &crate::diff::Row, f: impl FnOnce(Vec<Section<'_>>) -> T) -> T {
+        let stored: Vec<(usize, Value)> = row.stored.iter().map(|&s| (s, self.stored(s))).collect();
+        let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
+        let replayed = row.replay.map(|r| (r, self.replayed(r)));
+        let values = RowValues {
+            kind: row.kind,
+            stored: &stored,
+            replay: replayed.as_ref().map(|(r, v)| (*r, v)),
+            moved_to: row.moved_to,
+        };
+        f(sections(values, &Options::default()))
     }
 
     /// The stored indices replay message `r` came from.

@@ -162,6 +162,12 @@ impl Inspection {
 
     /// Take a finished re-projection.
     pub fn apply(&mut self, r: super::reproject::Reprojected) {
+        // The stored payload's lint depends on the transcript and the target only.
+        let stored = self
+            .wire
+            .stored
+            .take()
+            .filter(|_| self.resolved.target == r.resolved.target);
         self.target_origin = r.target_origin;
         self.requested = r.requested;
         self.resolved = r.resolved;
@@ -169,7 +175,10 @@ impl Inspection {
         self.replay = Arc::new(r.replay);
         self.rewrites = r.rewrites;
         self.rules_run = r.rules_run;
-        self.wire = WireState::default();
+        self.wire = WireState {
+            stored,
+            ..WireState::default()
+        };
     }
 
     /// What computing the wire state of this projection needs, shared without copying.
@@ -178,6 +187,7 @@ impl Inspection {
             transcript: Arc::clone(&self.transcript),
             replay: Arc::clone(&self.replay),
             target: self.resolved.target.clone(),
+            stored_lint: self.wire.stored.clone(),
         }
     }
 

@@ -20,6 +20,42 @@ pub struct WireJob {
     pub replay: Arc<Vec<Projected>>,
     /// The resolved target.
     pub target: Target,
+    /// The stored payload's lint when it is already known for this transcript and target (a
+    /// rule-set switch changes the projection, not what is stored): not computed again.
+    pub stored_lint: Option<Arc<StoredLint>>,
+}
+
+/// The lint of the stored-stage payload (the stored messages sent as they are, without
+/// hygiene: what the provider rejected in the first place), indexed by stored message.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StoredLint {
+    /// The findings, in payload order.
+    pub findings: Vec<Finding>,
+    /// For each stored message, the indices of the findings on it.
+    pub of_stored: Vec<Vec<usize>>,
+}
+
+impl StoredLint {
+    fn compute(job: &WireJob) -> Self {
+        let findings = stored_payload(&job.transcript.messages, &job.target)
+            .map(|s| lint(&s))
+            .unwrap_or_default();
+        let of_stored = index(&findings, job.transcript.messages.len(), |f| &f.stored);
+        Self { findings, of_stored }
+    }
+}
+
+/// For each of `n` messages, the indices of the findings `on` it.
+fn index(findings: &[Finding], n: usize, on: impl Fn(&Finding) -> &[usize]) -> Vec<Vec<usize>> {
+    let mut of = vec![Vec::new(); n];
+    for (k, f) in findings.iter().enumerate() {
+        for &m in on(f) {
+            if let Some(slot) = of.get_mut(m) {
+                slot.push(k);
+            }
+        }
+    }
+    of
 }
 
 impl PartialEq for WireJob {
@@ -57,9 +93,11 @@ pub struct WireState {
     pub items_of_replay: Vec<Vec<usize>>,
     /// Lint findings on the replay payload, in payload order.
     pub findings: Vec<Finding>,
-    /// Lint findings on the stored-stage payload (the stored messages sent as they are,
-    /// without hygiene: what the provider rejected in the first place), in payload order.
-    pub stored_findings: Vec<Finding>,
+    /// For each replay message, the indices of the findings on it.
+    pub findings_of_replay: Vec<Vec<usize>>,
+    /// The stored-stage payload's lint, once known (shared between the projections of one
+    /// transcript and target: a rule-set switch keeps it).
+    pub stored: Option<Arc<StoredLint>>,
 }
 
 impl Default for WireState {
@@ -71,7 +109,8 @@ impl Default for WireState {
             items: Vec::new(),
             items_of_replay: Vec::new(),
             findings: Vec::new(),
-            stored_findings: Vec::new(),
+            findings_of_replay: Vec::new(),
+            stored: None,
         }
     }
 }
@@ -93,9 +132,12 @@ impl WireState {
         let sources: Vec<&[usize]> = job.replay.iter().map(|p| p.source.as_slice()).collect();
         let w = WirePayload::of_projection(api, model, &messages, &sources);
         let findings = lint(&w);
-        let stored_findings = stored_payload(&job.transcript.messages, &job.target)
-            .map(|s| lint(&s))
-            .unwrap_or_default();
+        let findings_of_replay = index(&findings, job.replay.len(), |f| &f.replay);
+        let stored = Some(
+            job.stored_lint
+                .clone()
+                .unwrap_or_else(|| Arc::new(StoredLint::compute(job))),
+        );
         let mut items_of_replay = vec![Vec::new(); job.replay.len()];
         for (n, item) in w.payload.items.iter().enumerate() {
             for &r in &item.source {
@@ -111,32 +153,42 @@ impl WireState {
             items: w.payload.items,
             items_of_replay,
             findings,
-            stored_findings,
+            findings_of_replay,
+            stored,
         }
     }
 
     /// Findings on the payload items of replay message `replay`.
     pub fn findings_for(&self, replay: usize) -> impl Iterator<Item = &Finding> {
-        self.findings.iter().filter(move |f| f.replay.contains(&replay))
+        self.findings_of_replay
+            .get(replay)
+            .into_iter()
+            .flatten()
+            .map(|&k| &self.findings[k])
     }
 
     /// True when some finding points at replay message `replay`.
     pub fn has_finding(&self, replay: usize) -> bool {
-        self.findings_for(replay).next().is_some()
+        self.findings_of_replay.get(replay).is_some_and(|f| !f.is_empty())
     }
 
-    /// Stored-stage findings on any of the stored messages `stored`.
-    pub fn stored_findings_for<'a>(&'a self, stored: &'a [usize]) -> impl Iterator<Item = &'a Finding> {
-        self.stored_findings
-            .iter()
-            .filter(move |f| f.stored.iter().any(|s| stored.contains(s)))
-    }
-
-    /// The findings of one stage on a row: its replay message's, or its stored messages'.
-    pub fn findings_on<'a>(&'a self, stage: WireStage, replay: Option<usize>, stored: &'a [usize]) -> Vec<&'a Finding> {
+    /// The findings of one stage on a row: its replay message's, or its stored messages'
+    /// (each once, in payload order).
+    pub fn findings_on(&self, stage: WireStage, replay: Option<usize>, stored: &[usize]) -> Vec<&Finding> {
         match stage {
             WireStage::Replay => replay.map(|r| self.findings_for(r).collect()).unwrap_or_default(),
-            WireStage::Stored => self.stored_findings_for(stored).collect(),
+            WireStage::Stored => {
+                let Some(lint) = &self.stored else { return Vec::new() };
+                let mut ks: Vec<usize> = stored
+                    .iter()
+                    .filter_map(|&s| lint.of_stored.get(s))
+                    .flatten()
+                    .copied()
+                    .collect();
+                ks.sort_unstable();
+                ks.dedup();
+                ks.into_iter().map(|k| &lint.findings[k]).collect()
+            }
         }
     }
 
@@ -144,7 +196,7 @@ impl WireState {
     pub fn of_stage(&self, stage: WireStage) -> &[Finding] {
         match stage {
             WireStage::Replay => &self.findings,
-            WireStage::Stored => &self.stored_findings,
+            WireStage::Stored => self.stored.as_ref().map_or(&[], |l| &l.findings),
         }
     }
 }

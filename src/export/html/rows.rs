@@ -4,13 +4,12 @@
 
 use std::fmt::Write;
 
-use crate::model::json::Value;
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
 use super::diff::Lines;
 use super::out::Out;
-use crate::diff::json::row::{Heading, RowValues, sections};
-use crate::diff::json::{Options, Sign, thousands};
+use crate::diff::json::row::Heading;
+use crate::diff::json::{Sign, thousands};
 use crate::diff::{Row, RowKind};
 use crate::export::markdown::syntax::rule_anchor;
 use crate::export::view::View;
@@ -302,67 +301,60 @@ impl<'a> Changes<'a> {
 
     fn body(&self, out: &mut String, row: &Row) {
         let view = self.view;
-        let stored: Vec<(usize, Value)> = row.stored.iter().map(|&s| (s, view.stored(s))).collect();
-        let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
-        let replayed = row.replay.map(|r| (r, view.replayed(r)));
-        let values = RowValues {
-            kind: row.kind,
-            stored: &stored,
-            replay: replayed.as_ref().map(|(r, v)| (*r, v)),
-            moved_to: row.moved_to,
-        };
-        let mut said_not_sent = false;
-        for section in sections(values, &Options::default()) {
-            let heading = section.heading.clone();
-            let sides = section.sides;
-            match &heading {
-                Heading::MovedAway { to, .. } => {
-                    let to = to.map_or_else(String::new, |r| format!(" as {}", self.link(r)));
-                    let _ = writeln!(
-                        out,
-                        "<p class=\"note\">Stored here, sent later{to}: that card shows its diff.</p>"
-                    );
-                    continue;
+        view.with_sections(row, |sections| {
+            let mut said_not_sent = false;
+            for section in sections {
+                let heading = section.heading.clone();
+                let sides = section.sides;
+                match &heading {
+                    Heading::MovedAway { to, .. } => {
+                        let to = to.map_or_else(String::new, |r| format!(" as {}", self.link(r)));
+                        let _ = writeln!(
+                            out,
+                            "<p class=\"note\">Stored here, sent later{to}: that card shows its diff.</p>"
+                        );
+                        continue;
+                    }
+                    Heading::NotSent { .. } if !said_not_sent => {
+                        said_not_sent = true;
+                        out.push_str("<p class=\"note\">Not sent to the provider.</p>\n");
+                    }
+                    Heading::Synthesized => {
+                        out.push_str("<p class=\"note\">Synthesized: not in the stored transcript.</p>\n");
+                    }
+                    Heading::MovedHere { from, .. } => {
+                        let from = view
+                            .rows
+                            .iter()
+                            .position(|o| o.kind == RowKind::MovedFrom && o.moved_to == row.replay)
+                            .filter(|&j| self.plan.show[j] != Show::Outside)
+                            .map_or_else(|| format!("s{from}"), |j| format!("<a href=\"#row-{j}\">s{from}</a>"));
+                        let _ = writeln!(
+                            out,
+                            "<p class=\"note\">Stored later ({from}), sent here: moved back to where it belongs.</p>"
+                        );
+                    }
+                    Heading::Merged { stored, replay } => {
+                        let _ = writeln!(
+                            out,
+                            "<p class=\"sub\">{} → r{replay}, compared with s{}:</p>",
+                            stored_label(stored),
+                            stored.first().copied().unwrap_or_default()
+                        );
+                    }
+                    Heading::MergedIn { stored, first } => {
+                        let _ = writeln!(
+                            out,
+                            "<p class=\"sub\">s{stored} merged in: its fields that differ from s{first}:</p>"
+                        );
+                    }
+                    Heading::NotSent { .. } | Heading::Plain => {}
                 }
-                Heading::NotSent { .. } if !said_not_sent => {
-                    said_not_sent = true;
-                    out.push_str("<p class=\"note\">Not sent to the provider.</p>\n");
-                }
-                Heading::Synthesized => {
-                    out.push_str("<p class=\"note\">Synthesized: not in the stored transcript.</p>\n");
-                }
-                Heading::MovedHere { from, .. } => {
-                    let from = view
-                        .rows
-                        .iter()
-                        .position(|o| o.kind == RowKind::MovedFrom && o.moved_to == row.replay)
-                        .filter(|&j| self.plan.show[j] != Show::Outside)
-                        .map_or_else(|| format!("s{from}"), |j| format!("<a href=\"#row-{j}\">s{from}</a>"));
-                    let _ = writeln!(
-                        out,
-                        "<p class=\"note\">Stored later ({from}), sent here: moved back to where it belongs.</p>"
-                    );
-                }
-                Heading::Merged { stored, replay } => {
-                    let _ = writeln!(
-                        out,
-                        "<p class=\"sub\">{} → r{replay}, compared with s{}:</p>",
-                        stored_label(stored),
-                        stored.first().copied().unwrap_or_default()
-                    );
-                }
-                Heading::MergedIn { stored, first } => {
-                    let _ = writeln!(
-                        out,
-                        "<p class=\"sub\">s{stored} merged in: its fields that differ from s{first}:</p>"
-                    );
-                }
-                Heading::NotSent { .. } | Heading::Plain => {}
+                let Some(lines) = Lines::section(section) else { continue };
+                let labels = sides.map(|(s, r)| (format!("stored s{s}"), format!("replay r{r}")));
+                lines.write(out, labels.as_ref().map(|(l, r)| (l.as_str(), r.as_str())));
             }
-            let Some(lines) = Lines::section(section) else { continue };
-            let labels = sides.map(|(s, r)| (format!("stored s{s}"), format!("replay r{r}")));
-            lines.write(out, labels.as_ref().map(|(l, r)| (l.as_str(), r.as_str())));
-        }
+        });
     }
 }
 

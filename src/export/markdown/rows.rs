@@ -5,11 +5,10 @@
 use std::fmt::Write;
 
 use super::syntax::{code, fenced, inline, rule_link};
-use crate::diff::json::row::{Heading, RowValues, sections};
-use crate::diff::json::{Options, thousands};
+use crate::diff::json::row::Heading;
+use crate::diff::json::thousands;
 use crate::diff::{Row, RowKind};
 use crate::export::view::View;
-use crate::model::json::Value;
 
 /// Diff blocks longer than this many lines are folded in `<details>`.
 const FOLD_LINES: usize = 40;
@@ -91,30 +90,23 @@ pub fn block(view: &View, row: &Row) -> String {
 /// [`crate::diff::json::row`], headings as `@@ … @@` except where the row heading already says
 /// it (dropped, synthesized).
 fn diff_lines(view: &View, row: &Row) -> String {
-    let stored: Vec<(usize, Value)> = row.stored.iter().map(|&s| (s, view.stored(s))).collect();
-    let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
-    let replayed = row.replay.map(|r| (r, view.replayed(r)));
-    let values = RowValues {
-        kind: row.kind,
-        stored: &stored,
-        replay: replayed.as_ref().map(|(r, v)| (*r, v)),
-        moved_to: row.moved_to,
-    };
-    let mut out = String::new();
-    for section in sections(values, &Options::default()) {
-        match section.heading {
-            Heading::MovedHere { .. } | Heading::Merged { .. } | Heading::MergedIn { .. } => {
-                out.push_str(&section.to_text());
-            }
-            _ => {
-                for l in &section.lines {
-                    out.push_str(&l.to_text());
-                    out.push('\n');
+    view.with_sections(row, |sections| {
+        let mut out = String::new();
+        for section in sections {
+            match section.heading {
+                Heading::MovedHere { .. } | Heading::Merged { .. } | Heading::MergedIn { .. } => {
+                    out.push_str(&section.to_text());
+                }
+                _ => {
+                    for l in &section.lines {
+                        out.push_str(&l.to_text());
+                        out.push('\n');
+                    }
                 }
             }
         }
-    }
-    out
+        out
+    })
 }
 
 /// A text cut to `max` characters, saying how long it was.

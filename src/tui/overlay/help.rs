@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::popup::{popup, popup_height};
-use super::{Ctx, Input, Overlay, OverlayEffect, step};
+use super::{Ctx, Input, Overlay, OverlayEffect, movement, step};
 use crate::tui::action::{Action, OverlayAction};
 use crate::tui::keymap::{Keymap, OverlayContext};
 use crate::tui::theme::{Role, Theme};
@@ -59,15 +59,7 @@ impl Overlay for HelpOverlay {
         let half = isize::try_from(ctx.screen.height / 2).unwrap_or(10);
         let delta = match action {
             OverlayAction::Close | OverlayAction::Confirm => return OverlayEffect::Close,
-            OverlayAction::Down => 1,
-            OverlayAction::Up => -1,
-            OverlayAction::HalfPageDown => half,
-            OverlayAction::HalfPageUp => -half,
-            OverlayAction::PageDown => 2 * half,
-            OverlayAction::PageUp => -2 * half,
-            OverlayAction::Top => isize::MIN,
-            OverlayAction::Bottom => isize::MAX,
-            _ => 0,
+            other => movement(other, half, 2 * half).unwrap_or(0),
         };
         self.top = step(self.top, delta, n);
         OverlayEffect::None

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use replaylens::text::escape_controls_single_line;
 
 use super::popup::popup;
-use super::{Ctx, Input, Overlay, OverlayEffect, step};
+use super::{Ctx, Input, Overlay, OverlayEffect, movement, step};
 use crate::tui::action::{Action, OverlayAction};
 use crate::tui::keymap::OverlayContext;
 use crate::tui::theme::Role;
@@ -35,15 +35,7 @@ impl Overlay for LoadProblems {
         let page = isize::try_from(ctx.screen.height / 2).unwrap_or(10);
         let delta = match action {
             OverlayAction::Close => return OverlayEffect::Close,
-            OverlayAction::Down => 1,
-            OverlayAction::Up => -1,
-            OverlayAction::PageDown => 10,
-            OverlayAction::PageUp => -10,
-            OverlayAction::HalfPageDown => page,
-            OverlayAction::HalfPageUp => -page,
-            OverlayAction::Top => isize::MIN,
-            OverlayAction::Bottom => isize::MAX,
-            _ => 0,
+            other => movement(other, page, 10).unwrap_or(0),
         };
         self.top = step(self.top, delta, n);
         OverlayEffect::None

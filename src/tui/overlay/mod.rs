@@ -236,6 +236,22 @@ pub fn draw(app: &App, frame: &mut Frame<'_>, screen: Rect) {
     }
 }
 
+/// How far a movement action moves in a list scrolled by `half` and `page` lines (`None` for
+/// an action that does not move).
+pub(crate) fn movement(action: OverlayAction, half: isize, page: isize) -> Option<isize> {
+    Some(match action {
+        OverlayAction::Down => 1,
+        OverlayAction::Up => -1,
+        OverlayAction::PageDown => page,
+        OverlayAction::PageUp => -page,
+        OverlayAction::HalfPageDown => half,
+        OverlayAction::HalfPageUp => -half,
+        OverlayAction::Top => isize::MIN,
+        OverlayAction::Bottom => isize::MAX,
+        _ => return None,
+    })
+}
+
 /// Move a position by `delta` within `len` entries.
 pub(crate) fn step(pos: usize, delta: isize, len: usize) -> usize {
     if len == 0 {

@@ -10,7 +10,7 @@ use replaylens::text::escape_controls_single_line;
 
 use super::popup::{filter_line, item_line, popup};
 use super::sessions::fuzzy_score;
-use super::{Ctx, Input, Overlay, OverlayEffect, Request, one_line, step};
+use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, one_line, step};
 use crate::tui::action::OverlayAction;
 use crate::tui::keymap::OverlayContext;
 use crate::tui::theme::Role;
@@ -218,13 +218,8 @@ impl Overlay for ProfilePicker {
                 self.refilter();
                 return OverlayEffect::None;
             }
-            Input::Action(OverlayAction::Down) => 1,
-            Input::Action(OverlayAction::Up) => -1,
-            Input::Action(OverlayAction::PageDown) => 10,
-            Input::Action(OverlayAction::PageUp) => -10,
-            Input::Action(OverlayAction::Top) => isize::MIN,
-            Input::Action(OverlayAction::Bottom) => isize::MAX,
-            Input::Action(_) => 0,
+            // Lists move by entries, ten to a page (no half pages).
+            Input::Action(other) => movement(other, 0, 10).unwrap_or(0),
         };
         self.selected = step(self.selected, delta, self.matches.len());
         OverlayEffect::None

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
 use super::popup::{item_line, popup};
-use super::{Ctx, Input, Overlay, OverlayEffect, Request, step};
+use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, step};
 use crate::tui::action::{Action, OverlayAction};
 use crate::tui::app::plural;
 use crate::tui::keymap::OverlayContext;
@@ -50,15 +50,7 @@ impl Overlay for Summary {
                     None => OverlayEffect::Close,
                 };
             }
-            OverlayAction::Down => 1,
-            OverlayAction::Up => -1,
-            OverlayAction::PageDown => 10,
-            OverlayAction::PageUp => -10,
-            OverlayAction::HalfPageDown => page,
-            OverlayAction::HalfPageUp => -page,
-            OverlayAction::Top => isize::MIN,
-            OverlayAction::Bottom => isize::MAX,
-            _ => 0,
+            other => movement(other, page, 10).unwrap_or(0),
         };
         self.selected = step(self.selected, delta, rules.len());
         OverlayEffect::None

@@ -11,35 +11,55 @@ use syntect::easy::HighlightLines;
 use syntect::highlighting::{Theme as SyntaxTheme, ThemeSet};
 use syntect::parsing::SyntaxSet;
 
-/// Strings longer than this are folded.
-const MAX_STRING: usize = 160;
-/// Arrays longer than this are folded.
-const MAX_ITEMS: usize = 40;
+/// How values are cut before they reach the screen, so that a 2 MB image does not become a
+/// 2 MB line.
+pub struct Fold {
+    /// Strings longer than this many characters are cut.
+    pub max_string: usize,
+    /// Arrays longer than this keep this many elements and one that counts the rest.
+    pub max_items: usize,
+    /// The cut form of a long string (given its length in characters).
+    pub cut: fn(&str, usize) -> String,
+}
 
-/// Fold long strings and arrays so that a 2 MB image does not become a 2 MB line.
+/// The payload pane's cut: the first 160 characters, then how many were folded; 40 elements.
+pub const PAYLOAD: Fold = Fold {
+    max_string: 160,
+    max_items: 40,
+    cut: |s, n| {
+        let head: String = s.chars().take(160).collect();
+        format!("{head}… ({n} chars folded)")
+    },
+};
+
+/// `value` cut as the payload pane shows it.
 pub fn fold(value: &Value) -> Value {
+    fold_with(value, &PAYLOAD)
+}
+
+/// `value` cut by `f`, copying only what is shown (a 50 MB message costs its folded size,
+/// not a copy of itself).
+pub fn fold_with(value: &Value, f: &Fold) -> Value {
     match value {
-        Value::String(s) if s.len() > MAX_STRING && s.chars().count() > MAX_STRING => {
-            let cut: String = s.chars().take(MAX_STRING).collect();
-            Value::String(format!("{cut}… ({} chars folded)", s.chars().count()).into())
+        Value::String(s) if s.len() > f.max_string && s.chars().count() > f.max_string => {
+            Value::String((f.cut)(s, s.chars().count()).into())
         }
-        Value::Array(items) if items.len() > MAX_ITEMS => {
-            let mut v: Vec<Value> = items.iter().take(MAX_ITEMS).map(fold).collect();
+        Value::Array(items) if items.len() > f.max_items => {
+            let mut v: Vec<Value> = items.iter().take(f.max_items).map(|i| fold_with(i, f)).collect();
             v.push(Value::String(
-                format!("… {} more items", items.len() - MAX_ITEMS).into(),
+                format!("… {} more items", items.len() - f.max_items).into(),
             ));
             Value::Array(v.into())
         }
-        Value::Array(items) => Value::Array(items.iter().map(fold).collect()),
-        Value::Object(map) => fold_map(map),
+        Value::Array(items) => Value::Array(items.iter().map(|i| fold_with(i, f)).collect()),
+        Value::Object(map) => fold_map_with(map, f),
         other => other.clone(),
     }
 }
 
-/// Fold an object's values, copying only what is shown (a 50 MB message costs its folded
-/// size, not a copy of itself).
-pub fn fold_map(map: &replaylens::model::json::Map) -> Value {
-    Value::Object(map.iter().map(|(k, v)| (*k, fold(v))).collect())
+/// An object's values cut by `f`.
+pub fn fold_map_with(map: &replaylens::model::json::Map, f: &Fold) -> Value {
+    Value::Object(map.iter().map(|(k, v)| (*k, fold_with(v, f))).collect())
 }
 
 /// Pretty-printed lines of an already folded value (control characters are escaped by JSON

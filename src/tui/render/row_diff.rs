@@ -6,25 +6,38 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use ratatui::text::{Line, Span};
-use replaylens::diff::json::row::{Heading, RowValues, heading_text, sections};
+use replaylens::diff::json::row::{RowValues, heading_text, sections};
 use replaylens::diff::json::{Mark, Options, Sign, listing, thousands};
 use replaylens::model::Origin;
-use replaylens::model::json::{Map, Value};
+use replaylens::model::json::Value;
 use replaylens::text::escape_controls_single_line;
 
+use super::json::{Fold, fold_map_with};
 use crate::tui::describe::Seg;
 use crate::tui::inspection::Inspection;
 use crate::tui::rows::Row;
 use crate::tui::theme::{Role, Theme};
 use crate::tui::wrap::wrap_segs;
 
-/// Strings longer than this (in characters) are compared by their two ends and a digest of
-/// their middle, so a 5 MB screenshot costs a few kilobytes per frame.
-const MAX_STRING: usize = 16 * 1024;
-/// Characters kept at each end of a longer string.
-const STRING_END: usize = 4 * 1024;
-/// Array elements compared; the rest are counted in one last element.
-const MAX_ITEMS: usize = 2_000;
+/// How the pane cuts values before comparing them: strings over 16 Ki characters by their two
+/// ends (4 Ki each) and a digest of the whole, so a 5 MB screenshot costs a few kilobytes per
+/// frame and still shows as changed when its middle changed; arrays after 2,000 elements.
+const BOUNDS: Fold = Fold {
+    max_string: 16 * 1024,
+    max_items: 2_000,
+    cut: |s, n| {
+        const END: usize = 4 * 1024;
+        let head: String = s.chars().take(END).collect();
+        let tail: String = s.chars().skip(n - END).collect();
+        let mut h = DefaultHasher::new();
+        s.hash(&mut h);
+        format!(
+            "{head}… {} chars, digest {:08x} …{tail}",
+            thousands(n - 2 * END),
+            h.finish() as u32
+        )
+    },
+};
 
 /// How much the pane shows of each value: two lines of context, values up to 400 columns
 /// (wrapped), runs folded.
@@ -43,12 +56,12 @@ pub fn lines(insp: &Inspection, row: &Row, width: usize, theme: &Theme) -> Vec<L
     let stored: Vec<(usize, Value)> = row
         .stored
         .iter()
-        .filter_map(|&s| insp.stored(s).map(|m| (s, bounded_map(m.as_map()))))
+        .filter_map(|&s| insp.stored(s).map(|m| (s, fold_map_with(m.as_map(), &BOUNDS))))
         .collect();
     let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
     let replay = row
         .replay
-        .and_then(|j| insp.replayed(j).map(|m| (j, bounded_map(m.as_map()))));
+        .and_then(|j| insp.replayed(j).map(|m| (j, fold_map_with(m.as_map(), &BOUNDS))));
     // Before the projection exists, the stored side is all there is: shown as it is.
     let waiting = row.replay.is_none() && (insp.preview || insp.pending);
     let values = RowValues {
@@ -75,7 +88,7 @@ pub fn lines(insp: &Inspection, row: &Row, width: usize, theme: &Theme) -> Vec<L
         return out;
     }
     for section in sections(values, &options()) {
-        if let Some(h) = heading_text(&section.heading).filter(|_| section.heading != Heading::Plain) {
+        if let Some(h) = heading_text(&section.heading) {
             out.extend(wrap_segs(&[Seg::new(format!("@@ {h} @@"), Role::Moved)], width, theme));
         }
         for l in &section.lines {
@@ -185,42 +198,6 @@ impl Spacing {
         out
     }
 }
-
-/// A copy of a message object with huge strings and arrays bounded (see [`MAX_STRING`]).
-fn bounded_map(map: &Map) -> Value {
-    Value::Object(map.iter().map(|(k, v)| (*k, bounded(v))).collect())
-}
-
-fn bounded(v: &Value) -> Value {
-    match v {
-        Value::String(s) if s.len() > MAX_STRING && s.chars().count() > MAX_STRING => {
-            let n = s.chars().count();
-            let head: String = s.chars().take(STRING_END).collect();
-            let tail: String = s.chars().skip(n - STRING_END).collect();
-            let mut h = DefaultHasher::new();
-            s.hash(&mut h);
-            Value::String(
-                format!(
-                    "{head}… {} chars, digest {:08x} …{tail}",
-                    thousands(n - 2 * STRING_END),
-                    h.finish() as u32
-                )
-                .into(),
-            )
-        }
-        Value::Array(items) if items.len() > MAX_ITEMS => {
-            let mut out: Vec<Value> = items.iter().take(MAX_ITEMS).map(bounded).collect();
-            out.push(Value::String(
-                format!("… {} more items", thousands(items.len() - MAX_ITEMS)).into(),
-            ));
-            Value::Array(out.into())
-        }
-        Value::Array(items) => Value::Array(items.iter().map(bounded).collect()),
-        Value::Object(map) => bounded_map(map),
-        other => other.clone(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Spacing;

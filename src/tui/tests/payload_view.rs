@@ -151,7 +151,13 @@ fn b_shows_what_the_stored_payload_broke_and_the_rule_that_fixes_it() {
     let mut app = app_with(super::sample("anthropic-tool-repair.jsonl"), Theme::dark());
     app.resize(ratatui::layout::Rect::new(0, 0, 80, 24));
     app.compute_wire_now();
-    let stored = app.insp.as_ref().unwrap().wire.stored_findings.len();
+    let stored = app
+        .insp
+        .as_ref()
+        .unwrap()
+        .wire
+        .of_stage(replaylens::wire::WireStage::Stored)
+        .len();
     assert_eq!(stored, 5, "the sample's stored payload breaks five constraints");
 
     press(&mut app, "b");
@@ -177,4 +183,27 @@ fn b_shows_what_the_stored_payload_broke_and_the_rule_that_fixes_it() {
         !back.contains("✗ anthropic-tool-use-adjacency"),
         "the replay payload has no such finding here:\n{back}"
     );
+}
+
+#[test]
+fn a_rule_set_switch_keeps_the_stored_payload_lint_instead_of_computing_it_again() {
+    let mut app = app_with(super::sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    app.compute_wire_now();
+    let before = app
+        .insp
+        .as_ref()
+        .unwrap()
+        .wire
+        .stored
+        .clone()
+        .expect("stored lint computed");
+    press(&mut app, "v");
+    let insp = app.insp.as_ref().unwrap();
+    assert!(!insp.wire.pending, "the new projection's payload is computed");
+    let after = insp.wire.stored.clone().expect("stored lint kept");
+    assert!(
+        std::sync::Arc::ptr_eq(&before, &after),
+        "the same transcript and target: not linted again"
+    );
+    assert_eq!(after.findings.len(), 5);
 }

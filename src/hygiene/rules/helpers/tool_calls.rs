@@ -19,16 +19,6 @@ pub const CALL_ID_FIELDS: [&str; 6] = [
     "id",
 ];
 
-/// Result id fields in pairing priority (hygiene-a §3.4 "Result ids").
-pub const PAIRING_RESULT_ID_FIELDS: [&str; 6] = [
-    "toolCallId",
-    "toolUseId",
-    "tool_call_id",
-    "tool_use_id",
-    "callId",
-    "call_id",
-];
-
 /// Longest tool name accepted, after trimming.
 const MAX_NAME_CHARS: usize = 64;
 
@@ -172,7 +162,7 @@ pub fn frame_calls(m: &Message) -> Vec<FrameCall<'_>> {
 /// The result ids of a tool result in pairing priority: trimmed, empties and duplicates removed.
 pub fn pairing_result_ids(m: &Message) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for k in PAIRING_RESULT_ID_FIELDS {
+    for k in crate::openclaw::pairing::results::RESULT_ID_FIELDS {
         if let Some(s) = m.str_field(k).map(str::trim).filter(|s| !s.is_empty())
             && !out.iter().any(|o| o == s)
         {

@@ -182,25 +182,8 @@ pub fn fuzzy_score(haystack: &str, needle: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
-    fn listing(id: &str, agent: Option<&'static str>, updated: Option<&str>, cwd: Option<&str>) -> Listing {
-        Listing {
-            path: PathBuf::from(format!("/s/{id}.jsonl")),
-            id: id.into(),
-            format: None,
-            agent,
-            cwd: cwd.map(str::to_owned),
-            updated: updated.map(str::to_owned),
-            messages: 1,
-            model: None,
-            skipped: 0,
-            session_key: None,
-            archive: None,
-            parent: None,
-            error: agent.is_none().then(|| "unreadable".to_owned()),
-        }
-    }
+    use super::super::tests::listing;
 
     fn label(l: &Listing) -> String {
         let (head, tail) = label_parts(l, LabelLayout::WIDE);

@@ -8,7 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use replaylens::load::discover::{AGENTS, Listing, list_default, list_path, newest_first};
 
-use super::{Ctx, Input, Overlay, OverlayEffect, Request, one_line, step};
+use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, one_line, step};
 use crate::tui::action::OverlayAction;
 use crate::tui::keymap::OverlayContext;
 use crate::tui::scan_state::{PickerScan, SortOrder};
@@ -290,13 +290,8 @@ impl Overlay for SessionPicker {
                 self.refilter();
                 return OverlayEffect::None;
             }
-            Input::Action(OverlayAction::Down) => 1,
-            Input::Action(OverlayAction::Up) => -1,
-            Input::Action(OverlayAction::PageDown) => 10,
-            Input::Action(OverlayAction::PageUp) => -10,
-            Input::Action(OverlayAction::Top) => isize::MIN,
-            Input::Action(OverlayAction::Bottom) => isize::MAX,
-            Input::Action(_) => 0,
+            // Lists move by entries, ten to a page (no half pages).
+            Input::Action(other) => movement(other, 0, 10).unwrap_or(0),
         };
         self.selected = step(self.selected, delta, self.matches.len());
         OverlayEffect::None
@@ -311,7 +306,8 @@ impl Overlay for SessionPicker {
 mod tests {
     use super::*;
 
-    fn listing(id: &str, agent: Option<&'static str>, updated: Option<&str>, cwd: Option<&str>) -> Listing {
+    /// A listing for the picker's tests (also `label`'s).
+    pub(super) fn listing(id: &str, agent: Option<&'static str>, updated: Option<&str>, cwd: Option<&str>) -> Listing {
         Listing {
             path: PathBuf::from(format!("/s/{id}.jsonl")),
             id: id.into(),
