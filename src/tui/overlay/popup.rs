@@ -1,5 +1,6 @@
 //! What the overlays draw with: a centred popup that scrolls to a focus line and marks every
-//! cut with `…`, list entries, a picker's filter line.
+//! cut (`…` below, `↑ N more above` on its bottom border), list entries, a picker's filter
+//! line.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -124,11 +125,16 @@ pub fn popup_at(
         )));
     }
     let title = fit_spans(vec![Span::styled(title.to_owned(), theme.style(Role::Title))], inner_w);
-    let block = Block::default()
+    let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.style(Role::BorderFocus))
         .title(Line::from(title))
         .style(theme.style(Role::Text));
+    // Scrolled down: the bottom border says how much is above (a picker's filter line too).
+    if scroll > 0 {
+        let above = format!(" ↑ {scroll} more above ");
+        block = block.title_bottom(Line::from(Span::styled(above, theme.style(Role::Placeholder))).right_aligned());
+    }
     frame.render_widget(Paragraph::new(shown).block(block), area);
 }
 

@@ -201,3 +201,17 @@ fn the_session_picker_dates_are_readable_at_80_columns() {
     let shown = text(&screen(&mut app));
     assert!(shown.contains("2026-03-14 09:33"), "{shown}");
 }
+
+#[test]
+fn a_scrolled_list_says_how_much_is_above_it() {
+    let mut app = app_with(sample("mistral-ids-and-images.jsonl"), Theme::dark());
+    app.resize(Rect::new(0, 0, 80, 24));
+    press(&mut app, "p");
+    let top = text(&screen(&mut app));
+    assert!(top.contains("filter:") && top.contains("more lines"), "{top}");
+    assert!(!top.contains("more above"), "{top}");
+    key(&mut app, KeyCode::End);
+    let bottom = text(&screen(&mut app));
+    assert!(bottom.contains("more above"), "{bottom}");
+    assert!(!bottom.contains("filter:"), "the filter line scrolled away: {bottom}");
+}
