@@ -6,7 +6,7 @@ pub mod pipeline;
 /// The rules by id and in pipeline order: what the views and the command line look rules up
 /// in (nothing outside `hygiene` reaches into `rules` itself).
 pub mod registry {
-    pub use super::rules::{by_id, pipeline};
+    pub use super::rules::{by_id, by_step, pipeline};
 }
 pub mod rewrite;
 pub mod rule;

@@ -86,6 +86,13 @@ pub trait Rule: Send + Sync {
     /// The rule's documentation.
     fn info(&self) -> &'static RuleInfo;
 
+    /// The name of this step: the rule id, or, for a step that shares its id with the rule it
+    /// belongs to (an older release's placement, a second pass), `id/what-it-is`. Rule case
+    /// files address steps by it.
+    fn step(&self) -> &'static str {
+        self.info().id
+    }
+
     /// Whether the rule runs for this target (its policy gate).
     fn enabled(&self, ctx: &Context<'_>) -> bool;
 

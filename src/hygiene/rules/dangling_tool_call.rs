@@ -275,7 +275,3 @@ fn stripped(work: &Working<'_>, i: usize) -> Option<(Message, String)> {
     }
     Some((next, detail))
 }
-
-#[cfg(test)]
-#[path = "dangling_tool_call_tests.rs"]
-mod tests;

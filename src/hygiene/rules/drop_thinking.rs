@@ -67,6 +67,10 @@ static COPILOT_INFO: RuleInfo = RuleInfo {
 pub struct CopilotThinkingStrip;
 
 impl Rule for CopilotThinkingStrip {
+    fn step(&self) -> &'static str {
+        "drop-thinking/copilot-hook"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         &COPILOT_INFO
     }
@@ -107,118 +111,4 @@ fn stripped(m: &Message) -> Option<(Message, String)> {
     let (content, detail) =
         strip_thinking_and_blank_text(m.content_array()?, "older turn and the policy drops thinking blocks")?;
     Some((with_content(m, content), detail))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
-    use crate::hygiene::{Action, ReplayOptions};
-    use crate::json;
-
-    fn old_claude() -> crate::policy::ResolvedPolicy {
-        resolved("anthropic", "anthropic-messages", "claude-3-7-sonnet-20250219")
-    }
-
-    #[test]
-    fn strips_older_turns_and_keeps_the_latest_verbatim() {
-        let work = msgs(json!([
-            {"role": "user", "content": "q1"},
-            {"role": "assistant", "content": [
-                {"type": "thinking", "thinking": "a", "thinkingSignature": "s"},
-                {"type": "text", "text": "  "},
-                {"type": "text", "text": "answer"}
-            ], "stopReason": "stop"},
-            {"role": "user", "content": "q2"},
-            {"role": "assistant", "content": [{"type": "redacted_thinking", "data": "x"}, {"type": "text", "text": ""}]},
-            {"role": "assistant", "content": [{"type": "text", "text": ""}, {"type": "text", "text": "no thinking"}]},
-            {"role": "user", "content": "q3"},
-            {"role": "assistant", "content": [{"type": "thinking", "thinking": "latest", "thinkingSignature": "s"}]},
-            {"role": "user", "content": "q4"}
-        ]));
-        let (out, rw) = apply_rule_for(&DropThinking, work, &old_claude(), &ReplayOptions::default());
-        assert_eq!(
-            crate::model::json::to_value(&out[1]).unwrap(),
-            json!({"role": "assistant", "content": [{"type": "text", "text": "answer"}], "stopReason": "stop"})
-        );
-        assert_eq!(
-            out[3].content().unwrap(),
-            &json!([{"type": "text", "text": "[assistant reasoning omitted]"}])
-        );
-        assert_eq!(
-            out[4].content().unwrap(),
-            &json!([{"type": "text", "text": ""}, {"type": "text", "text": "no thinking"}]),
-            "unchanged turns keep blank text"
-        );
-        assert_eq!(
-            out[6].content().unwrap(),
-            &json!([{"type": "thinking", "thinking": "latest", "thinkingSignature": "s"}]),
-            "latest assistant kept even when followed by a user turn"
-        );
-        assert_eq!(rw.len(), 2);
-        assert_eq!((rw[0].action, rw[0].stored.clone()), (Action::Modify, vec![1]));
-        assert_eq!(
-            rw[0].detail,
-            "removed thinking block 0, blank text block 1: older turn and the policy drops thinking blocks"
-        );
-        assert_eq!(rw[1].stored, vec![3]);
-        assert_eq!(
-            rw[1].detail,
-            "removed redacted_thinking block 0, blank text block 1: older turn and the policy drops thinking blocks; nothing left, so the turn keeps `[assistant reasoning omitted]`"
-        );
-    }
-
-    #[test]
-    fn gate_is_drop_thinking_blocks() {
-        let opts = ReplayOptions::default();
-        let on = |p: &crate::policy::ResolvedPolicy| {
-            DropThinking.enabled(&Context {
-                resolved: p,
-                options: &opts,
-                model_events: &[],
-                thinking_level: None,
-            })
-        };
-        assert!(on(&old_claude()));
-        assert!(!on(&resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6")));
-    }
-
-    #[test]
-    fn copilot_strips_every_turn_the_latest_included() {
-        let work = msgs(json!([
-            {"role": "user", "content": "q1"},
-            {"role": "assistant", "content": [{"type": "thinking", "thinking": "a"}, {"type": "text", "text": ""}]},
-            {"role": "user", "content": "q2"},
-            {"role": "assistant", "content": [{"type": "redacted_thinking", "data": "x"}]},
-            {"role": "assistant", "content": "plain"}
-        ]));
-        let copilot = resolved("github-copilot", "openai-responses", "gpt-5");
-        let (out, rw) = apply_rule_for(&CopilotThinkingStrip, work, &copilot, &ReplayOptions::default());
-        assert_eq!(
-            out[1].content().unwrap(),
-            &json!([{"type": "text", "text": ""}]),
-            "blank text stays"
-        );
-        assert_eq!(
-            out[3].content().unwrap(),
-            &json!([{"type": "text", "text": "[assistant reasoning omitted]"}])
-        );
-        assert_eq!(rw.len(), 2);
-        let opts = ReplayOptions::default();
-        let on = |p: &crate::policy::ResolvedPolicy| {
-            CopilotThinkingStrip.enabled(&Context {
-                resolved: p,
-                options: &opts,
-                model_events: &[],
-                thinking_level: None,
-            })
-        };
-        assert!(on(&copilot));
-        assert!(on(&resolved(
-            "github-copilot",
-            "anthropic-messages",
-            "claude-sonnet-4.5"
-        )));
-        assert!(!on(&resolved("github-copilot", "openai-completions", "gpt-4o")));
-    }
 }

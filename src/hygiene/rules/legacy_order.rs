@@ -18,6 +18,10 @@ fn legacy(ctx: &Context<'_>) -> bool {
 pub struct EarlyToolCallIds;
 
 impl Rule for EarlyToolCallIds {
+    fn step(&self) -> &'static str {
+        "tool-call-id/early-2026.7"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         ToolCallId.info()
     }
@@ -45,6 +49,10 @@ impl Rule for EarlyToolCallIds {
 pub struct PairingBeforeIds;
 
 impl Rule for PairingBeforeIds {
+    fn step(&self) -> &'static str {
+        "tool-result-pairing/before-ids"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         ToolResultPairing.info()
     }
@@ -62,6 +70,10 @@ impl Rule for PairingBeforeIds {
 pub struct PairingAfterIds;
 
 impl Rule for PairingAfterIds {
+    fn step(&self) -> &'static str {
+        "tool-result-pairing/after-ids-2026.7"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         ToolResultPairing.info()
     }
@@ -72,49 +84,5 @@ impl Rule for PairingAfterIds {
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
         ToolResultPairing.apply(ctx, work, rewrites);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::hygiene::ReplayOptions;
-    use crate::hygiene::rules::test_support::resolved;
-    use crate::rule_set::{RuleSet, V2026_7, V2026_8};
-
-    fn enabled(rule: &dyn Rule, set: &'static RuleSet, api: &str) -> bool {
-        let options = ReplayOptions {
-            rule_set: set,
-            ..ReplayOptions::default()
-        };
-        let resolved = match api {
-            "openai-responses" => resolved("acme", "openai-responses", "claude-x"),
-            _ => resolved("openai", "openai-completions", "gpt-4o"),
-        };
-        let ctx = Context {
-            resolved: &resolved,
-            options: &options,
-            model_events: &[],
-            thinking_level: None,
-        };
-        rule.enabled(&ctx)
-    }
-
-    #[test]
-    fn up_to_2026_7_ids_are_sanitized_before_pairing() {
-        let chat = "openai-completions";
-        assert!(enabled(&EarlyToolCallIds, &V2026_7, chat));
-        assert!(!enabled(&EarlyToolCallIds, &V2026_8, chat));
-        assert!(!enabled(&PairingBeforeIds, &V2026_7, chat));
-        assert!(enabled(&PairingBeforeIds, &V2026_8, chat));
-        assert!(enabled(&PairingAfterIds, &V2026_7, chat));
-        assert!(!enabled(&PairingAfterIds, &V2026_8, chat));
-        let responses = "openai-responses";
-        assert!(
-            enabled(&PairingBeforeIds, &V2026_7, responses),
-            "Responses pairs first in every release"
-        );
-        assert!(!enabled(&PairingAfterIds, &V2026_7, responses));
-        assert!(!enabled(&EarlyToolCallIds, &V2026_7, responses));
     }
 }

@@ -295,6 +295,3 @@ fn is_finalized_responses_call(m: &Message, block: &Value) -> bool {
     }
     id.find('|').is_some_and(|p| p > 0 && p < id.len() - 1)
 }
-
-#[cfg(test)]
-mod tests;

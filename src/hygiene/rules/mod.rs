@@ -60,11 +60,6 @@ pub mod tool_result_details;
 pub mod tool_result_pairing;
 pub mod transcript_only_assistant;
 
-#[cfg(test)]
-pub(crate) mod normalize_test_support;
-#[cfg(test)]
-pub(crate) mod test_support;
-
 use std::sync::LazyLock;
 
 use super::rule::Rule;
@@ -153,4 +148,14 @@ pub fn pipeline() -> &'static [&'static dyn Rule] {
 /// Look up a rule by id.
 pub fn by_id(id: &str) -> Option<&'static dyn Rule> {
     pipeline().iter().copied().find(|r| r.info().id == id)
+}
+
+/// Look up a step of either stage by its [`Rule::step`] name (a rule id, or `id/what-it-is`
+/// for a step that shares its rule's id).
+pub fn by_step(name: &str) -> Option<&'static dyn Rule> {
+    history_stage()
+        .iter()
+        .chain(stream_stage())
+        .copied()
+        .find(|r| r.step() == name)
 }

@@ -92,7 +92,3 @@ impl Rule for PrefillStrip {
         }
     }
 }
-
-#[cfg(test)]
-#[path = "prefill_strip_tests.rs"]
-mod tests;

@@ -101,6 +101,14 @@ impl ResponsesReplayInvariant {
 }
 
 impl Rule for ResponsesReplayInvariant {
+    fn step(&self) -> &'static str {
+        if self.legacy_position {
+            "responses-reasoning/invariant-2026.7"
+        } else {
+            "responses-reasoning/invariant"
+        }
+    }
+
     fn info(&self) -> &'static RuleInfo {
         &INFO
     }
@@ -161,6 +169,10 @@ pub fn invariant_violation<'m>(messages: impl Iterator<Item = &'m Message>) -> O
 pub struct ResponsesOrphanReasoning;
 
 impl Rule for ResponsesOrphanReasoning {
+    fn step(&self) -> &'static str {
+        "responses-reasoning/orphan-reasoning"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         &INFO
     }
@@ -441,7 +453,3 @@ fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
         None
     });
 }
-
-#[cfg(test)]
-#[path = "responses_reasoning_tests.rs"]
-mod tests;

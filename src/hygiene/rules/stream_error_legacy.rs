@@ -33,6 +33,10 @@ fn is_empty_content(m: &Message) -> bool {
 pub struct LegacyPlaceholder;
 
 impl Rule for LegacyPlaceholder {
+    fn step(&self) -> &'static str {
+        "stream-error-turn/placeholder-2026.9.2"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         &INFO
     }
@@ -88,6 +92,10 @@ fn droppable_trailing(m: &Message) -> bool {
 pub struct LegacyTrailingTrim;
 
 impl Rule for LegacyTrailingTrim {
+    fn step(&self) -> &'static str {
+        "stream-error-turn/trailing-trim-2026.9.2"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         &INFO
     }
@@ -110,54 +118,5 @@ impl Rule for LegacyTrailingTrim {
                     .to_owned()
             })
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::hygiene::Action;
-    use crate::hygiene::ReplayOptions;
-    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
-    use crate::rule_set::V2026_9_2;
-
-    fn apply_9_2(rule: &dyn Rule, work: Working<'static>) -> (Vec<Message>, Vec<PendingRewrite>) {
-        let options = ReplayOptions {
-            rule_set: &V2026_9_2,
-            ..ReplayOptions::default()
-        };
-        apply_rule_for(
-            rule,
-            work,
-            &resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6"),
-            &options,
-        )
-    }
-
-    #[test]
-    fn empty_failed_turns_become_the_placeholder_and_trailing_ones_go() {
-        let work = msgs(json!([
-            {"role": "user", "content": "a"},
-            {"role": "assistant", "content": [], "stopReason": "error"},
-            {"role": "user", "content": "b"},
-            {"role": "assistant", "content": [], "stopReason": "toolUse"},
-            {"role": "assistant", "stopReason": "error"},
-        ]));
-        let (out, rw) = apply_9_2(&LegacyPlaceholder, work);
-        let texts: Vec<_> = out.iter().map(|m| m.content().cloned()).collect();
-        assert_eq!(
-            texts[1],
-            Some(json!([{"type": "text", "text": STREAM_ERROR_FALLBACK_TEXT}]))
-        );
-        assert_eq!(texts[3], Some(json!([])), "a toolUse turn is not a failed turn");
-        assert_eq!(
-            rw.iter().map(|r| (r.action, r.stored[0])).collect::<Vec<_>>(),
-            [(Action::Modify, 1), (Action::Modify, 4)]
-        );
-
-        let (out, rw) = apply_9_2(&LegacyTrailingTrim, Working::from_messages(out));
-        assert_eq!(out.len(), 4, "only the trailing placeholder turn goes");
-        assert_eq!(rw.len(), 1);
-        assert_eq!(rw[0].action, Action::Drop);
     }
 }

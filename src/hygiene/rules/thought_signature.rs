@@ -157,15 +157,7 @@ pub fn is_base64_signature(value: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::hygiene::Action;
-    use crate::hygiene::ReplayOptions;
-    use crate::hygiene::rules::test_support::{apply_rule_for, msgs, resolved};
-    use crate::json;
-
-    fn gemini() -> crate::policy::ResolvedPolicy {
-        resolved("google", "google-generative-ai", "gemini-2.5-pro")
-    }
+    use super::is_base64_signature;
 
     #[test]
     fn base64_test_matches_node_round_trip() {
@@ -182,106 +174,5 @@ mod tests {
         assert!(!is_base64_signature("not base64!"));
         assert!(!is_base64_signature("   "));
         assert!(!is_base64_signature("Q"));
-    }
-
-    #[test]
-    fn base64_only_strips_invalid_snake_and_camel_values() {
-        let work = msgs(json!([
-            {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": [
-                {"type": "text", "text": "a", "thought_signature": "AAEC"},
-                {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {}, "thought_signature": "msg_01abc", "z": 1},
-                {"type": "text", "text": "b", "thoughtSignature": 7},
-                {"type": "thinking", "thinking": "t", "thinkingSignature": "not base64!"}
-            ], "stopReason": "toolUse"}
-        ]));
-        let (out, rw) = apply_rule_for(&ThoughtSignature, work, &gemini(), &ReplayOptions::default());
-        assert_eq!(
-            out[1].content().unwrap(),
-            &json!([
-                {"type": "text", "text": "a", "thought_signature": "AAEC"},
-                {"type": "toolCall", "id": "call_1", "name": "read", "arguments": {}, "z": 1},
-                {"type": "text", "text": "b"},
-                {"type": "thinking", "thinking": "t", "thinkingSignature": "not base64!"}
-            ])
-        );
-        assert_eq!(rw.len(), 1);
-        assert_eq!((rw[0].action, rw[0].stored.clone()), (Action::Modify, vec![1]));
-        assert_eq!(
-            rw[0].detail,
-            "stripped thought_signature of toolCall call_1: not base64; stripped thoughtSignature of text block 2: not a string"
-        );
-    }
-
-    #[test]
-    fn default_options_strip_only_msg_prefixed_snake_values() {
-        let openai = resolved("openai", "openai-responses", "gpt-5");
-        let work = msgs(json!([
-            {"role": "assistant", "content": [
-                {"type": "text", "text": "a", "thought_signature": "msg_1"},
-                {"type": "text", "text": "b", "thought_signature": "not base64!"},
-                {"type": "text", "text": "c", "thoughtSignature": "msg_2"}
-            ]}
-        ]));
-        let (out, rw) = apply_rule_for(&ThoughtSignature, work, &openai, &ReplayOptions::default());
-        assert_eq!(
-            out[0].content().unwrap(),
-            &json!([
-                {"type": "text", "text": "a"},
-                {"type": "text", "text": "b", "thought_signature": "not base64!"},
-                {"type": "text", "text": "c", "thoughtSignature": "msg_2"}
-            ])
-        );
-        assert_eq!(
-            rw[0].detail,
-            "stripped thought_signature of text block 0: a Claude message id (msg_…), not a thought signature"
-        );
-    }
-
-    #[test]
-    fn error_turns_other_roles_and_preserve_signatures_are_left_alone() {
-        let work = msgs(json!([
-            {"role": "assistant", "stopReason": "error", "content": [{"type": "text", "text": "x", "thought_signature": "msg_1"}]},
-            {"role": "user", "content": [{"type": "text", "text": "x", "thought_signature": "msg_1"}]},
-            {"role": "assistant", "content": "msg_1"}
-        ]));
-        let (_, rw) = apply_rule_for(&ThoughtSignature, work.clone(), &gemini(), &ReplayOptions::default());
-        assert!(rw.is_empty());
-        let anthropic = resolved("anthropic", "anthropic-messages", "claude-sonnet-4-6");
-        let ctx = Context {
-            resolved: &anthropic,
-            options: &ReplayOptions::default(),
-            model_events: &[],
-            thinking_level: None,
-        };
-        assert!(!ThoughtSignature.enabled(&ctx), "preserveSignatures closes the gate");
-        let g = gemini();
-        let ctx = Context { resolved: &g, ..ctx };
-        assert!(ThoughtSignature.enabled(&ctx));
-    }
-
-    #[test]
-    fn unchanged_messages_stay_borrowed() {
-        let stored = [Message::from_value(
-            json!({"role": "assistant", "content": [{"type": "text", "text": "a", "thought_signature": "AAEC"}]}),
-        )
-        .unwrap()];
-        let mut work = Working::default();
-        work.messages.push(crate::hygiene::WorkingMessage {
-            uid: 0,
-            message: std::borrow::Cow::Borrowed(&stored[0]),
-            source: vec![0],
-        });
-        let g = gemini();
-        let ctx = Context {
-            resolved: &g,
-            options: &ReplayOptions::default(),
-            model_events: &[],
-            thinking_level: None,
-        };
-        let mut rw = Vec::new();
-        ThoughtSignature.apply(&ctx, &mut work, &mut rw);
-        assert!(rw.is_empty());
-        assert!(matches!(work.messages[0].message, std::borrow::Cow::Borrowed(_)));
     }
 }

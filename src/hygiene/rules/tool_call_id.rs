@@ -221,6 +221,3 @@ fn rewrite_result(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) ->
     }
     Some((out, format!("result id ({label}): {}", notes.join(", "))))
 }
-
-#[cfg(test)]
-mod tests;

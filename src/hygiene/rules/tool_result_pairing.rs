@@ -1,9 +1,6 @@
 //! `tool-result-pairing`: pair every tool-call occurrence with exactly one result directly after
 //! its assistant turn (hygiene-a §3.4, newest: by occurrence; §3.5 for the Responses text).
 
-#[cfg(test)]
-mod tests;
-
 use std::borrow::Cow;
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
@@ -63,6 +60,10 @@ pub struct ToolResultPairing;
 pub struct ResponsesAfterHooks;
 
 impl Rule for ResponsesAfterHooks {
+    fn step(&self) -> &'static str {
+        "tool-result-pairing/responses-after-hooks"
+    }
+
     fn info(&self) -> &'static RuleInfo {
         &INFO
     }

@@ -5,3 +5,6 @@
 pub mod classify;
 pub mod legacy;
 pub mod results;
+
+#[cfg(test)]
+mod tests;

@@ -78,8 +78,16 @@ pub fn unsafe_signed_block(m: &Message, allowed: &AllowedTools, completed: impl 
 mod tests {
     use super::*;
     use crate::hygiene::ReplayOptions;
-    use crate::hygiene::rules::test_support::resolved;
     use crate::json;
+    use crate::policy::{ResolvedPolicy, Target, resolve};
+
+    fn resolved(provider: &str, api: &str, model: &str) -> ResolvedPolicy {
+        resolve(&Target {
+            provider: Some(provider.into()),
+            api: Some(api.into()),
+            model: Some(model.into()),
+        })
+    }
 
     fn allow(provider: &str, api: &str, model: &str) -> bool {
         let r = resolved(provider, api, model);

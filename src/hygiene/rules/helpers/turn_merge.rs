@@ -188,51 +188,6 @@ fn close(run: &mut Option<Run>, out: &[WorkingMessage<'_>], spec: &MergeSpec<'_>
     rewrites.push(PendingRewrite::on(spec.rule, Action::Merge, wm, detail));
 }
 
-/// Helpers for the unit tests of the turn rules.
-#[cfg(test)]
-pub(crate) mod testing {
-    use std::borrow::Cow;
-
-    use super::*;
-
-    /// A working transcript that borrows `list` (message `i` has source `[i]`), to check that a
-    /// rule which changes nothing leaves every message borrowed.
-    pub fn borrowed(list: &[Message]) -> Working<'_> {
-        let mut w = Working::default();
-        for (i, m) in list.iter().enumerate() {
-            let uid = w.fresh_uid();
-            w.messages.push(WorkingMessage {
-                uid,
-                message: Cow::Borrowed(m),
-                source: vec![i],
-            });
-        }
-        w
-    }
-
-    /// Messages from a JSON array.
-    pub fn list(v: Value) -> Vec<Message> {
-        v.as_array()
-            .expect("array")
-            .iter()
-            .map(|m| Message::from_value(m.clone()).expect("object"))
-            .collect()
-    }
-
-    /// Assert that `out` serializes exactly as `expected`, key order included.
-    pub fn assert_json(out: &[Message], expected: Value) {
-        assert_eq!(
-            serde_json::to_string(out).expect("json"),
-            serde_json::to_string(&expected).expect("json")
-        );
-    }
-
-    /// Whether every message is still borrowed.
-    pub fn all_borrowed(w: &Working<'_>) -> bool {
-        w.messages.iter().all(|m| matches!(m.message, Cow::Borrowed(_)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
