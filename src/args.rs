@@ -1,13 +1,228 @@
-//! The command line's shared argument groups and value enums (clap derive): the inspector's
-//! arguments, a session to replay, its target, load limits and the OpenClaw rule set.
+//! The command line (clap derive): the commands, the inspector's arguments, the shared argument
+//! groups (a session to replay, its target, load limits, the OpenClaw rule set), the value enums
+//! and the checks of arguments that clap cannot express.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use crate::cli::lint::Stages;
+use crate::cli::providers::Format as ProvidersFormat;
+use crate::cli::scan_output::OutputFormat as ScanFormat;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{Limits, LoadOptions};
 use replaylens::policy::Target;
 use replaylens::rule_set::RuleSet;
+
+/// See what an agent actually replays to an LLM provider, and why.
+///
+/// Without a command, opens the inspector on SESSION (a file, folder or database), or on a
+/// session picker when no SESSION is given.
+#[derive(Debug, Parser)]
+#[command(name = "replaylens", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
+    #[command(flatten)]
+    pub(crate) open: OpenArgs,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// List sessions in a database, a file or a folder (default: OpenClaw, Claude Code and Codex folders).
+    Sessions {
+        /// A session file, a folder (searched recursively) or an OpenClaw database.
+        path: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print the stored messages of a session's active branch (compaction applied).
+    Show {
+        /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
+        session: PathBuf,
+        /// For a database: the session id or key (default: the most recent).
+        #[arg(long = "session", value_name = "ID")]
+        session_id: Option<String>,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Compute the replay projection for a target, with every rewrite and its rule.
+    Replay {
+        #[command(flatten)]
+        replay: ReplayArgs,
+        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
+        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
+        image_max_px: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print the request body's conversation part as the provider API receives it.
+    Payload {
+        #[command(flatten)]
+        replay: ReplayArgs,
+        /// Convert the replay projection (what OpenClaw sends) or the stored transcript as is.
+        #[arg(long, value_enum, default_value_t = StageArg::Replay)]
+        stage: StageArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Check the payload against the provider's constraints; exit 1 when it would be rejected.
+    Lint {
+        #[command(flatten)]
+        replay: ReplayArgs,
+        /// Which payload to check: the stored transcript as is, the replay, or both.
+        #[arg(long, value_enum, default_value_t = Stages::Replay)]
+        stage: Stages,
+        /// A provider error text to explain: which stored message it points at, and whether
+        /// the current projection avoids it.
+        #[arg(long, value_name = "ERROR TEXT")]
+        explain: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Export the stored ↔ replay comparison, every rewrite annotated, for a bug report.
+    Export {
+        #[command(flatten)]
+        replay: ReplayArgs,
+        /// Output format; default: the one the -o file's extension names (.md, .html, .json).
+        #[arg(long, value_enum, required_unless_present = "output")]
+        format: Option<ExportFormatArg>,
+        /// Write to this file instead of stdout.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Redact secrets (default level) or all prose too.
+        #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "secrets")]
+        redact: Option<RedactArg>,
+        /// HTML: only the changed rows (Markdown always shows only changes).
+        #[arg(long)]
+        only_changed: bool,
+        /// Unchanged rows to show around each change.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        context: usize,
+        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
+        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
+        image_max_px: u32,
+        /// Markdown and HTML: the longest report, in characters (0: no limit; default 65,536
+        /// for Markdown, 5,000,000 for HTML); changes that do not fit are left out, and the
+        /// report says at its top and where it stops which and how to get them.
+        #[arg(long, value_name = "N")]
+        max_chars: Option<usize>,
+        /// Only the rows these hygiene rules touched (comma-separated rule ids; JSON: only
+        /// their rewrites).
+        #[arg(long = "only-rule", value_name = "RULE[,RULE]", value_delimiter = ',',
+              value_parser = replaylens::export::parse_rule_id)]
+        only_rule: Vec<String>,
+        /// Only stored messages A..B (inclusive), e.g. 0..5.
+        #[arg(long, value_name = "A..B", value_parser = replaylens::export::parse_message_range)]
+        messages: Option<(usize, usize)>,
+    },
+    /// Replay and lint every session in folders, files and databases, one row per session.
+    Scan {
+        /// Session files, folders (searched recursively) or databases; default: the OpenClaw,
+        /// Claude Code and Codex folders.
+        paths: Vec<PathBuf>,
+        /// A target, `provider[/api[/model]]` (a part left empty or `-` comes from the
+        /// session); repeat for one column group per target. Default: each session's own.
+        #[arg(long = "target", value_name = "SPEC", value_parser = crate::cli::scan::parse_target)]
+        targets: Vec<Target>,
+        #[command(flatten)]
+        target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
+        format: ScanFormat,
+    },
+    /// Show the policy flags and family resolved for a target.
+    Policy {
+        #[command(flatten)]
+        target: TargetArgs,
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// List the providers of the OpenClaw release: origin, policy owner, APIs, and the family
+    /// of each profile the inspector offers.
+    Providers {
+        #[command(flatten)]
+        openclaw: OpenClawArg,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ProvidersFormat::Text)]
+        format: ProvidersFormat,
+    },
+    /// Repair a session JSONL file on disk as OpenClaw does (backup first, atomic replace).
+    Repair {
+        /// The .jsonl session file to repair.
+        session: PathBuf,
+        /// Print what would change and write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// List the hygiene rules in pipeline order, or explain one.
+    Rules {
+        /// A rule id, e.g. tool-result-pairing.
+        rule: Option<String>,
+        /// Also say how this rule set differs from `newest`.
+        #[arg(long = "openclaw", value_name = "VERSION", value_parser = RuleSet::parse)]
+        rule_set: Option<&'static RuleSet>,
+    },
+}
+
+/// `--session` given for a file that is not a database: it would be ignored, so it is an
+/// unusable argument (one sentence naming the file).
+pub(crate) fn session_flag_misuse(path: &Path, session_id: Option<&String>) -> Option<String> {
+    session_id?;
+    let file = std::fs::metadata(path).ok()?;
+    (file.is_file() && !replaylens::load::is_database(path)).then(|| {
+        format!(
+            "{} is a session file, not an OpenClaw database: --session picks a window of a database, so leave it out",
+            replaylens::text::escape_controls_single_line(&path.display().to_string())
+        )
+    })
+}
+
+/// The session path and `--session` value of a command, when it has them.
+pub(crate) fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
+    match &cli.command {
+        None => cli.open.session.as_deref().map(|p| (p, cli.open.session_id.as_ref())),
+        Some(Command::Show {
+            session, session_id, ..
+        }) => Some((session, session_id.as_ref())),
+        Some(
+            Command::Replay { replay, .. }
+            | Command::Payload { replay, .. }
+            | Command::Lint { replay, .. }
+            | Command::Export { replay, .. },
+        ) => Some((&replay.session, replay.session_id.as_ref())),
+        Some(_) => None,
+    }
+}
+
+/// The `--provider` / `--api` / `--model` arguments of a command, when it has them.
+pub(crate) fn target_args(cli: &Cli) -> Option<&TargetArgs> {
+    match &cli.command {
+        None => Some(&cli.open.target),
+        Some(
+            Command::Replay { replay, .. }
+            | Command::Payload { replay, .. }
+            | Command::Lint { replay, .. }
+            | Command::Export { replay, .. },
+        ) => Some(&replay.target),
+        Some(Command::Scan { target, .. } | Command::Policy { target, .. }) => Some(target),
+        Some(_) => None,
+    }
+}
 
 /// Arguments of the inspector (no subcommand).
 #[derive(Debug, Clone, Args)]
@@ -35,27 +250,6 @@ pub(crate) enum Format {
     Json,
 }
 
-/// Output format of `providers`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ProvidersFormatArg {
-    /// One block per provider, its profiles indented.
-    Text,
-    /// One JSON document on stdout.
-    Json,
-    /// A Markdown table (the README's).
-    Markdown,
-}
-
-impl ProvidersFormatArg {
-    pub(crate) fn format(self) -> crate::cli::providers::Format {
-        match self {
-            ProvidersFormatArg::Text => crate::cli::providers::Format::Text,
-            ProvidersFormatArg::Json => crate::cli::providers::Format::Json,
-            ProvidersFormatArg::Markdown => crate::cli::providers::Format::Markdown,
-        }
-    }
-}
-
 /// Which messages a payload is built from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum StageArg {
@@ -65,35 +259,13 @@ pub(crate) enum StageArg {
     Replay,
 }
 
-impl StageArg {
-    pub(crate) fn wire(self) -> replaylens::wire::WireStage {
-        match self {
-            StageArg::Stored => replaylens::wire::WireStage::Stored,
-            StageArg::Replay => replaylens::wire::WireStage::Replay,
+impl From<StageArg> for replaylens::wire::WireStage {
+    fn from(stage: StageArg) -> Self {
+        match stage {
+            StageArg::Stored => Self::Stored,
+            StageArg::Replay => Self::Replay,
         }
     }
-}
-
-/// Which payloads `lint` checks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum LintStageArg {
-    /// The stored transcript converted as is.
-    Stored,
-    /// The replay projection (exit 1 when it has a finding).
-    Replay,
-    /// Both.
-    Both,
-}
-
-/// Output format of `scan`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ScanFormatArg {
-    /// A table, then the totals.
-    Text,
-    /// One JSON document: targets, one row per session, totals.
-    Json,
-    /// One CSV row per session, one column group per target.
-    Csv,
 }
 
 /// Export format.
@@ -107,6 +279,16 @@ pub(crate) enum ExportFormatArg {
     Json,
 }
 
+impl From<ExportFormatArg> for replaylens::export::ExportFormat {
+    fn from(format: ExportFormatArg) -> Self {
+        match format {
+            ExportFormatArg::Md => Self::Markdown,
+            ExportFormatArg::Html => Self::Html,
+            ExportFormatArg::Json => Self::Json,
+        }
+    }
+}
+
 /// Redaction level of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum RedactArg {
@@ -114,6 +296,15 @@ pub(crate) enum RedactArg {
     Secrets,
     /// Also every user and assistant prose string (length-preserving placeholders).
     AllText,
+}
+
+impl From<RedactArg> for replaylens::export::Redaction {
+    fn from(level: RedactArg) -> Self {
+        match level {
+            RedactArg::Secrets => Self::Secrets,
+            RedactArg::AllText => Self::AllText,
+        }
+    }
 }
 
 /// `--openclaw VERSION`: which OpenClaw release's behaviour to reproduce.

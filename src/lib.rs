@@ -4,11 +4,11 @@
 //! [`load`] reads the session formats users have, [`policy`] maps a target to policy flags,
 //! [`hygiene`] is the rule pipeline, [`rule_set`] names the OpenClaw release it reproduces,
 //! [`replay`] ties them together, [`wire`] builds the provider payload and [`lint`] checks
-//! it, [`scan`] runs all of that over a fleet of sessions, [`diff`] aligns stored and
-//! replayed messages, [`export`] renders results, [`repair`] is the explicit on-disk session
+//! it, [`scan`] runs all of that over a fleet of sessions, [`alignment`] aligns stored and
+//! replayed messages (rows by provenance, fields and lines within a row), [`export`] renders results, [`repair`] is the explicit on-disk session
 //! repair, and [`text`] makes untrusted text safe to show.
 
-pub mod diff;
+pub mod alignment;
 pub mod export;
 pub mod hygiene;
 pub mod lint;

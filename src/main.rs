@@ -4,224 +4,12 @@ mod args;
 mod cli;
 mod tui;
 
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use args::*;
-use clap::{CommandFactory, Parser, Subcommand};
+use args::{Cli, Command, Format, session_args, session_flag_misuse, target_args};
+use clap::{CommandFactory, Parser};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
-use replaylens::rule_set::RuleSet;
-
-/// See what an agent actually replays to an LLM provider, and why.
-///
-/// Without a command, opens the inspector on SESSION (a file, folder or database), or on a
-/// session picker when no SESSION is given.
-#[derive(Debug, Parser)]
-#[command(name = "replaylens", version, about, long_about = None, args_conflicts_with_subcommands = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    open: OpenArgs,
-}
-
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// List sessions in a database, a file or a folder (default: OpenClaw, Claude Code and Codex folders).
-    Sessions {
-        /// A session file, a folder (searched recursively) or an OpenClaw database.
-        path: Option<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Print the stored messages of a session's active branch (compaction applied).
-    Show {
-        /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
-        session: PathBuf,
-        /// For a database: the session id or key (default: the most recent).
-        #[arg(long = "session", value_name = "ID")]
-        session_id: Option<String>,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Compute the replay projection for a target, with every rewrite and its rule.
-    Replay {
-        #[command(flatten)]
-        replay: ReplayArgs,
-        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
-        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
-        image_max_px: u32,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Print the request body's conversation part as the provider API receives it.
-    Payload {
-        #[command(flatten)]
-        replay: ReplayArgs,
-        /// Convert the replay projection (what OpenClaw sends) or the stored transcript as is.
-        #[arg(long, value_enum, default_value_t = StageArg::Replay)]
-        stage: StageArg,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Check the payload against the provider's constraints; exit 1 when it would be rejected.
-    Lint {
-        #[command(flatten)]
-        replay: ReplayArgs,
-        /// Which payload to check: the stored transcript as is, the replay, or both.
-        #[arg(long, value_enum, default_value_t = LintStageArg::Replay)]
-        stage: LintStageArg,
-        /// A provider error text to explain: which stored message it points at, and whether
-        /// the current projection avoids it.
-        #[arg(long, value_name = "ERROR TEXT")]
-        explain: Option<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Export the stored ↔ replay comparison, every rewrite annotated, for a bug report.
-    Export {
-        #[command(flatten)]
-        replay: ReplayArgs,
-        /// Output format; default: the one the -o file's extension names (.md, .html, .json).
-        #[arg(long, value_enum, required_unless_present = "output")]
-        format: Option<ExportFormatArg>,
-        /// Write to this file instead of stdout.
-        #[arg(short = 'o', long = "output", value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Redact secrets (default level) or all prose too.
-        #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "secrets")]
-        redact: Option<RedactArg>,
-        /// HTML: only the changed rows (Markdown always shows only changes).
-        #[arg(long)]
-        only_changed: bool,
-        /// Unchanged rows to show around each change.
-        #[arg(long, default_value_t = 0, value_name = "N")]
-        context: usize,
-        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
-        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
-        image_max_px: u32,
-        /// Markdown and HTML: the longest report, in characters (0: no limit; default 65,536
-        /// for Markdown, 5,000,000 for HTML); changes that do not fit are left out, and the
-        /// report says at its top and where it stops which and how to get them.
-        #[arg(long, value_name = "N")]
-        max_chars: Option<usize>,
-        /// Only the rows these hygiene rules touched (comma-separated rule ids; JSON: only
-        /// their rewrites).
-        #[arg(long = "only-rule", value_name = "RULE[,RULE]", value_delimiter = ',',
-              value_parser = replaylens::export::parse_rule_id)]
-        only_rule: Vec<String>,
-        /// Only stored messages A..B (inclusive), e.g. 0..5.
-        #[arg(long, value_name = "A..B", value_parser = replaylens::export::parse_message_range)]
-        messages: Option<(usize, usize)>,
-    },
-    /// Replay and lint every session in folders, files and databases, one row per session.
-    Scan {
-        /// Session files, folders (searched recursively) or databases; default: the OpenClaw,
-        /// Claude Code and Codex folders.
-        paths: Vec<PathBuf>,
-        /// A target, `provider[/api[/model]]` (a part left empty or `-` comes from the
-        /// session); repeat for one column group per target. Default: each session's own.
-        #[arg(long = "target", value_name = "SPEC", value_parser = cli::scan::parse_target)]
-        targets: Vec<Target>,
-        #[command(flatten)]
-        target: TargetArgs,
-        #[command(flatten)]
-        limits: LimitArgs,
-        #[command(flatten)]
-        openclaw: OpenClawArg,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = ScanFormatArg::Text)]
-        format: ScanFormatArg,
-    },
-    /// Show the policy flags and family resolved for a target.
-    Policy {
-        #[command(flatten)]
-        target: TargetArgs,
-        #[command(flatten)]
-        openclaw: OpenClawArg,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// List the providers of the OpenClaw release: origin, policy owner, APIs, and the family
-    /// of each profile the inspector offers.
-    Providers {
-        #[command(flatten)]
-        openclaw: OpenClawArg,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = ProvidersFormatArg::Text)]
-        format: ProvidersFormatArg,
-    },
-    /// Repair a session JSONL file on disk as OpenClaw does (backup first, atomic replace).
-    Repair {
-        /// The .jsonl session file to repair.
-        session: PathBuf,
-        /// Print what would change and write nothing.
-        #[arg(long)]
-        dry_run: bool,
-    },
-    /// List the hygiene rules in pipeline order, or explain one.
-    Rules {
-        /// A rule id, e.g. tool-result-pairing.
-        rule: Option<String>,
-        /// Also say how this rule set differs from `newest`.
-        #[arg(long = "openclaw", value_name = "VERSION", value_parser = RuleSet::parse)]
-        rule_set: Option<&'static RuleSet>,
-    },
-}
-
-/// `--session` given for a file that is not a database: it would be ignored, so it is an
-/// unusable argument (one sentence naming the file).
-fn session_flag_misuse(path: &Path, session_id: Option<&String>) -> Option<String> {
-    session_id?;
-    let file = std::fs::metadata(path).ok()?;
-    (file.is_file() && !replaylens::load::is_database(path)).then(|| {
-        format!(
-            "{} is a session file, not an OpenClaw database: --session picks a window of a database, so leave it out",
-            replaylens::text::escape_controls_single_line(&path.display().to_string())
-        )
-    })
-}
-
-/// The session path and `--session` value of a command, when it has them.
-fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
-    match &cli.command {
-        None => cli.open.session.as_deref().map(|p| (p, cli.open.session_id.as_ref())),
-        Some(Command::Show {
-            session, session_id, ..
-        }) => Some((session, session_id.as_ref())),
-        Some(
-            Command::Replay { replay, .. }
-            | Command::Payload { replay, .. }
-            | Command::Lint { replay, .. }
-            | Command::Export { replay, .. },
-        ) => Some((&replay.session, replay.session_id.as_ref())),
-        Some(_) => None,
-    }
-}
-
-/// The `--provider` / `--api` / `--model` arguments of a command, when it has them.
-fn target_args(cli: &Cli) -> Option<&TargetArgs> {
-    match &cli.command {
-        None => Some(&cli.open.target),
-        Some(
-            Command::Replay { replay, .. }
-            | Command::Payload { replay, .. }
-            | Command::Lint { replay, .. }
-            | Command::Export { replay, .. },
-        ) => Some(&replay.target),
-        Some(Command::Scan { target, .. } | Command::Policy { target, .. }) => Some(target),
-        Some(_) => None,
-    }
-}
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -284,7 +72,7 @@ fn main() -> ExitCode {
         }
         Command::Payload { replay, stage, format } => {
             let (session, load, target, options) = replay.split();
-            cli::payload::run(&session, load, &target, &options, stage.wire(), format == Format::Json)
+            cli::payload::run(&session, load, &target, &options, stage.into(), format == Format::Json)
         }
         Command::Lint {
             replay,
@@ -293,17 +81,12 @@ fn main() -> ExitCode {
             format,
         } => {
             let (session, load, target, options) = replay.split();
-            let stages = match stage {
-                LintStageArg::Stored => cli::lint::Stages::Stored,
-                LintStageArg::Replay => cli::lint::Stages::Replay,
-                LintStageArg::Both => cli::lint::Stages::Both,
-            };
             cli::lint::run(
                 &session,
                 load,
                 &target,
                 &options,
-                stages,
+                stage,
                 explain.as_deref(),
                 format == Format::Json,
             )
@@ -320,22 +103,13 @@ fn main() -> ExitCode {
             only_rule,
             messages,
         } => {
-            let format = format.map(|f| match f {
-                ExportFormatArg::Md => replaylens::export::ExportFormat::Markdown,
-                ExportFormatArg::Html => replaylens::export::ExportFormat::Html,
-                ExportFormatArg::Json => replaylens::export::ExportFormat::Json,
-            });
-            let format = match cli::export::resolve_format(format, output.as_deref()) {
+            let format = match cli::export::resolve_format(format.map(Into::into), output.as_deref()) {
                 Ok(format) => format,
                 Err(e) => return cli::finish(Err(e.into())),
             };
             let options = replaylens::export::ExportOptions {
                 format,
-                redaction: match redact {
-                    None => replaylens::export::Redaction::None,
-                    Some(RedactArg::Secrets) => replaylens::export::Redaction::Secrets,
-                    Some(RedactArg::AllText) => replaylens::export::Redaction::AllText,
-                },
+                redaction: redact.map_or(replaylens::export::Redaction::None, Into::into),
                 only_changed,
                 context,
                 max_chars,
@@ -370,11 +144,6 @@ fn main() -> ExitCode {
                 },
                 load: limits.load_options(None),
             };
-            let format = match format {
-                ScanFormatArg::Text => cli::scan_output::OutputFormat::Text,
-                ScanFormatArg::Json => cli::scan_output::OutputFormat::Json,
-                ScanFormatArg::Csv => cli::scan_output::OutputFormat::Csv,
-            };
             cli::scan::run(&paths, &options, format)
         }
         Command::Policy {
@@ -382,7 +151,7 @@ fn main() -> ExitCode {
             openclaw,
             format,
         } => cli::policy::run(target.target(), openclaw.rule_set(), format == Format::Json),
-        Command::Providers { openclaw, format } => cli::providers::run(openclaw.rule_set(), format.format()),
+        Command::Providers { openclaw, format } => cli::providers::run(openclaw.rule_set(), format),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
         Command::Rules { rule, rule_set } => cli::rules::run(rule.as_deref(), rule_set),
     };

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["wire"],
     &["lint"],
     &["repair"],
-    &["diff"],
+    &["alignment"],
     &["export", "scan"],
 ];
 

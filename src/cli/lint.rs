@@ -15,14 +15,14 @@ use replaylens::wire::{
 };
 use serde::Serialize;
 
-/// Which payloads to check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which payloads to check (`lint --stage`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Stages {
     /// The stored transcript converted as is.
     Stored,
-    /// The replay projection.
+    /// The replay projection (exit 1 when it has a finding).
     Replay,
-    /// Both, stored first.
+    /// Both.
     Both,
 }
 

@@ -11,14 +11,14 @@ use replaylens::rule_set::RuleSet;
 /// The width text output keeps to.
 const WIDTH: usize = 80;
 
-/// Output format of `providers`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Output format of `providers` (`--format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// One block per provider, its profiles indented.
     Text,
-    /// One JSON document (docs/providers.md).
+    /// One JSON document on stdout.
     Json,
-    /// The README table.
+    /// A Markdown table (the README's).
     Markdown,
 }
 

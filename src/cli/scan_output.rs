@@ -7,14 +7,14 @@ use replaylens::policy::Target;
 use replaylens::scan::{SessionScan, Summary, TargetScan};
 use replaylens::text::{TerminalSafeWriter, escape_controls_single_line as esc};
 
-/// Output format of `scan`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Output format of `scan` (`--format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// A table, then the totals.
     Text,
-    /// One JSON document.
+    /// One JSON document: targets, one row per session, totals.
     Json,
-    /// One CSV row per session.
+    /// One CSV row per session, one column group per target.
     Csv,
 }
 

@@ -9,8 +9,8 @@ use html_escape::encode_text as esc;
 use super::lint_section::LintView;
 use super::markdown::syntax::{code, fenced, inline};
 use super::view::View;
-use crate::diff::json::thousands;
-use crate::diff::{Row, RowKind};
+use crate::alignment::json::thousands;
+use crate::alignment::{Row, RowKind};
 use crate::hygiene::Rewrite;
 use crate::lint::Finding;
 

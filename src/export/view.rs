@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use crate::diff::json::Options;
-use crate::diff::json::row::{RowValues, Section, sections};
+use crate::alignment::json::Options;
+use crate::alignment::json::row::{RowValues, Section, sections};
 use crate::model::json::{Map, Value};
 
 use super::ExportOptions;
@@ -15,7 +15,7 @@ use super::lint_section::{LintFindings, LintView};
 use super::redact::{Redaction, Redactor, Tally};
 use super::stored_file::{ReadBack, StoredFileError};
 use super::verdict::Verdict;
-use crate::diff::{ReplaySide, Row, RowKind, align, align_sides};
+use crate::alignment::{ReplaySide, Row, RowKind, align, align_sides};
 use crate::hygiene::Rewrite;
 use crate::model::Session;
 use crate::replay::Replay;
@@ -225,8 +225,8 @@ impl<'r> View<'r> {
     }
 
     /// The JSON comparison of `row` as the reports show it (values redacted as the view
-    /// says), handed to `f`: the sections of [`crate::diff::json::row::sections`].
-    pub fn with_sections<T>(&self, row: &crate::diff::Row, f: impl FnOnce(Vec<Section<'_>>) -> T) -> T {
+    /// says), handed to `f`: the sections of [`crate::alignment::json::row::sections`].
+    pub fn with_sections<T>(&self, row: &crate::alignment::Row, f: impl FnOnce(Vec<Section<'_>>) -> T) -> T {
         let stored: Vec<(usize, Value)> = row.stored.iter().map(|&s| (s, self.stored(s))).collect();
         let stored: Vec<(usize, &Value)> = stored.iter().map(|(s, v)| (*s, v)).collect();
         let replayed = row.replay.map(|r| (r, self.replayed(r)));

@@ -1,7 +1,7 @@
 //! Diff marks between the two sides of a row, as theme roles: the library's line and word
-//! marks ([`replaylens::diff::lines`]) applied to the described lines.
+//! marks ([`replaylens::alignment::lines`]) applied to the described lines.
 
-use replaylens::diff::lines::{LineMark, mark as line_marks};
+use replaylens::alignment::lines::{LineMark, mark as line_marks};
 
 use super::describe::DocLine;
 use super::theme::Role;

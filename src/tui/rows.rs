@@ -1,8 +1,8 @@
 //! Row alignment for the inspector: the library's provenance alignment
-//! ([`replaylens::diff::align_sides`]) applied to an owned [`Inspection`].
+//! ([`replaylens::alignment::align_sides`]) applied to an owned [`Inspection`].
 
-use replaylens::diff::{ReplaySide, align_sides};
-pub use replaylens::diff::{Row, RowKind};
+use replaylens::alignment::{ReplaySide, align_sides};
+pub use replaylens::alignment::{Row, RowKind};
 
 use super::inspection::Inspection;
 

@@ -12,7 +12,7 @@ use html_escape::encode_text as esc;
 
 use super::out::Out;
 use super::rows::{Plan, Show};
-use crate::diff::json::thousands;
+use crate::alignment::json::thousands;
 use crate::export::command::{command_line, with_flag};
 use crate::export::focus::format_range;
 use crate::export::markdown::syntax::rule_anchor;

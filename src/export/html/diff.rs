@@ -8,8 +8,8 @@ use std::fmt::Write;
 use crate::model::json::Value;
 use html_escape::encode_text as esc;
 
-use crate::diff::json::row::Section;
-use crate::diff::json::{self, Line, Mark, Piece, Sign, thousands};
+use crate::alignment::json::row::Section;
+use crate::alignment::json::{self, Line, Mark, Piece, Sign, thousands};
 
 /// Longest value (characters of compact JSON) a `<details>` shows whole; longer ones (image
 /// data, huge tool output) stay elided.
@@ -63,7 +63,7 @@ impl<'v> Lines<'v> {
         }
     }
 
-    /// A section of a row's comparison (see [`crate::diff::json::row`]).
+    /// A section of a row's comparison (see [`crate::alignment::json::row`]).
     pub fn section(section: Section<'v>) -> Option<Self> {
         let old = section.old.or(section.new)?;
         Some(Self {

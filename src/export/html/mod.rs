@@ -18,7 +18,7 @@ use std::fmt::Write;
 use html_escape::encode_text as esc;
 
 use super::view::View;
-use crate::diff::json::thousands;
+use crate::alignment::json::thousands;
 
 /// The Content-Security-Policy: inline styles and nothing else.
 const CSP: &str = "default-src 'none'; style-src 'unsafe-inline'";

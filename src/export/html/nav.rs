@@ -8,7 +8,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
 use super::out::Out;
 use super::rows::{Plan, kind, row_label};
-use crate::diff::json::thousands;
+use crate::alignment::json::thousands;
 use crate::export::markdown::syntax::rule_anchor;
 use crate::export::view::View;
 use crate::hygiene::registry;

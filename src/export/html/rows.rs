@@ -8,9 +8,9 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as esc};
 
 use super::diff::Lines;
 use super::out::Out;
-use crate::diff::json::row::Heading;
-use crate::diff::json::{Sign, thousands};
-use crate::diff::{Row, RowKind};
+use crate::alignment::json::row::Heading;
+use crate::alignment::json::{Sign, thousands};
+use crate::alignment::{Row, RowKind};
 use crate::export::markdown::syntax::rule_anchor;
 use crate::export::view::View;
 use crate::hygiene::registry;

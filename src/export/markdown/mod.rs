@@ -19,7 +19,7 @@ use super::command::{command_line, with_flag};
 use super::focus::format_range;
 use super::verdict::{self, Item, Span};
 use super::view::View;
-use crate::diff::json::thousands;
+use crate::alignment::json::thousands;
 use crate::hygiene::registry;
 
 /// Provider lint findings listed when a report is cut to its budget.

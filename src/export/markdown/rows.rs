@@ -5,9 +5,9 @@
 use std::fmt::Write;
 
 use super::syntax::{code, fenced, inline, rule_link};
-use crate::diff::json::row::Heading;
-use crate::diff::json::thousands;
-use crate::diff::{Row, RowKind};
+use crate::alignment::json::row::Heading;
+use crate::alignment::json::thousands;
+use crate::alignment::{Row, RowKind};
 use crate::export::view::View;
 
 /// Diff blocks longer than this many lines are folded in `<details>`.
@@ -87,7 +87,7 @@ pub fn block(view: &View, row: &Row) -> String {
 }
 
 /// The `diff` block body of a row (empty for a moved-away marker): the shared sections of
-/// [`crate::diff::json::row`], headings as `@@ … @@` except where the row heading already says
+/// [`crate::alignment::json::row`], headings as `@@ … @@` except where the row heading already says
 /// it (dropped, synthesized).
 fn diff_lines(view: &View, row: &Row) -> String {
     view.with_sections(row, |sections| {

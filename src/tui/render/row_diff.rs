@@ -1,13 +1,13 @@
 //! The detail pane's JSON comparison: the structural diff every view shares
-//! ([`replaylens::diff::json::row`]), drawn as delta draws a diff: removed members in the
+//! ([`replaylens::alignment::json::row`]), drawn as delta draws a diff: removed members in the
 //! removed colour, added ones in the added colour, changed words emphasised, unchanged runs
 //! folded into one `⋯ N unchanged` line, each line wrapped at word boundaries.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use ratatui::text::{Line, Span};
-use replaylens::diff::json::row::{RowValues, heading_text, sections};
-use replaylens::diff::json::{Mark, Options, Sign, listing, thousands};
+use replaylens::alignment::json::row::{RowValues, heading_text, sections};
+use replaylens::alignment::json::{Mark, Options, Sign, listing, thousands};
 use replaylens::model::Origin;
 use replaylens::model::json::Value;
 use replaylens::text::escape_controls_single_line;
@@ -123,7 +123,7 @@ fn title(insp: &Inspection, row: &Row, theme: &Theme) -> Line<'static> {
 
 /// One diff line as wrapped terminal lines: the sign, the path, the value; continuation lines
 /// indented under the path.
-fn diff_line(l: &replaylens::diff::json::Line, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+fn diff_line(l: &replaylens::alignment::json::Line, width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let base = match l.sign {
         Sign::Context => Role::Text,
         Sign::Removed => Role::Removed,

@@ -3,7 +3,7 @@
 //! Markdown and the HTML reports all render these sections; only the wording and the markup
 //! of each heading are theirs.
 
-use crate::diff::RowKind;
+use crate::alignment::RowKind;
 use crate::model::json::Value;
 
 use super::{Line, Options, Sign, diff, listing, listing_except};

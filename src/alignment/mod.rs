@@ -6,4 +6,4 @@ pub mod align;
 pub mod json;
 pub mod lines;
 
-pub use align::{Indices, ReplaySide, Row, RowKind, align, align_sides};
+pub use align::{ReplaySide, Row, RowKind, align, align_sides};

@@ -45,7 +45,7 @@ impl RowKind {
 }
 
 /// A row's stored or rewrite indices (the model's provenance type).
-pub use crate::model::Indices;
+use crate::model::Indices;
 
 /// One aligned row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::{RowValues, Section, sections};
-use crate::diff::RowKind;
-use crate::diff::json::Options;
+use crate::alignment::RowKind;
+use crate::alignment::json::Options;
 use crate::model::json::Value;
 
 fn value(v: serde_json::Value) -> Value {
@@ -162,7 +162,12 @@ fn an_unchanged_row_is_all_context_and_reports_fold_nothing() {
         moved_to: None,
     };
     let got = sections(row, &inspector());
-    assert!(got[0].lines.iter().all(|l| l.sign == crate::diff::json::Sign::Context));
+    assert!(
+        got[0]
+            .lines
+            .iter()
+            .all(|l| l.sign == crate::alignment::json::Sign::Context)
+    );
     let old = tool_result("a", true);
     let new = tool_result("b", true);
     let rows = [(1, &old)];
