@@ -119,6 +119,10 @@ pub(crate) enum Command {
         #[arg(long = "only-rule", value_name = "RULE[,RULE]", value_delimiter = ',',
               value_parser = replaylens::export::parse_rule_id)]
         only_rule: Vec<String>,
+        /// Leave out the verdict per OpenClaw release range (the session is otherwise replayed
+        /// and linted once more under every rule set for it).
+        #[arg(long)]
+        no_releases: bool,
         /// Only stored messages A..B (inclusive), e.g. 0..5.
         #[arg(long, value_name = "A..B", value_parser = replaylens::export::parse_message_range)]
         messages: Option<(usize, usize)>,
@@ -141,6 +145,25 @@ pub(crate) enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
         format: ScanFormat,
+    },
+    /// Replay and lint a session under every OpenClaw rule set: per release range the verdict,
+    /// the rewrites by rule and the findings, and the releases at which the verdict changes.
+    Releases {
+        /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
+        session: PathBuf,
+        /// For a database: the session id or key (default: the most recent).
+        #[arg(long = "session", value_name = "ID")]
+        session_id: Option<String>,
+        #[command(flatten)]
+        target: TargetArgs,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Current tool names (comma-separated); tool calls naming others are dropped.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        tools: Option<Vec<String>>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Show the policy flags and family resolved for a target.
     Policy {
@@ -198,6 +221,9 @@ pub(crate) fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
         None => cli.open.session.as_deref().map(|p| (p, cli.open.session_id.as_ref())),
         Some(Command::Show {
             session, session_id, ..
+        })
+        | Some(Command::Releases {
+            session, session_id, ..
         }) => Some((session, session_id.as_ref())),
         Some(
             Command::Replay { replay, .. }
@@ -219,7 +245,9 @@ pub(crate) fn target_args(cli: &Cli) -> Option<&TargetArgs> {
             | Command::Lint { replay, .. }
             | Command::Export { replay, .. },
         ) => Some(&replay.target),
-        Some(Command::Scan { target, .. } | Command::Policy { target, .. }) => Some(target),
+        Some(Command::Scan { target, .. } | Command::Policy { target, .. } | Command::Releases { target, .. }) => {
+            Some(target)
+        }
         Some(_) => None,
     }
 }

@@ -101,6 +101,7 @@ fn main() -> ExitCode {
             image_max_px,
             max_chars,
             only_rule,
+            no_releases,
             messages,
         } => {
             let format = match cli::export::resolve_format(format.map(Into::into), output.as_deref()) {
@@ -115,13 +116,22 @@ fn main() -> ExitCode {
                 max_chars,
                 only_rules: only_rule,
                 messages,
+                releases: None,
             };
             let (session, load, target, replay_options) = replay.split();
             let replay_options = ReplayOptions {
                 image_max_px,
                 ..replay_options
             };
-            cli::export::run(&session, load, &target, &replay_options, &options, output.as_ref())
+            cli::export::run(
+                &session,
+                load,
+                &target,
+                &replay_options,
+                &options,
+                !no_releases,
+                output.as_ref(),
+            )
         }
         Command::Scan {
             paths,
@@ -145,6 +155,26 @@ fn main() -> ExitCode {
                 load: limits.load_options(None),
             };
             cli::scan::run(&paths, &options, format)
+        }
+        Command::Releases {
+            session,
+            session_id,
+            target,
+            limits,
+            tools,
+            format,
+        } => {
+            let options = ReplayOptions {
+                allowed_tools: tools,
+                ..ReplayOptions::default()
+            };
+            cli::releases::run(
+                &session,
+                limits.load_options(session_id),
+                &target.target(),
+                &options,
+                format == Format::Json,
+            )
         }
         Command::Policy {
             target,

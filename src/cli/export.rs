@@ -12,13 +12,15 @@ use replaylens::model::Session;
 use replaylens::policy::Target;
 use replaylens::replay::{PreparedReplay, Replay};
 
-/// Export one replay to a file or stdout.
+/// Export one replay to a file or stdout; with `releases`, the report carries the verdict per
+/// OpenClaw release range (the session replayed and linted under every rule set).
 pub fn run(
     path: &Path,
     load: LoadOptions,
     target: &Target,
     replay_options: &ReplayOptions,
     options: &ExportOptions,
+    releases: bool,
     output: Option<&PathBuf>,
 ) -> anyhow::Result<()> {
     if let Some(file) = output
@@ -27,7 +29,11 @@ pub fn run(
         return Err(OverwritesInput(file.clone()).into());
     }
     let text_format = options.format != replaylens::export::ExportFormat::Json;
-    let exportable = prepare(path, load, target, replay_options, text_format)?;
+    let (exportable, releases) = prepare(path, load, target, replay_options, text_format, releases)?;
+    let options = &ExportOptions {
+        releases,
+        ..options.clone()
+    };
     match output {
         Some(file) => {
             let write = || -> std::io::Result<()> {
@@ -89,27 +95,32 @@ fn prepare(
     target: &Target,
     replay_options: &ReplayOptions,
     text: bool,
-) -> anyhow::Result<Exportable> {
+    releases: bool,
+) -> anyhow::Result<(Exportable, Option<String>)> {
     let file = StoredFile::open(path).ok().flatten();
     let first = super::load_transcript_only(path, load.clone())?;
+    let releases = releases.then(|| replaylens::scan::releases::matrix(&first, target, replay_options).summary);
     let Some(file) = file.filter(|f| f.is_file_of(&first)) else {
         let (prepared, _) = super::prepare_loaded(first, target, replay_options, text)?;
         let (session, replay) = prepared.into_replay();
-        return Ok(Exportable::Held(session, replay));
+        return Ok((Exportable::Held(session, replay), releases));
     };
     let lint = LintFindings::of_prepared(PreparedReplay::new(first, target, replay_options));
     let (prepared, _) = super::load_prepared(path, load, target, replay_options, text)?;
     if !file.is_file_of(&prepared.session) {
         let (session, replay) = prepared.into_replay();
-        return Ok(Exportable::Held(session, replay));
+        return Ok((Exportable::Held(session, replay), releases));
     }
     let (session, replay, read_back) = ReadBack::replay(file, prepared)?;
-    Ok(Exportable::ReadBack {
-        session,
-        replay,
-        lint,
-        read_back,
-    })
+    Ok((
+        Exportable::ReadBack {
+            session,
+            replay,
+            lint,
+            read_back,
+        },
+        releases,
+    ))
 }
 
 /// The export format: `--format` when given, else the one the `-o` file's extension names; a

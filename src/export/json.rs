@@ -151,6 +151,9 @@ impl Serialize for ViewDocument<'_> {
             &json!({"path": view.path, "format": view.format, "id": view.session_id}),
         )?;
         map.serialize_entry("openclaw", view.openclaw)?;
+        if let Some(releases) = &view.releases {
+            map.serialize_entry("releases", releases)?;
+        }
         map.serialize_entry("target", &target)?;
         map.serialize_entry("family", view.family.0)?;
         map.serialize_entry("policy", &view.policy)?;

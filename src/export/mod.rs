@@ -88,6 +88,9 @@ pub struct ExportOptions {
     pub only_rules: Vec<String>,
     /// Only stored messages `A..=B`.
     pub messages: Option<(usize, usize)>,
+    /// The verdict per OpenClaw release range ("rejected up to 2026.9.1, accepted since
+    /// 2026.9.2", [`crate::scan::releases::Matrix::summary`]), when the caller computed it.
+    pub releases: Option<String>,
 }
 
 impl Default for ExportOptions {
@@ -100,6 +103,7 @@ impl Default for ExportOptions {
             max_chars: None,
             only_rules: Vec::new(),
             messages: None,
+            releases: None,
         }
     }
 }

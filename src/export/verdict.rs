@@ -175,6 +175,13 @@ pub fn items(view: &View) -> Vec<Item> {
             out.push(lint_item("Replay", lint, &lint.replay, "would still be rejected"));
         }
     }
+    if let Some(releases) = &view.releases {
+        out.push(Item {
+            label: "OpenClaw releases".into(),
+            body: vec![text(releases.clone())],
+            sub: Vec::new(),
+        });
+    }
     if let Some(filter) = view.focus.describe() {
         out.push(Item {
             label: "Filter".into(),

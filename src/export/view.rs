@@ -56,6 +56,8 @@ pub struct View<'r> {
     pub lint: Option<LintView>,
     /// Messages and rewrites in numbers, for the verdict at the top of a report.
     pub verdict: Verdict,
+    /// The verdict per OpenClaw release range, when the caller computed it.
+    pub releases: Option<String>,
     /// The rows the report is about.
     pub focus: Focus,
     /// The arguments of the `replaylens` command that reproduces this report.
@@ -156,6 +158,7 @@ impl<'r> View<'r> {
             redacted: r.counts().clone(),
             lint,
             verdict,
+            releases: options.releases.clone(),
             focus: Focus {
                 only_rules: options.only_rules.clone(),
                 messages: options.messages,

@@ -5,6 +5,7 @@
 //! to the caller in source order before the next batch starts, so output streams, order is
 //! deterministic, and memory is bounded by the sessions of one batch, not by the fleet.
 
+pub mod releases;
 mod row;
 mod summary;
 
@@ -12,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-pub use row::{SessionScan, TargetScan, Verdict};
+pub use row::{SessionScan, TargetScan, Verdict, target_scan};
 pub use summary::{Summary, WorstSession};
 
 use crate::hygiene::ReplayOptions;

@@ -156,7 +156,8 @@ impl SessionScan {
     }
 }
 
-fn target_scan(session: &Session, requested: &Target, options: &ReplayOptions) -> TargetScan {
+/// Replay and lint one loaded session for one target.
+pub fn target_scan(session: &Session, requested: &Target, options: &ReplayOptions) -> TargetScan {
     let r = replay(session, requested, options);
     let mut rewrites_by_rule = BTreeMap::new();
     for rw in &r.projection.rewrites {

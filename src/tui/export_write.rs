@@ -42,8 +42,8 @@ pub fn absolute(path: &str) -> Result<PathBuf, String> {
 }
 
 /// Load, replay, export and write, as `replaylens export -o` does (only the transcript is
-/// loaded and the report is written as it is rendered), reporting each stage; the number of
-/// bytes written, or one sentence.
+/// loaded, the verdict carries the line per OpenClaw release range, and the report is written
+/// as it is rendered), reporting each stage; the number of bytes written, or one sentence.
 pub fn write(request: &ExportRequest, progress: &mut dyn FnMut(ExportStage)) -> Result<usize, String> {
     let options = LoadOptions {
         session: request.db_session.clone(),
@@ -53,7 +53,12 @@ pub fn write(request: &ExportRequest, progress: &mut dyn FnMut(ExportStage)) -> 
     progress(ExportStage::Loading);
     let session = load_path(&request.source, &options).map_err(|e| format!("export failed: {e}"))?;
     progress(ExportStage::Replaying);
+    let releases = replaylens::scan::releases::matrix(&session, &request.target, &request.replay_options).summary;
     let (session, computed) = PreparedReplay::new(session, &request.target, &request.replay_options).into_replay();
+    let options = ExportOptions {
+        releases: Some(releases),
+        ..request.options.clone()
+    };
     let out = request.output.display();
     if overwrites_session(&request.source, &request.output) {
         return Err(format!("{out} is the session being exported; nothing written"));
@@ -77,7 +82,7 @@ pub fn write(request: &ExportRequest, progress: &mut dyn FnMut(ExportStage)) -> 
         at: Instant::now(),
         progress,
     };
-    export_to(&session, &computed, &request.options, &mut written)
+    export_to(&session, &computed, &options, &mut written)
         .and_then(|()| written.flush())
         .map_err(|e| format!("cannot write {out}: {e}"))?;
     Ok(written.bytes)
