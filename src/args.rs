@@ -165,6 +165,33 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Cut a session down to the few entries that still reproduce a lint finding, a rule's
+    /// rewrite or a pasted provider error, redacted, for a bug report.
+    Reduce {
+        #[command(flatten)]
+        replay: ReplayArgs,
+        /// What to keep: a lint finding (e.g. anthropic-tool-use-without-result), a rule id
+        /// (e.g. tool-result-pairing), or `verdict` (a rejected replay payload).
+        #[arg(
+            long,
+            value_name = "WHAT",
+            required_unless_present = "keep_error",
+            conflicts_with = "keep_error"
+        )]
+        keep: Option<String>,
+        /// Keep what a pasted provider error reports (as `lint --explain` reads it).
+        #[arg(long, value_name = "ERROR TEXT")]
+        keep_error: Option<String>,
+        /// Where to write the reduced session (the input's own format).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+        /// Stop after this many seconds with the smallest case found so far.
+        #[arg(long, value_name = "N")]
+        max_seconds: Option<u64>,
+        /// Write the reduced session without redacting secrets.
+        #[arg(long)]
+        no_redact: bool,
+    },
     /// Show the policy flags and family resolved for a target.
     Policy {
         #[command(flatten)]
@@ -229,7 +256,8 @@ pub(crate) fn session_args(cli: &Cli) -> Option<(&Path, Option<&String>)> {
             Command::Replay { replay, .. }
             | Command::Payload { replay, .. }
             | Command::Lint { replay, .. }
-            | Command::Export { replay, .. },
+            | Command::Export { replay, .. }
+            | Command::Reduce { replay, .. },
         ) => Some((&replay.session, replay.session_id.as_ref())),
         Some(_) => None,
     }
@@ -243,7 +271,8 @@ pub(crate) fn target_args(cli: &Cli) -> Option<&TargetArgs> {
             Command::Replay { replay, .. }
             | Command::Payload { replay, .. }
             | Command::Lint { replay, .. }
-            | Command::Export { replay, .. },
+            | Command::Export { replay, .. }
+            | Command::Reduce { replay, .. },
         ) => Some(&replay.target),
         Some(Command::Scan { target, .. } | Command::Policy { target, .. } | Command::Releases { target, .. }) => {
             Some(target)

@@ -16,6 +16,7 @@ pub mod load;
 pub mod model;
 pub mod openclaw;
 pub mod policy;
+pub mod reduce;
 pub mod repair;
 pub mod replay;
 pub mod rule_set;

@@ -20,7 +20,10 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let cli = Cli::parse_from(args);
-    cli::signals::install();
+    // `reduce` stops on Ctrl-C itself, writing the smallest case found so far.
+    if !matches!(cli.command, Some(Command::Reduce { .. })) {
+        cli::signals::install();
+    }
     if let Some(message) = session_args(&cli).and_then(|(path, id)| session_flag_misuse(path, id)) {
         eprintln!("replaylens: {message}");
         return ExitCode::from(2);
@@ -155,6 +158,31 @@ fn main() -> ExitCode {
                 load: limits.load_options(None),
             };
             cli::scan::run(&paths, &options, format)
+        }
+        Command::Reduce {
+            replay,
+            keep,
+            keep_error,
+            output,
+            max_seconds,
+            no_redact,
+        } => {
+            let (session, load, target, options) = replay.split();
+            let what = match (keep, keep_error) {
+                (Some(what), _) => cli::reduce::What::Named(what),
+                (None, Some(text)) => cli::reduce::What::Error(text),
+                (None, None) => unreachable!("clap requires one of --keep and --keep-error"),
+            };
+            cli::reduce::run(cli::reduce::Request {
+                session: &session,
+                load,
+                target: &target,
+                options: &options,
+                what,
+                output: &output,
+                max_seconds,
+                redact: !no_redact,
+            })
         }
         Command::Releases {
             session,

@@ -20,7 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["lint"],
     &["repair"],
     &["alignment"],
-    &["export", "scan"],
+    &["export", "scan", "reduce"],
 ];
 
 /// The binary's own modules: above every library layer.

@@ -7,6 +7,7 @@ pub mod lint;
 pub mod payload;
 pub mod policy;
 pub mod providers;
+pub mod reduce;
 pub mod releases;
 pub mod repair;
 pub mod replay;

@@ -1,0 +1,224 @@
+//! `replaylens reduce SESSION [TARGET] --keep WHAT -o SMALL`: the smallest session that still
+//! reproduces a finding, a rule's rewrite or a pasted provider error, redacted by default, with
+//! a side file saying what it reproduces and how.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use replaylens::hygiene::ReplayOptions;
+use replaylens::lint::explain::explain;
+use replaylens::lint::{lint, registry};
+use replaylens::load::LoadOptions;
+use replaylens::policy::Target;
+use replaylens::reduce::{Keep, Progress, ReduceOptions, reduce};
+use replaylens::replay::replay;
+use replaylens::text::escape_controls_single_line as esc;
+use replaylens::wire::{WireStage, payload_of};
+
+/// What the user asked to keep.
+pub enum What {
+    /// `--keep`: a constraint id, a rule id or `verdict`.
+    Named(String),
+    /// `--keep-error`: a pasted provider error.
+    Error(String),
+}
+
+/// One `reduce` invocation.
+pub struct Request<'a> {
+    /// The session file.
+    pub session: &'a Path,
+    /// Load options.
+    pub load: LoadOptions,
+    /// The requested target (missing parts come from the session).
+    pub target: &'a Target,
+    /// Replay options.
+    pub options: &'a ReplayOptions,
+    /// What to keep.
+    pub what: What,
+    /// The output file.
+    pub output: &'a PathBuf,
+    /// The time budget.
+    pub max_seconds: Option<u64>,
+    /// Redact secrets.
+    pub redact: bool,
+}
+
+/// Reduce and write.
+pub fn run(request: Request<'_>) -> anyhow::Result<()> {
+    if replaylens::export::overwrites_session(request.session, request.output) {
+        bail!(
+            "{} is the session being reduced; choose another -o",
+            esc(&request.output.display().to_string())
+        );
+    }
+    let session = super::load_transcript_only(request.session, request.load.clone())?;
+    super::report(&session.diagnostics);
+    let format = session.format.as_str();
+    // The target is fixed once from the whole session: a reduced case may no longer name the
+    // model its target came from.
+    let r = replay(&session, request.target, request.options);
+    let target = r.resolved.target.clone();
+    let keep = match &request.what {
+        What::Named(name) => named(name)?,
+        What::Error(text) => {
+            let stored = payload_of(&r, WireStage::Stored)?;
+            let replayed = payload_of(&r, WireStage::Replay)?;
+            let e = explain(text, &r, &stored, &lint(&stored), &lint(&replayed));
+            match e.constraint {
+                Some(c) => {
+                    eprintln!("the error is {c}");
+                    Keep::Finding(c.to_owned())
+                }
+                None => bail!(
+                    "the pasted error matches no provider constraint replaylens knows; name a finding or rule with --keep"
+                ),
+            }
+        }
+    };
+    drop(r);
+    drop(session);
+    let text = std::fs::read_to_string(request.session)
+        .with_context(|| format!("cannot read {}", esc(&request.session.display().to_string())))?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // A second signal ends the process at once.
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&cancel));
+        let _ = signal_hook::flag::register(signal, Arc::clone(&cancel));
+    }
+    let options = ReduceOptions {
+        target: target.clone(),
+        replay: request.options.clone(),
+        keep: keep.clone(),
+        max_time: request.max_seconds.map(Duration::from_secs),
+        redact: request.redact,
+        cancel,
+    };
+    let bar = progress_bar();
+    let started = Instant::now();
+    let reduced = reduce(&text, format, &options, &mut |p: Progress| {
+        bar.set_position(p.checks as u64);
+        bar.set_message(format!("{}: {} of {} left", p.pass, p.units, p.of));
+    });
+    bar.finish_and_clear();
+    let reduced = reduced?;
+    std::fs::write(request.output, &reduced.text).map_err(super::OutputFileError::new(request.output))?;
+    let side = side_file(request.output);
+    let command = reproduce_command(request.output, &target, &options);
+    let record = serde_json::json!({
+        "reduces": request.session.display().to_string(),
+        "format": format,
+        "target": target,
+        "ruleSet": options.replay.rule_set.name,
+        "keeps": keep.describe(),
+        "units": {"before": reduced.units.1, "after": reduced.units.0},
+        "messages": reduced.messages,
+        "checks": reduced.checks,
+        "minimal": !reduced.stopped_early,
+        "redacted": reduced.redacted,
+        "reproduce": command,
+    });
+    std::fs::write(&side, serde_json::to_string_pretty(&record)? + "\n").map_err(super::OutputFileError::new(&side))?;
+    eprintln!(
+        "kept {} of {} entries ({} messages) in {} checks, {:.1} s{}: reproduces {} ({}, rule set {})",
+        reduced.units.0,
+        reduced.units.1,
+        reduced.messages,
+        reduced.checks,
+        started.elapsed().as_secs_f64(),
+        if reduced.stopped_early {
+            ", stopped early (not minimal)"
+        } else {
+            ""
+        },
+        keep.describe(),
+        esc(&target_line(&target)),
+        options.replay.rule_set.name
+    );
+    eprintln!(
+        "wrote {}{} and {}\nreproduce: {}",
+        esc(&request.output.display().to_string()),
+        if reduced.redacted {
+            " (secrets redacted)"
+        } else {
+            " (not redacted)"
+        },
+        esc(&side.display().to_string()),
+        esc(&command)
+    );
+    Ok(())
+}
+
+/// `--keep WHAT`: `verdict`, a rule id, or a lint constraint id.
+fn named(name: &str) -> anyhow::Result<Keep> {
+    if name == "verdict" {
+        return Ok(Keep::Verdict);
+    }
+    if replaylens::hygiene::registry::by_id(name).is_some() {
+        return Ok(Keep::Rule(name.to_owned()));
+    }
+    if registry::all().any(|c| c.id == name) {
+        return Ok(Keep::Finding(name.to_owned()));
+    }
+    bail!(
+        "`{}` is neither `verdict`, a rule id (`replaylens rules`) nor a lint finding id (`replaylens lint` prints them)",
+        esc(name)
+    )
+}
+
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} reducing · {pos} checks · {msg} · {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// `small.jsonl` → `small.jsonl.reduce.json`.
+fn side_file(output: &Path) -> PathBuf {
+    let mut name = output.as_os_str().to_owned();
+    name.push(".reduce.json");
+    PathBuf::from(name)
+}
+
+fn target_line(t: &Target) -> String {
+    format!(
+        "{} / {} / {}",
+        t.provider.as_deref().unwrap_or("?"),
+        t.api.as_deref().unwrap_or("?"),
+        t.model.as_deref().unwrap_or("?")
+    )
+}
+
+/// The `lint` command that shows the kept finding on the reduced file.
+fn reproduce_command(output: &Path, t: &Target, options: &ReduceOptions) -> String {
+    let mut words = vec!["replaylens".to_owned(), "lint".to_owned(), output.display().to_string()];
+    for (flag, part) in [("--provider", &t.provider), ("--api", &t.api), ("--model", &t.model)] {
+        if let Some(part) = part {
+            words.push(flag.to_owned());
+            words.push(part.clone());
+        }
+    }
+    words.push("--openclaw".to_owned());
+    words.push(options.replay.rule_set.name.to_owned());
+    words
+        .iter()
+        .map(|w| {
+            if w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:@".contains(c)) {
+                w.clone()
+            } else {
+                format!("'{}'", w.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
