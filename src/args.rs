@@ -334,14 +334,20 @@ pub(crate) enum ExportFormatArg {
     Html,
     /// The replay JSON contract plus export metadata.
     Json,
+    /// The session itself in its own format (OpenClaw JSONL or a message array), redacted as
+    /// --redact says, to share a case without its secrets.
+    Session,
 }
 
-impl From<ExportFormatArg> for replaylens::export::ExportFormat {
-    fn from(format: ExportFormatArg) -> Self {
-        match format {
-            ExportFormatArg::Md => Self::Markdown,
-            ExportFormatArg::Html => Self::Html,
-            ExportFormatArg::Json => Self::Json,
+impl ExportFormatArg {
+    /// The report format, or `None` for `session` (the session file itself, not a report).
+    pub(crate) fn report(self) -> Option<replaylens::export::ExportFormat> {
+        use replaylens::export::ExportFormat;
+        match self {
+            Self::Md => Some(ExportFormat::Markdown),
+            Self::Html => Some(ExportFormat::Html),
+            Self::Json => Some(ExportFormat::Json),
+            Self::Session => None,
         }
     }
 }

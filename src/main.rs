@@ -6,7 +6,7 @@ mod tui;
 
 use std::process::ExitCode;
 
-use args::{Cli, Command, Format, session_args, session_flag_misuse, target_args};
+use args::{Cli, Command, ExportFormatArg, Format, session_args, session_flag_misuse, target_args};
 use clap::{CommandFactory, Parser};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
@@ -107,7 +107,17 @@ fn main() -> ExitCode {
             no_releases,
             messages,
         } => {
-            let format = match cli::export::resolve_format(format.map(Into::into), output.as_deref()) {
+            let session_format = format == Some(ExportFormatArg::Session)
+                || (format.is_none() && output.as_deref().is_some_and(cli::export::names_a_session));
+            if session_format {
+                return cli::finish(cli::export::run_session(
+                    &replay.session,
+                    redact.map_or(replaylens::export::Redaction::None, Into::into),
+                    output.as_ref(),
+                ));
+            }
+            let format = match cli::export::resolve_format(format.and_then(ExportFormatArg::report), output.as_deref())
+            {
                 Ok(format) => format,
                 Err(e) => return cli::finish(Err(e.into())),
             };

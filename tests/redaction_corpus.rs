@@ -482,3 +482,75 @@ fn no_planted_secret_survives_any_export() {
     }
     assert!(leaks.is_empty(), "{} leaks:\n{}", leaks.len(), leaks.join("\n"));
 }
+
+/// `export --format session --redact`: the shareable session file leaks none of the planted
+/// secrets (the unredacted one shows every one the file holds), is a session of the same format, and
+/// replays to the same rewrites (rule, action and stored messages) as the original.
+#[test]
+fn a_shared_session_keeps_no_planted_secret_and_replays_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (openclaw, plants) = openclaw_session(dir.path(), &mut rng);
+    let session = |level: &str| {
+        let out_file = dir.path().join(format!("shared{}.jsonl", level.len()));
+        let out = Command::new(common::bin())
+            .args(["export", openclaw.to_str().unwrap(), "--format", "session"])
+            .args((!level.is_empty()).then_some(level))
+            .args(["-o", out_file.to_str().unwrap()])
+            .output()
+            .expect("run replaylens");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out_file
+    };
+    // Each line decoded as the JSON export is (strings unquoted, JSON inside them too).
+    let lines = |raw: String| raw.lines().map(|l| decoded("json", l)).collect::<Vec<_>>().join("\n");
+    let plain = lines(std::fs::read_to_string(session("")).unwrap());
+    // Not vacuous: unredacted, the shared session holds the secrets the session file holds.
+    let raw = lines(std::fs::read_to_string(&openclaw).unwrap());
+    let held = plants.iter().filter(|p| raw.contains(&p.secret)).count();
+    let shown = plants.iter().filter(|p| plain.contains(&p.secret)).count();
+    assert!(
+        held >= plants.len() / 2 && shown == held,
+        "unredacted, {shown} of the {held} secrets in the file are there"
+    );
+    let rewrites = |file: &Path| -> Vec<(String, String, String)> {
+        let out = Command::new(common::bin())
+            .args([
+                "replay",
+                file.to_str().unwrap(),
+                "--provider",
+                "anthropic",
+                "--model",
+                "claude-sonnet-4-6",
+            ])
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        doc["rewrites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["rule"].to_string(), r["action"].to_string(), r["stored"].to_string()))
+            .collect()
+    };
+    let original = rewrites(&openclaw);
+    assert!(!original.is_empty());
+    for level in ["--redact", "--redact=all-text"] {
+        let shared = session(level);
+        let seen = lines(std::fs::read_to_string(&shared).unwrap());
+        let leaks: Vec<&str> = plants
+            .iter()
+            .filter(|p| seen.contains(&p.secret))
+            .map(|p| p.secret.as_str())
+            .collect();
+        assert!(leaks.is_empty(), "{level}: {} leaks: {leaks:?}", leaks.len());
+        let first = std::fs::read_to_string(&shared).unwrap();
+        assert!(first.starts_with(r#"{"type":"session""#), "still an OpenClaw session");
+        assert_eq!(
+            rewrites(&shared),
+            original,
+            "{level}: the same rewrites as the original"
+        );
+    }
+}

@@ -168,3 +168,55 @@ pub struct FormatError(String);
 #[derive(Debug, thiserror::Error)]
 #[error("{}: refusing to write the export over the session it comes from; choose another -o file", replaylens::text::escape_controls_single_line(&.0.display().to_string()))]
 pub struct OverwritesInput(pub PathBuf);
+
+/// Whether `-o` names a session file (`.jsonl`): `export` then writes the session itself.
+pub fn names_a_session(output: &Path) -> bool {
+    output.extension().is_some_and(|e| e.eq_ignore_ascii_case("jsonl"))
+}
+
+/// `export --format session`: the session file itself, redacted at `redaction`, to `output`
+/// or stdout; what was redacted is counted on stderr.
+pub fn run_session(
+    path: &Path,
+    redaction: replaylens::export::Redaction,
+    output: Option<&PathBuf>,
+) -> anyhow::Result<()> {
+    if let Some(file) = output
+        && replaylens::export::overwrites_session(path, file)
+    {
+        return Err(OverwritesInput(file.clone()).into());
+    }
+    let session = super::load_transcript_only(path, LoadOptions::default())?;
+    let format = session.format.as_str();
+    drop(session);
+    let text = std::fs::read_to_string(path).map_err(|e| replaylens::load::LoadError::io(path, e))?;
+    let (redacted, counts) = replaylens::export::session_file::redacted_session(&text, format, redaction)?;
+    match output {
+        Some(file) => {
+            std::fs::write(file, &redacted).map_err(super::OutputFileError::new(file))?;
+            eprintln!(
+                "wrote {}",
+                replaylens::text::escape_controls_single_line(&file.display().to_string()).into_owned()
+            );
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(redacted.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    if redaction == replaylens::export::Redaction::None {
+        eprintln!("note: not redacted (add --redact to replace secrets before sharing)");
+    } else {
+        let what: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        eprintln!(
+            "redacted: {}",
+            if what.is_empty() {
+                "nothing found".to_owned()
+            } else {
+                what.join(", ")
+            }
+        );
+    }
+    Ok(())
+}

@@ -11,6 +11,7 @@ pub mod lint_section;
 pub mod markdown;
 pub mod output_path;
 pub mod redact;
+pub mod session_file;
 pub mod stored_file;
 pub mod verdict;
 pub mod view;

@@ -1,0 +1,55 @@
+//! `export --format session`: the session itself, in its own format, with secrets replaced, so
+//! support staff can replay a customer's case without receiving the customer's secrets. One
+//! redactor runs over the whole file, so a value redacted in two places (a tool-call id and
+//! the result that answers it) gets the same placeholder and the session still pairs.
+
+use crate::model::json::Value;
+use crate::reduce::{SessionText, Shape, ShapeError};
+
+use super::{Redaction, Redactor};
+
+/// Entry keys that are structure, not content: ids, links and timestamps stay as they are.
+const STRUCTURE: [&str; 6] = ["type", "id", "parentId", "timestamp", "firstKeptEntryId", "fromId"];
+
+/// The session `text` (its loader format `format`) with every message and every other entry's
+/// content redacted at `redaction`; the counts of what was redacted, by kind.
+pub fn redacted_session(
+    text: &str,
+    format: &'static str,
+    redaction: Redaction,
+) -> Result<(String, std::collections::BTreeMap<&'static str, usize>), ShapeError> {
+    let mut session = SessionText::parse(text, format)?;
+    let mut redactor = Redactor::new(redaction);
+    let convert = |v: &mut serde_json::Value, f: &mut dyn FnMut(&mut Value)| {
+        let mut value: Value = serde_json::from_value(v.take()).unwrap_or(Value::Null);
+        f(&mut value);
+        *v = serde_json::to_value(&value).unwrap_or(serde_json::Value::Null);
+    };
+    if let Some(header) = session.header.as_mut().and_then(serde_json::Value::as_object_mut) {
+        for (key, value) in header.iter_mut() {
+            if !STRUCTURE.contains(&key.as_str()) && key != "version" {
+                convert(value, &mut |v| redactor.value(v));
+            }
+        }
+    }
+    for i in 0..session.units.len() {
+        if session.is_message(i) {
+            if let Some(message) = session.message_mut(i) {
+                convert(message, &mut |v| redactor.message(v));
+            }
+            if session.shape == Shape::MessageArray {
+                continue;
+            }
+        }
+        let Some(entry) = session.units[i].as_object_mut() else {
+            continue;
+        };
+        for (key, value) in entry.iter_mut() {
+            if !STRUCTURE.contains(&key.as_str()) && key != "message" {
+                convert(value, &mut |v| redactor.value(v));
+            }
+        }
+    }
+    let all: Vec<usize> = (0..session.units.len()).collect();
+    Ok((session.render(&all), redactor.counts().clone()))
+}
