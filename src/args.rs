@@ -142,6 +142,13 @@ pub(crate) enum Command {
         limits: LimitArgs,
         #[command(flatten)]
         openclaw: OpenClawArg,
+        /// Also scan the paths listed in FILE, one per line (`-`: standard input).
+        #[arg(long, value_name = "FILE")]
+        files_from: Option<PathBuf>,
+        /// Scan only shard K of N (1-based): the sources whose path hashes to it (CRC-32 of the
+        /// path as listed), so N workers given the same list scan disjoint parts covering it.
+        #[arg(long, value_name = "K/N", value_parser = crate::cli::scan::parse_shard)]
+        shard: Option<crate::cli::scan::Shard>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
         format: ScanFormat,

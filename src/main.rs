@@ -152,6 +152,8 @@ fn main() -> ExitCode {
             target,
             limits,
             openclaw,
+            files_from,
+            shard,
             format,
         } => {
             let single = target.target();
@@ -167,7 +169,15 @@ fn main() -> ExitCode {
                 },
                 load: limits.load_options(None),
             };
-            cli::scan::run(&paths, &options, format)
+            cli::scan::run(
+                &cli::scan::Inputs {
+                    paths,
+                    files_from,
+                    shard,
+                },
+                &options,
+                format,
+            )
         }
         Command::Reduce {
             replay,

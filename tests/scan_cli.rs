@@ -296,3 +296,78 @@ fn odd_file_names_and_unreadable_folders_are_rows_not_gaps() {
     }
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+/// The rows of `scan --format ndjson`, each as its JSON text, sorted.
+fn ndjson_rows(args: &[&str]) -> Vec<String> {
+    let out = scan(&[args, &["--format", "ndjson"][..]].concat());
+    let text = stdout(&out);
+    let mut rows: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("one JSON object per line");
+            v.to_string()
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn shards_are_disjoint_and_their_union_is_the_whole_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = fleet(dir.path(), 30);
+    let root = dir.path().to_str().unwrap();
+    let whole = ndjson_rows(&[root]);
+    assert_eq!(whole.len(), n, "every session and the corrupt file are a row");
+    let mut union = Vec::new();
+    let mut sizes = Vec::new();
+    for k in 1..=4 {
+        let shard = format!("{k}/4");
+        let part = ndjson_rows(&[root, "--shard", &shard]);
+        sizes.push(part.len());
+        union.extend(part);
+    }
+    assert!(sizes.iter().all(|&s| s > 0), "every shard gets work: {sizes:?}");
+    union.sort();
+    let before = union.len();
+    union.dedup();
+    assert_eq!(before, union.len(), "no row in two shards");
+    assert_eq!(union, whole, "the shards together are the whole scan, row for row");
+    let out = scan(&[root, "--shard", "5/4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a shard"));
+}
+
+#[test]
+fn files_from_lists_the_sources_and_ndjson_rows_stream_with_totals_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    fleet(dir.path(), 2);
+    let mut listed: Vec<String> = Vec::new();
+    for entry in walk(dir.path()) {
+        listed.push(entry.display().to_string());
+    }
+    listed.sort();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("# sessions to scan\n\n{}\n", listed.join("\n"))).unwrap();
+    let from_list = ndjson_rows(&["--files-from", list.to_str().unwrap()]);
+    let from_folder = ndjson_rows(&[dir.path().to_str().unwrap()]);
+    assert_eq!(from_list.len(), listed.len());
+    assert_eq!(from_list, from_folder);
+    let out = scan(&["--files-from", list.to_str().unwrap(), "--format", "ndjson"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("scanned {} sessions", listed.len())), "{err}");
+}
+
+/// Every file under `dir` (the fleet's session files and the corrupt one).
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}

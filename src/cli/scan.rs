@@ -56,9 +56,77 @@ pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// `--shard K/N`: this worker's part of the sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based shard number.
+    pub k: u32,
+    /// Number of shards.
+    pub n: u32,
+}
+
+impl Shard {
+    /// Whether `path` falls in this shard: CRC-32 of its bytes as listed, modulo N.
+    pub fn holds(self, path: &Path) -> bool {
+        let hash = crc32fast::hash(path.as_os_str().as_encoded_bytes());
+        hash % self.n == self.k - 1
+    }
+}
+
+/// A `--shard` value: `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(spec: &str) -> Result<Shard, String> {
+    let bad = || format!("`{spec}` is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+    let (k, n) = spec.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Shard { k, n })
+}
+
+/// What to scan: paths, a list of paths, and this worker's shard.
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    /// Paths given as arguments.
+    pub paths: Vec<PathBuf>,
+    /// `--files-from`: a file listing more paths (`-`: standard input).
+    pub files_from: Option<PathBuf>,
+    /// `--shard K/N`.
+    pub shard: Option<Shard>,
+}
+
+/// The paths listed in `file` (`-`: standard input), one per line; blank lines and lines
+/// starting with `#` are skipped.
+fn listed(file: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    use std::io::Read;
+    let mut text = String::new();
+    if file == Path::new("-") {
+        std::io::stdin().read_to_string(&mut text)?;
+    } else {
+        text = std::fs::read_to_string(file).map_err(|e| replaylens::load::LoadError::io(file, e))?;
+    }
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(PathBuf::from)
+        .collect())
+}
+
 /// Scan and print.
-pub fn run(paths: &[PathBuf], options: &ScanOptions, format: OutputFormat) -> anyhow::Result<()> {
-    let sources = sources(paths)?;
+pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyhow::Result<()> {
+    let mut paths = inputs.paths.clone();
+    if let Some(file) = &inputs.files_from {
+        paths.extend(listed(file)?);
+    }
+    let paths = &paths[..];
+    let mut sources = sources(paths)?;
+    if let Some(shard) = inputs.shard {
+        sources.retain(|p| shard.holds(p));
+    }
     if sources.is_empty() && paths.is_empty() {
         let roots: Vec<String> = discover::default_roots()
             .iter()
@@ -90,6 +158,18 @@ pub fn run(paths: &[PathBuf], options: &ScanOptions, format: OutputFormat) -> an
         return Err(e.into());
     }
     output.finish(&summary)?;
+    if format == OutputFormat::Ndjson {
+        eprintln!(
+            "scanned {} sessions{}: {} rejected payloads over {} targets, {} failed to load",
+            summary.sessions,
+            inputs
+                .shard
+                .map_or(String::new(), |s| format!(" (shard {}/{})", s.k, s.n)),
+            summary.targets.iter().map(|t| t.would_be_rejected).sum::<usize>(),
+            summary.targets.len(),
+            summary.errors
+        );
+    }
     Ok(())
 }
 

@@ -16,6 +16,9 @@ pub enum OutputFormat {
     Json,
     /// One CSV row per session, one column group per target.
     Csv,
+    /// One JSON object per session per line, written as each session finishes (the totals
+    /// go to stderr), for engines that read JSON lines.
+    Ndjson,
 }
 
 type Safe = BufWriter<TerminalSafeWriter<StdoutLock<'static>>>;
@@ -28,6 +31,8 @@ pub enum Output {
     Json(Safe, bool),
     /// CSV rows.
     Csv(Box<csv::Writer<Safe>>, usize),
+    /// JSON lines.
+    Ndjson(Safe),
 }
 
 /// Widths of the text table's session id and path columns (the others are fixed); a
@@ -115,6 +120,7 @@ impl Output {
                 write!(out, ",\n  \"sessions\": [")?;
                 Self::Json(out, false)
             }
+            OutputFormat::Ndjson => Self::Ndjson(out),
             OutputFormat::Csv => {
                 let mut w = csv::Writer::from_writer(out);
                 let mut head: Vec<String> = [
@@ -162,6 +168,10 @@ impl Output {
                 serde_json::to_writer(&mut *out, row).map_err(std::io::Error::from)
             }
             Self::Csv(w, targets) => csv_row(w, row, *targets),
+            Self::Ndjson(out) => {
+                serde_json::to_writer(&mut *out, row).map_err(std::io::Error::from)?;
+                out.write_all(b"\n")
+            }
         }
     }
 
@@ -179,6 +189,7 @@ impl Output {
                 out.flush()
             }
             Self::Csv(mut w, _) => w.flush(),
+            Self::Ndjson(mut out) => out.flush(),
         }
     }
 }
