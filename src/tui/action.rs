@@ -62,6 +62,8 @@ pub enum Action {
     Sessions,
     /// Export the comparison to a file.
     Export,
+    /// Reduce the session to what reproduces the row's finding or rewrite, then open it.
+    Reduce,
     /// Paste a provider's error text: jump to the message it names and explain it.
     Explain,
     /// Show or hide the detail pane.
@@ -116,6 +118,10 @@ impl Action {
         ),
         (Action::Sessions, "open a session"),
         (Action::Export, "export the comparison (md/html/json)"),
+        (
+            Action::Reduce,
+            "reduce the session to the row's finding or rewrite, then open it",
+        ),
         (
             Action::Explain,
             "explain a pasted provider error (jumps to its message)",

@@ -85,6 +85,8 @@ pub enum Effect {
     Copy(String),
     /// Re-project the loaded transcript on a background thread.
     Reproject(super::reproject::Job),
+    /// Reduce the session on a background thread, then open the result.
+    Reduce(super::reduce_job::ReduceRequest),
 }
 
 /// A load in progress.
@@ -127,6 +129,8 @@ pub struct App {
     pub findings_stage: WireStage,
     /// An export running on its own thread, and where it is.
     pub exporting: Option<super::export_job::ExportStage>,
+    /// A reduction running on its own thread: units left, of, and checks made.
+    pub reducing: Option<(usize, usize, usize)>,
     /// Scroll offset of the detail pane.
     pub detail_scroll: u16,
     /// Lines of the selected (expanded) row scrolled past.
@@ -188,6 +192,7 @@ impl App {
             detail_view: DetailView::Rewrites,
             findings_stage: WireStage::Replay,
             exporting: None,
+            reducing: None,
             detail_scroll: 0,
             row_scroll: 0,
             filter: Filter::All,
@@ -448,6 +453,7 @@ impl App {
             Action::RuleSet => self.cycle_rule_set(),
             Action::Sessions => self.open_sessions(),
             Action::Export => self.open_export(),
+            Action::Reduce => self.request_reduce(),
             Action::Explain => self.open_explain(),
         }
     }

@@ -146,6 +146,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("v", Action::RuleSet),
     ("o", Action::Sessions),
     ("e", Action::Export),
+    ("R", Action::Reduce),
     ("E", Action::Explain),
     ("d", Action::ToggleDetail),
     ("w", Action::TogglePayload),

@@ -25,6 +25,7 @@ pub mod load_state;
 pub mod loader;
 pub mod overlay;
 pub mod pickers;
+pub mod reduce_job;
 pub mod render;
 pub mod reproject;
 pub mod row_scroll;
@@ -134,6 +135,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut wiring: Option<Receiver<(WireJob, WireState)>> = None;
     let mut reprojecting: Option<Receiver<reproject::Reprojected>> = None;
     let mut exporting: Option<(Receiver<export_job::ExportEvent>, export_write::ExportRequest)> = None;
+    let mut reducing: Option<Receiver<reduce_job::ReduceEvent>> = None;
     let mut scanner = scan_state::Scanner::default();
     let mut dirty = true;
     loop {
@@ -147,6 +149,10 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                     dirty = true;
                 }
                 Effect::Wire(job) => wiring = Some(wire_state::spawn(job)),
+                Effect::Reduce(request) => {
+                    reducing = Some(reduce_job::spawn(request));
+                    dirty = true;
+                }
                 // A newer switch replaces the receiver: an older result is never taken.
                 Effect::Reproject(job) => reprojecting = Some(reproject::spawn(job)),
                 Effect::Copy(text) => {
@@ -212,6 +218,20 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
                 exporting = None;
             }
         }
+        if let Some(rx) = &reducing {
+            let mut done = None;
+            while let Ok(event) = rx.try_recv() {
+                dirty = true;
+                match event {
+                    reduce_job::ReduceEvent::Progress(left, of, checks) => app.reduce_progress(left, of, checks),
+                    reduce_job::ReduceEvent::Done(result) => done = Some(result),
+                }
+            }
+            if let Some(result) = done {
+                app.reduce_done(result);
+                reducing = None;
+            }
+        }
         dirty |= scanner.pump(&mut app);
         if dirty || app.loading.is_some() {
             let size = guard.terminal.size()?;
@@ -228,6 +248,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
             || wiring.is_some()
             || reprojecting.is_some()
             || exporting.is_some()
+            || reducing.is_some()
             || scanner.busy();
         let wait = Duration::from_millis(if busy { 15 } else { 500 });
         let (keys, other) = terminal::next_events(wait)?;

@@ -28,6 +28,7 @@ mod overlays;
 mod papercuts;
 mod payload_view;
 mod progressive;
+mod reduce;
 mod session_scan;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {

@@ -96,6 +96,18 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     ];
     // An export running on its own thread: a busy mark with its progress, right after the
     // verdict (the verdict stays: the export does not change it).
+    if let Some((left, of, checks)) = app.reducing {
+        second.insert(
+            1,
+            Part {
+                rank: VERDICT,
+                spans: vec![Span::styled(
+                    format!("⟳ reduce {left}/{of} ({checks} checks)"),
+                    t.style(Role::Modified),
+                )],
+            },
+        );
+    }
     if let Some(stage) = app.exporting {
         second.insert(
             1,
