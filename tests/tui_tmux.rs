@@ -659,3 +659,73 @@ fn on_a_60_mb_session_a_profile_switch_shows_busy_at_once_keys_keep_working_and_
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+/// An OpenClaw JSONL session of `turns` plain Mistral question/answer pairs.
+fn plain_mistral_session(path: &Path, turns: usize) {
+    let mut lines = vec![
+        r#"{"type":"session","version":3,"id":"live-1","timestamp":"2026-03-14T09:30:00.000Z","cwd":"/"}"#.to_owned(),
+    ];
+    let mut parent = "null".to_owned();
+    for i in 0..turns {
+        lines.push(format!(
+            r#"{{"type":"message","id":"u{i}","parentId":{parent},"timestamp":"2026-03-14T09:30:01.000Z","message":{{"role":"user","content":"question {i}","timestamp":1}}}}"#
+        ));
+        lines.push(format!(
+            r#"{{"type":"message","id":"a{i}","parentId":"u{i}","timestamp":"2026-03-14T09:30:02.000Z","message":{{"role":"assistant","content":[{{"type":"text","text":"answer {i}"}}],"provider":"mistral","api":"mistral-conversations","model":"devstral-medium-2507","stopReason":"stop","usage":{{"input":1,"output":1}},"timestamp":2}}}}"#
+        ));
+        parent = format!("\"a{i}\"");
+    }
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
+fn append(path: &Path, text: &str) {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    file.flush().unwrap();
+}
+
+#[test]
+fn appended_turns_appear_live_the_verdict_follows_and_the_cursor_stays() {
+    let config = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("live.jsonl");
+    plain_mistral_session(&session, 3);
+    let tmux = Tmux::start_sized("live", &command(&[&session], config.path()), 80, 24);
+    let screen = tmux.wait_for("payload accepted");
+    assert!(screen.lines().nth(1).unwrap().contains("● live"), "{screen}");
+    tmux.send(&["j", "j"]);
+    tmux.wait_for(" 3/6 ");
+    // A tool call, its result and a user turn right after it: Mistral refuses `user` after
+    // `tool`. The user line is written in two parts; while it is half-written nothing is read.
+    append(
+        &session,
+        concat!(
+            r#"{"type":"message","id":"c1","parentId":"a2","timestamp":"2026-03-14T09:31:00.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"abcdefghi","name":"read","arguments":{}}],"provider":"mistral","api":"mistral-conversations","model":"devstral-medium-2507","stopReason":"toolUse","usage":{"input":1,"output":1},"timestamp":3}}"#,
+            "\n",
+            r#"{"type":"message","id":"r1","parentId":"c1","timestamp":"2026-03-14T09:31:01.000Z","message":{"role":"toolResult","toolCallId":"abcdefghi","toolName":"read","content":[{"type":"text","text":"data"}],"isError":false,"timestamp":4}}"#,
+            "\n",
+            r#"{"type":"message","id":"u9","parentId":"r1","timestamp":"#,
+        ),
+    );
+    // The file now ends in a half-written line: it is left until the writer ends the line.
+    std::thread::sleep(Duration::from_millis(1500));
+    let screen = tmux.wait_for(" 3/6 ");
+    assert!(
+        screen.contains("payload accepted"),
+        "nothing read before the line ends: {screen}"
+    );
+    append(
+        &session,
+        concat!(
+            r#""2026-03-14T09:31:02.000Z","message":{"role":"user","content":"and now?","timestamp":5}}"#,
+            "\n"
+        ),
+    );
+    let screen = tmux.wait_for("payload would be rejected");
+    assert!(
+        screen.contains(" 3/9 "),
+        "the new rows are there and the cursor stayed: {screen}"
+    );
+    tmux.send(&["q"]);
+}

@@ -131,6 +131,10 @@ pub struct App {
     pub exporting: Option<super::export_job::ExportStage>,
     /// A reduction running on its own thread: units left, of, and checks made.
     pub reducing: Option<(usize, usize, usize)>,
+    /// The watch on the open session file (live follow).
+    pub live: Option<super::live::Live>,
+    /// A live re-read is running; the stored message the selection was on.
+    pub live_reload: Option<Option<usize>>,
     /// Scroll offset of the detail pane.
     pub detail_scroll: u16,
     /// Lines of the selected (expanded) row scrolled past.
@@ -193,6 +197,8 @@ impl App {
             findings_stage: WireStage::Replay,
             exporting: None,
             reducing: None,
+            live: None,
+            live_reload: None,
             detail_scroll: 0,
             row_scroll: 0,
             filter: Filter::All,

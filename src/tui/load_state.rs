@@ -9,6 +9,8 @@ use super::inspection::Inspection;
 impl App {
     /// Ask the event loop to load a session.
     pub fn request_load(&mut self, request: LoadRequest) {
+        // A load the user asked for supersedes a live re-read (its result is not taken).
+        self.live_reload = None;
         self.loading = Some(Loading {
             label: request.path.display().to_string(),
             stage: "reading".into(),
@@ -21,6 +23,10 @@ impl App {
 
     /// The stored side of a load is ready: show it while the projection is computed.
     pub fn show_stored(&mut self, insp: Inspection) {
+        // A live re-read keeps the old projection on screen until the new one is whole.
+        if self.live_reload.is_some() {
+            return;
+        }
         if let Some(l) = &mut self.loading {
             l.stage = "computing the projection of".into();
         }
@@ -41,7 +47,7 @@ impl App {
     /// The first messages of a large file, read so far: shown (marked provisional) while the
     /// rest is read. Ignored once the real stored side is on screen.
     pub fn show_preview(&mut self, insp: Inspection) {
-        if self.insp.as_ref().is_some_and(|i| i.pending && !i.preview) {
+        if self.live_reload.is_some() || self.insp.as_ref().is_some_and(|i| i.pending && !i.preview) {
             return;
         }
         self.mode = Mode::Normal;
@@ -51,6 +57,10 @@ impl App {
     /// A background load finished. When its stored side was already shown, the selection
     /// stays on the same stored message and an overlay opened meanwhile stays open.
     pub fn loaded(&mut self, result: Result<Inspection, String>) {
+        if self.live_reload.is_some() {
+            self.live_loaded(result);
+            return;
+        }
         self.loading = None;
         match result {
             Ok(insp) => {
@@ -71,6 +81,7 @@ impl App {
                     self.mode = Mode::Normal;
                     self.set_inspection(insp);
                 }
+                self.follow();
             }
             Err(e) => self.status = Some(e),
         }

@@ -21,6 +21,7 @@ pub mod input;
 pub mod inspection;
 pub mod keymap;
 pub mod layout;
+pub mod live;
 pub mod load_state;
 pub mod loader;
 pub mod overlay;
@@ -139,6 +140,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut scanner = scan_state::Scanner::default();
     let mut dirty = true;
     loop {
+        app.follow_tick();
         for effect in std::mem::take(&mut app.effects) {
             match effect {
                 Effect::Load(request) => loading = Some(loader::spawn(request)),

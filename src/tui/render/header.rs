@@ -96,6 +96,15 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     ];
     // An export running on its own thread: a busy mark with its progress, right after the
     // verdict (the verdict stays: the export does not change it).
+    if app.live.is_some() {
+        second.insert(
+            1,
+            Part {
+                rank: RULE_SET,
+                spans: vec![Span::styled("● live".to_owned(), t.style(Role::Muted))],
+            },
+        );
+    }
     if let Some((left, of, checks)) = app.reducing {
         second.insert(
             1,

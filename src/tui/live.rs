@@ -1,0 +1,143 @@
+//! Live follow: while the inspector runs, the open session file (and a database's `-wal`
+//! file) is watched by its size and modification time. When an agent writes to it, the
+//! session is read again in the background and the projection, rows and verdict follow, with
+//! the selection kept on the same stored message and any overlay left open. A JSONL file
+//! whose last line is not yet terminated is left until the writer finishes the line.
+
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+use super::app::{App, Effect, LoadRequest};
+
+/// How often the file is looked at.
+const EVERY: Duration = Duration::from_millis(400);
+
+/// What a look at the file sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+    wal: Option<(u64, Option<SystemTime>)>,
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    let mut wal_path = path.as_os_str().to_owned();
+    wal_path.push("-wal");
+    let wal = std::fs::metadata(PathBuf::from(wal_path))
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()));
+    Some(Stamp {
+        len: meta.len(),
+        modified: meta.modified().ok(),
+        wal,
+    })
+}
+
+/// Whether a text file ends with a newline (its last line is complete); a database is
+/// always complete (SQLite commits whole transactions).
+fn complete(path: &Path, len: u64) -> bool {
+    if replaylens::load::is_database(path) || len == 0 {
+        return true;
+    }
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut last = [0u8; 1];
+    file.seek(SeekFrom::Start(len - 1)).is_ok() && file.read_exact(&mut last).is_ok() && last[0] == b'\n'
+}
+
+/// The watch on the open session.
+#[derive(Debug, Clone)]
+pub struct Live {
+    path: PathBuf,
+    db_session: Option<String>,
+    seen: Option<Stamp>,
+    checked: Instant,
+    /// Times the session was read again.
+    pub reloads: usize,
+}
+
+impl Live {
+    /// Watch `path` (a session file or database) from its current state.
+    pub fn watch(path: &Path, db_session: Option<String>) -> Self {
+        Self {
+            path: path.to_owned(),
+            db_session,
+            seen: stamp(path),
+            checked: Instant::now(),
+            reloads: 0,
+        }
+    }
+
+    /// Whether it is time to look, and the file changed and is complete since the last time.
+    fn changed(&mut self) -> bool {
+        if self.checked.elapsed() < EVERY {
+            return false;
+        }
+        self.checked = Instant::now();
+        let now = stamp(&self.path);
+        if now == self.seen {
+            return false;
+        }
+        match &now {
+            Some(s) if complete(&self.path, s.len) => {
+                self.seen = now;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl App {
+    /// Start following the session just opened (a new file replaces the watch).
+    pub fn follow(&mut self) {
+        let Some(insp) = &self.insp else { return };
+        let path = &insp.session.path;
+        if self.live.as_ref().is_some_and(|l| l.path == *path) || !path.is_file() {
+            return;
+        }
+        self.live = Some(Live::watch(path, insp.session.db_session.clone()));
+    }
+
+    /// Called by the event loop: when the followed file changed, read it again in the
+    /// background, keeping the view (the old projection stays until the new one is ready).
+    pub fn follow_tick(&mut self) {
+        if self.loading.is_some() || self.live_reload.is_some() || self.reprojecting.is_some() {
+            return;
+        }
+        let Some(insp) = &self.insp else { return };
+        let Some(live) = &mut self.live else { return };
+        if live.path != insp.session.path || !live.changed() {
+            return;
+        }
+        live.reloads += 1;
+        let request = LoadRequest {
+            path: live.path.clone(),
+            session: live.db_session.clone(),
+            target: insp.requested.clone(),
+            rule_set: self.rule_set,
+            rule_set_from_session: false,
+        };
+        self.live_reload = Some(self.selected_row().and_then(|r| r.stored.first().copied()));
+        self.effects.push(Effect::Load(request));
+    }
+
+    /// A live re-read finished: swap the projection in, on the same stored message.
+    pub fn live_loaded(&mut self, result: Result<super::inspection::Inspection, String>) {
+        let anchor = self.live_reload.take().flatten();
+        let Ok(insp) = result else { return };
+        let (top, scroll) = (self.top, self.detail_scroll);
+        self.insp = Some(insp);
+        self.realign(None);
+        if let Some(stored) = anchor
+            && self.select_stored(stored)
+        {
+            self.top = top.min(self.selected);
+            self.detail_scroll = scroll;
+        }
+        self.request_wire();
+    }
+}
