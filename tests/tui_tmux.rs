@@ -729,3 +729,55 @@ fn appended_turns_appear_live_the_verdict_follows_and_the_cursor_stays() {
     );
     tmux.send(&["q"]);
 }
+
+#[test]
+fn rows_committed_to_a_wal_database_appear_live() {
+    use rusqlite::Connection;
+    let config = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let jsonl = dir.path().join("seed.jsonl");
+    plain_mistral_session(&jsonl, 3);
+    let db = dir.path().join("openclaw-agent.sqlite");
+    let conn = Connection::open(&db).unwrap();
+    conn.pragma_update(None, "journal_mode", "WAL").unwrap();
+    conn.execute_batch(
+        "CREATE TABLE transcript_events (session_id TEXT NOT NULL, seq INTEGER, event_json TEXT, event_zstd BLOB, event_utf8_bytes INTEGER, created_at INTEGER);",
+    )
+    .unwrap();
+    let insert = |seq: usize, line: &str| {
+        conn.execute(
+            "INSERT INTO transcript_events (session_id, seq, event_json, created_at) VALUES ('live-1', ?1, ?2, 0)",
+            rusqlite::params![seq as i64, line],
+        )
+        .unwrap();
+    };
+    let seed = std::fs::read_to_string(&jsonl).unwrap();
+    let mut seq = 0;
+    for line in seed.lines() {
+        insert(seq, line);
+        seq += 1;
+    }
+    let tmux = Tmux::start_sized("live-wal", &command(&[&db], config.path()), 80, 24);
+    let screen = tmux.wait_for("payload accepted");
+    assert!(screen.lines().nth(1).unwrap().contains("● live"), "{screen}");
+    tmux.send(&["j", "j"]);
+    tmux.wait_for(" 3/6 ");
+    for line in [
+        r#"{"type":"message","id":"c1","parentId":"a2","timestamp":"2026-03-14T09:31:00.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"abcdefghi","name":"read","arguments":{}}],"provider":"mistral","api":"mistral-conversations","model":"devstral-medium-2507","stopReason":"toolUse","usage":{"input":1,"output":1},"timestamp":3}}"#,
+        r#"{"type":"message","id":"r1","parentId":"c1","timestamp":"2026-03-14T09:31:01.000Z","message":{"role":"toolResult","toolCallId":"abcdefghi","toolName":"read","content":[{"type":"text","text":"data"}],"isError":false,"timestamp":4}}"#,
+        r#"{"type":"message","id":"u9","parentId":"r1","timestamp":"2026-03-14T09:31:02.000Z","message":{"role":"user","content":"and now?","timestamp":5}}"#,
+    ] {
+        insert(seq, line);
+        seq += 1;
+    }
+    assert!(
+        std::fs::metadata(dir.path().join("openclaw-agent.sqlite-wal")).is_ok(),
+        "the rows sit in the WAL"
+    );
+    let screen = tmux.wait_for("payload would be rejected");
+    assert!(
+        screen.contains(" 3/9 "),
+        "the new rows are there and the cursor stayed: {screen}"
+    );
+    tmux.send(&["q"]);
+}
