@@ -57,6 +57,10 @@ pub(crate) enum Command {
         /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
         #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
         image_max_px: u32,
+        /// Keep watching the session: each time an agent writes to it, print the messages the
+        /// replay gained and the verdict (text only; Ctrl-C ends).
+        #[arg(long, conflicts_with = "format")]
+        follow: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,

@@ -64,6 +64,7 @@ fn main() -> ExitCode {
         Command::Replay {
             replay,
             image_max_px,
+            follow,
             format,
         } => {
             let (session, load, target, options) = replay.split();
@@ -71,7 +72,13 @@ fn main() -> ExitCode {
                 image_max_px,
                 ..options
             };
-            cli::replay::run(&session, load, &target, &options, format == Format::Json)
+            cli::replay::run(&session, load.clone(), &target, &options, format == Format::Json).and_then(|()| {
+                if follow {
+                    cli::replay::follow(&session, load, &target, &options)
+                } else {
+                    Ok(())
+                }
+            })
         }
         Command::Payload { replay, stage, format } => {
             let (session, load, target, options) = replay.split();

@@ -129,3 +129,65 @@ fn marker(action: Action) -> &'static str {
         Action::Move => ">",
     }
 }
+
+/// `replay --follow`: after the replay is printed, watch the session; each time an agent
+/// writes to it (whole lines, or a database commit), replay it again and print the replay
+/// messages it gained, with their rewrites, and the payload verdict. Runs until interrupted.
+pub fn follow(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions) -> anyhow::Result<()> {
+    use replaylens::lint::lint;
+    use replaylens::wire::{WireStage, payload_of};
+    let mut watch = replaylens::load::watch::Watch::new(path);
+    let mut shown = {
+        let (prepared, _) = super::load_prepared(path, load.clone(), target, options, false)?;
+        prepared.run().messages.len()
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "\nfollowing {} (Ctrl-C ends)", esc(&path.display().to_string()))?;
+    out.flush()?;
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        if !watch.changed() {
+            continue;
+        }
+        let Ok(session) = super::load_transcript_only(path, load.clone()) else {
+            continue;
+        };
+        let r = replaylens::replay::replay(&session, target, options);
+        let p = &r.projection;
+        let verdict = match payload_of(&r, WireStage::Replay) {
+            Ok(w) => match lint(&w).len() {
+                0 => "✓ payload accepted".to_owned(),
+                1 => "✗ payload would be rejected (1 finding)".to_owned(),
+                n => format!("✗ payload would be rejected ({n} findings)"),
+            },
+            Err(_) => "no payload".to_owned(),
+        };
+        writeln!(
+            out,
+            "\n── session changed: stored {} → replay {}, {} rewrites · {verdict}",
+            r.transcript.messages.len(),
+            p.messages.len(),
+            p.rewrites.len()
+        )?;
+        for (i, m) in p.messages.iter().enumerate().skip(shown.min(p.messages.len())) {
+            let src = if m.source.is_empty() {
+                "new".to_owned()
+            } else {
+                replaylens::text::index_list(&m.source, "s")
+            };
+            describe::write_message(&mut out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)?;
+            for rw in p.rewrites.iter().filter(|rw| rw.replay.contains(&i)) {
+                writeln!(
+                    out,
+                    "      {} {} {}: {}",
+                    marker(rw.action),
+                    rw.rule,
+                    rw.action_label(),
+                    esc(&rw.detail)
+                )?;
+            }
+        }
+        shown = p.messages.len();
+        out.flush()?;
+    }
+}

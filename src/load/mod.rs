@@ -14,6 +14,7 @@ pub(crate) mod note_tally;
 pub mod preview;
 pub mod progress;
 pub mod sqlite;
+pub mod watch;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};

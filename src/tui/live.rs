@@ -4,56 +4,22 @@
 //! the selection kept on the same stored message and any overlay left open. A JSONL file
 //! whose last line is not yet terminated is left until the writer finishes the line.
 
-use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
+
+use replaylens::load::watch::Watch;
 
 use super::app::{App, Effect, LoadRequest};
 
 /// How often the file is looked at.
 const EVERY: Duration = Duration::from_millis(400);
 
-/// What a look at the file sees.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Stamp {
-    len: u64,
-    modified: Option<SystemTime>,
-    wal: Option<(u64, Option<SystemTime>)>,
-}
-
-fn stamp(path: &Path) -> Option<Stamp> {
-    let meta = std::fs::metadata(path).ok()?;
-    let mut wal_path = path.as_os_str().to_owned();
-    wal_path.push("-wal");
-    let wal = std::fs::metadata(PathBuf::from(wal_path))
-        .ok()
-        .map(|m| (m.len(), m.modified().ok()));
-    Some(Stamp {
-        len: meta.len(),
-        modified: meta.modified().ok(),
-        wal,
-    })
-}
-
-/// Whether a text file ends with a newline (its last line is complete); a database is
-/// always complete (SQLite commits whole transactions).
-fn complete(path: &Path, len: u64) -> bool {
-    if replaylens::load::is_database(path) || len == 0 {
-        return true;
-    }
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut last = [0u8; 1];
-    file.seek(SeekFrom::Start(len - 1)).is_ok() && file.read_exact(&mut last).is_ok() && last[0] == b'\n'
-}
-
 /// The watch on the open session.
 #[derive(Debug, Clone)]
 pub struct Live {
     path: PathBuf,
     db_session: Option<String>,
-    seen: Option<Stamp>,
+    watch: Watch,
     checked: Instant,
     /// Times the session was read again.
     pub reloads: usize,
@@ -65,7 +31,7 @@ impl Live {
         Self {
             path: path.to_owned(),
             db_session,
-            seen: stamp(path),
+            watch: Watch::new(path),
             checked: Instant::now(),
             reloads: 0,
         }
@@ -77,17 +43,7 @@ impl Live {
             return false;
         }
         self.checked = Instant::now();
-        let now = stamp(&self.path);
-        if now == self.seen {
-            return false;
-        }
-        match &now {
-            Some(s) if complete(&self.path, s.len) => {
-                self.seen = now;
-                true
-            }
-            _ => false,
-        }
+        self.watch.changed()
     }
 }
 
