@@ -678,6 +678,14 @@ fn plain_mistral_session(path: &Path, turns: usize) {
     std::fs::write(path, lines.join("\n") + "\n").unwrap();
 }
 
+/// Three entries after `plain_mistral_session(_, 3)`: a tool call, its result and a user turn
+/// right after it (Mistral refuses `user` after `tool`).
+const MISTRAL_REJECTED_TAIL: [&str; 3] = [
+    r#"{"type":"message","id":"c1","parentId":"a2","timestamp":"2026-03-14T09:31:00.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"abcdefghi","name":"read","arguments":{}}],"provider":"mistral","api":"mistral-conversations","model":"devstral-medium-2507","stopReason":"toolUse","usage":{"input":1,"output":1},"timestamp":3}}"#,
+    r#"{"type":"message","id":"r1","parentId":"c1","timestamp":"2026-03-14T09:31:01.000Z","message":{"role":"toolResult","toolCallId":"abcdefghi","toolName":"read","content":[{"type":"text","text":"data"}],"isError":false,"timestamp":4}}"#,
+    r#"{"type":"message","id":"u9","parentId":"r1","timestamp":"2026-03-14T09:31:02.000Z","message":{"role":"user","content":"and now?","timestamp":5}}"#,
+];
+
 fn append(path: &Path, text: &str) {
     use std::io::Write;
     let mut file = std::fs::OpenOptions::new().append(true).open(path).unwrap();
@@ -698,15 +706,10 @@ fn appended_turns_appear_live_the_verdict_follows_and_the_cursor_stays() {
     tmux.wait_for(" 3/6 ");
     // A tool call, its result and a user turn right after it: Mistral refuses `user` after
     // `tool`. The user line is written in two parts; while it is half-written nothing is read.
+    let (head, tail) = MISTRAL_REJECTED_TAIL[2].split_at(60);
     append(
         &session,
-        concat!(
-            r#"{"type":"message","id":"c1","parentId":"a2","timestamp":"2026-03-14T09:31:00.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"abcdefghi","name":"read","arguments":{}}],"provider":"mistral","api":"mistral-conversations","model":"devstral-medium-2507","stopReason":"toolUse","usage":{"input":1,"output":1},"timestamp":3}}"#,
-            "\n",
-            r#"{"type":"message","id":"r1","parentId":"c1","timestamp":"2026-03-14T09:31:01.000Z","message":{"role":"toolResult","toolCallId":"abcdefghi","toolName":"read","content":[{"type":"text","text":"data"}],"isError":false,"timestamp":4}}"#,
-            "\n",
-            r#"{"type":"message","id":"u9","parentId":"r1","timestamp":"#,
-        ),
+        &format!("{}\n{}\n{head}", MISTRAL_REJECTED_TAIL[0], MISTRAL_REJECTED_TAIL[1]),
     );
     // The file now ends in a half-written line: it is left until the writer ends the line.
     std::thread::sleep(Duration::from_millis(1500));
@@ -715,13 +718,7 @@ fn appended_turns_appear_live_the_verdict_follows_and_the_cursor_stays() {
         screen.contains("payload accepted"),
         "nothing read before the line ends: {screen}"
     );
-    append(
-        &session,
-        concat!(
-            r#""2026-03-14T09:31:02.000Z","message":{"role":"user","content":"and now?","timestamp":5}}"#,
-            "\n"
-        ),
-    );
+    append(&session, &format!("{tail}\n"));
     let screen = tmux.wait_for("payload would be rejected");
     assert!(
         screen.contains(" 3/9 "),
@@ -762,11 +759,7 @@ fn rows_committed_to_a_wal_database_appear_live() {
     assert!(screen.lines().nth(1).unwrap().contains("● live"), "{screen}");
     tmux.send(&["j", "j"]);
     tmux.wait_for(" 3/6 ");
-    for line in [
-        r#"{"type":"message","id":"c1","parentId":"a2","timestamp":"2026-03-14T09:31:00.000Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"abcdefghi","name":"read","arguments":{}}],"provider":"mistral","api":"mistral-conversations","model":"devstral-medium-2507","stopReason":"toolUse","usage":{"input":1,"output":1},"timestamp":3}}"#,
-        r#"{"type":"message","id":"r1","parentId":"c1","timestamp":"2026-03-14T09:31:01.000Z","message":{"role":"toolResult","toolCallId":"abcdefghi","toolName":"read","content":[{"type":"text","text":"data"}],"isError":false,"timestamp":4}}"#,
-        r#"{"type":"message","id":"u9","parentId":"r1","timestamp":"2026-03-14T09:31:02.000Z","message":{"role":"user","content":"and now?","timestamp":5}}"#,
-    ] {
+    for line in MISTRAL_REJECTED_TAIL {
         insert(seq, line);
         seq += 1;
     }

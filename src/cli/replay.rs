@@ -61,22 +61,9 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
     on_message.dedup();
     let mut next = on_message.into_iter().peekable();
     for (i, m) in p.messages.iter().enumerate() {
-        let src = if m.source.is_empty() {
-            "new".to_owned()
-        } else {
-            replaylens::text::index_list(&m.source, "s")
-        };
-        describe::write_message(&mut out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)?;
+        write_replay_message(&mut out, i, m)?;
         while let Some((_, n)) = next.next_if(|(at, _)| *at == i) {
-            let rw = &p.rewrites[n];
-            writeln!(
-                out,
-                "      {} {} {}: {}",
-                marker(rw.action),
-                rw.rule,
-                rw.action_label(),
-                esc(&rw.detail)
-            )?;
+            write_rewrite(&mut out, &p.rewrites[n])?;
         }
     }
     let dropped: Vec<_> = p.rewrites.iter().filter(|rw| rw.replay.is_empty()).collect();
@@ -118,6 +105,28 @@ fn print_document(prepared: PreparedReplay, effective: &EffectiveTarget) -> anyh
     // delay the exit (about 4% of the command's time).
     std::mem::forget(document.into_projection());
     Ok(())
+}
+
+/// One replay message as `replay` prints it: its index, where it came from, the message.
+fn write_replay_message(out: &mut impl Write, i: usize, m: &replaylens::hygiene::ReplayMessage) -> std::io::Result<()> {
+    let src = if m.source.is_empty() {
+        "new".to_owned()
+    } else {
+        replaylens::text::index_list(&m.source, "s")
+    };
+    describe::write_message(out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)
+}
+
+/// One rewrite under its message: marker, rule, action and detail.
+fn write_rewrite(out: &mut impl Write, rw: &replaylens::hygiene::Rewrite) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "      {} {} {}: {}",
+        marker(rw.action),
+        rw.rule,
+        rw.action_label(),
+        esc(&rw.detail)
+    )
 }
 
 fn marker(action: Action) -> &'static str {
@@ -170,21 +179,9 @@ pub fn follow(path: &Path, load: LoadOptions, target: &Target, options: &ReplayO
             p.rewrites.len()
         )?;
         for (i, m) in p.messages.iter().enumerate().skip(shown.min(p.messages.len())) {
-            let src = if m.source.is_empty() {
-                "new".to_owned()
-            } else {
-                replaylens::text::index_list(&m.source, "s")
-            };
-            describe::write_message(&mut out, &format!("#{i:<4}"), &format!("← {src}"), &m.message)?;
+            write_replay_message(&mut out, i, m)?;
             for rw in p.rewrites.iter().filter(|rw| rw.replay.contains(&i)) {
-                writeln!(
-                    out,
-                    "      {} {} {}: {}",
-                    marker(rw.action),
-                    rw.rule,
-                    rw.action_label(),
-                    esc(&rw.detail)
-                )?;
+                write_rewrite(&mut out, rw)?;
             }
         }
         shown = p.messages.len();
