@@ -238,3 +238,31 @@ fn nothing_to_keep_and_unknown_names_are_one_sentence() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("is the session being reduced"));
     assert!(!dir.path().join("x.jsonl").exists(), "nothing written");
 }
+
+/// The 1×1 PNG `reduce` puts in place of an image the case does not need.
+const TINY_PNG: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+#[test]
+fn images_the_case_does_not_need_become_one_pixel_and_those_it_needs_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = common::bundled_samples().join("mistral-ids-and-images.jsonl");
+    // image-sanitize needs the oversized image: it stays as stored.
+    let small = dir.path().join("image.jsonl");
+    let out = reduce(&sample, &small, &["--keep", "image-sanitize", "--no-redact"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&small).unwrap();
+    assert!(text.contains(r#""type":"image""#), "{text}");
+    assert!(!text.contains(TINY_PNG), "the image the rule rewrites is kept");
+    // The ordering finding needs no pixels: every image left is one pixel.
+    let small = dir.path().join("order.jsonl");
+    let out = reduce(&sample, &small, &["--keep", "mistral-user-after-tool", "--no-redact"]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&small).unwrap();
+    let big = text
+        .split(r#""data":""#)
+        .skip(1)
+        .filter(|rest| !rest.starts_with(TINY_PNG))
+        .count();
+    assert_eq!(big, 0, "no full-size image is left: {}", text.len());
+}

@@ -3,7 +3,8 @@
 //! report carries a small, redacted, reproducible case instead of a whole transcript.
 //!
 //! Delta debugging: whole entries first (ddmin: chunks of halving size, then one by one), then
-//! content blocks of the messages left, then long texts shortened; every candidate is written
+//! content blocks of the messages left, then long texts shortened and images replaced by a
+//! 1×1 PNG; every candidate is written
 //! as a session of the input's own format, loaded, replayed and linted exactly as the command
 //! line does, and kept only if it still reproduces. The result is 1-minimal in entries: no
 //! single entry can be removed. Redaction (on by default) runs last and must keep the case.
@@ -190,6 +191,7 @@ pub fn reduce(
     let mut keep = ddmin(&session, all, &mut checker, progress);
     blocks(&mut session, &keep, &mut checker, progress);
     texts(&mut session, &keep, &mut checker, progress);
+    images(&mut session, &keep, &mut checker, progress);
     let stopped_early = checker.out_of_time();
     // A last pass over single units: the block and text passes may have freed some.
     if !stopped_early {
@@ -315,6 +317,48 @@ fn blocks(session: &mut SessionText, keep: &[usize], checker: &mut Checker<'_>, 
                 of: session.units.len(),
                 checks: checker.checks,
                 pass: "blocks",
+            });
+        }
+    }
+}
+
+/// A 1×1 PNG: what an image is replaced by when the case does not need its pixels.
+const TINY_PNG: &str =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/// Replace each image of the messages left by a 1×1 PNG while the case holds (an image the
+/// case needs, e.g. for an image rule, stays as it was).
+fn images(session: &mut SessionText, keep: &[usize], checker: &mut Checker<'_>, progress: &mut dyn FnMut(Progress)) {
+    for &i in keep {
+        let count = session
+            .message_mut(i)
+            .and_then(|m| m["content"].as_array().map(Vec::len))
+            .unwrap_or(0);
+        for b in 0..count {
+            if checker.out_of_time() {
+                return;
+            }
+            let Some(block) = session.message_mut(i).and_then(|m| m["content"].get_mut(b)) else {
+                break;
+            };
+            if block["type"] != "image" || !block["data"].is_string() || block["data"] == TINY_PNG {
+                continue;
+            }
+            let old = block.clone();
+            block["data"] = Value::String(TINY_PNG.to_owned());
+            if block.get("mimeType").is_some() {
+                block["mimeType"] = Value::String("image/png".to_owned());
+            }
+            if !checker.holds(&session.render(keep))
+                && let Some(block) = session.message_mut(i).and_then(|m| m["content"].get_mut(b))
+            {
+                *block = old;
+            }
+            progress(Progress {
+                units: keep.len(),
+                of: session.units.len(),
+                checks: checker.checks,
+                pass: "images",
             });
         }
     }
