@@ -266,3 +266,49 @@ fn images_the_case_does_not_need_become_one_pixel_and_those_it_needs_stay() {
         .count();
     assert_eq!(big, 0, "no full-size image is left: {}", text.len());
 }
+
+#[test]
+fn claude_code_and_codex_sessions_reduce_to_sessions_of_their_own_format() {
+    let Some(shared) = common::shared_samples() else {
+        eprintln!("note: ../shared/samples is absent; Claude Code and Codex reductions not checked");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for (sample, format) in [
+        ("claude-code/agent-sessions/small.jsonl", "claude-code-jsonl"),
+        ("codex/agent-sessions/small.jsonl", "codex-rollout"),
+    ] {
+        let session = shared.join(sample);
+        let replayed = run(&["replay"], &session, &["--format", "json"]);
+        let doc: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+        let rule = doc["rewrites"][0]["rule"]
+            .as_str()
+            .expect("the sample has a rewrite")
+            .to_owned();
+        let small = dir.path().join(format!("{format}.jsonl"));
+        let out = reduce(&session, &small, &["--keep", &rule]);
+        assert!(
+            out.status.success(),
+            "{sample}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let replayed = run(&["replay"], &small, &["--format", "json"]);
+        let doc: Value = serde_json::from_slice(&replayed.stdout).unwrap();
+        assert_eq!(
+            doc["session"]["format"].as_str(),
+            Some(format),
+            "{sample}: still its own format"
+        );
+        assert!(
+            doc["rewrites"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["rule"] == rule.as_str()),
+            "{sample}: the reduced session still makes a {rule} rewrite"
+        );
+        let lines = std::fs::read_to_string(&small).unwrap().lines().count();
+        let before = std::fs::read_to_string(&session).unwrap().lines().count();
+        assert!(lines < before / 4, "{sample}: {lines} of {before} lines");
+    }
+}

@@ -9,7 +9,16 @@ use crate::reduce::{SessionText, Shape, ShapeError};
 use super::{Redaction, Redactor};
 
 /// Entry keys that are structure, not content: ids, links and timestamps stay as they are.
-const STRUCTURE: [&str; 6] = ["type", "id", "parentId", "timestamp", "firstKeptEntryId", "fromId"];
+const STRUCTURE: [&str; 8] = [
+    "type",
+    "id",
+    "parentId",
+    "uuid",
+    "parentUuid",
+    "timestamp",
+    "firstKeptEntryId",
+    "fromId",
+];
 
 /// The session `text` (its loader format `format`) with every message and every other entry's
 /// content redacted at `redaction`; the counts of what was redacted, by kind.

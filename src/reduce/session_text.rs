@@ -1,6 +1,8 @@
 //! A session file as `reduce` edits it: OpenClaw JSONL (its header line, then entries linked by
-//! `parentId`) or a bare JSON message array. Removing an entry re-links its children to its
-//! nearest kept ancestor, so every candidate is a valid session of the input's own format.
+//! `id`/`parentId`), Claude Code JSONL (lines linked by `uuid`/`parentUuid`), a Codex rollout
+//! (its `session_meta` line, then items in order) or a bare JSON message array. Removing an
+//! entry re-links its children to its nearest kept ancestor, so every candidate is a valid
+//! session of the input's own format.
 
 use std::collections::HashMap;
 
@@ -11,8 +13,23 @@ use serde_json::Value;
 pub enum Shape {
     /// OpenClaw JSONL: a `session` header line, then one entry per line.
     OpenClawJsonl,
+    /// Claude Code JSONL: one line per entry, linked by `uuid` / `parentUuid`.
+    ClaudeCodeJsonl,
+    /// A Codex rollout: a `session_meta` line, then one item per line, in order.
+    CodexRollout,
     /// A `.json` file holding an array of messages.
     MessageArray,
+}
+
+impl Shape {
+    /// The keys of an entry's id and its parent's, for the formats whose entries are linked.
+    fn links(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Self::OpenClawJsonl => Some(("id", "parentId")),
+            Self::ClaudeCodeJsonl => Some(("uuid", "parentUuid")),
+            Self::CodexRollout | Self::MessageArray => None,
+        }
+    }
 }
 
 /// The parsed session: the header (JSONL) and the units `reduce` removes (entries or
@@ -30,8 +47,10 @@ pub struct SessionText {
 /// The input cannot be reduced (format, or a line that is not JSON).
 #[derive(Debug, thiserror::Error)]
 pub enum ShapeError {
-    /// Another format than the two `reduce` writes.
-    #[error("reduce writes OpenClaw JSONL sessions and .json message arrays; this is a {0} session")]
+    /// Another format than those `reduce` writes.
+    #[error(
+        "reduce writes OpenClaw, Claude Code and Codex JSONL sessions and .json message arrays (not compressed); this session is {0}"
+    )]
     Format(&'static str),
     /// A line or the document is not JSON.
     #[error("line {line} is not JSON: {error}")]
@@ -46,8 +65,20 @@ pub enum ShapeError {
 impl SessionText {
     /// Parse `text` written in the loader's format `format` (`openclaw-jsonl`, `message-array`).
     pub fn parse(text: &str, format: &'static str) -> Result<Self, ShapeError> {
-        match format {
-            "openclaw-jsonl" => {
+        let shape = match format {
+            "openclaw-jsonl" => Shape::OpenClawJsonl,
+            "claude-code-jsonl" => Shape::ClaudeCodeJsonl,
+            "codex-rollout" => Shape::CodexRollout,
+            "message-array" => Shape::MessageArray,
+            other => return Err(ShapeError::Format(other)),
+        };
+        match shape {
+            Shape::OpenClawJsonl | Shape::ClaudeCodeJsonl | Shape::CodexRollout => {
+                let header_type = match shape {
+                    Shape::OpenClawJsonl => Some("session"),
+                    Shape::CodexRollout => Some("session_meta"),
+                    _ => None,
+                };
                 let mut header = None;
                 let mut units = Vec::new();
                 for (i, line) in text.lines().enumerate() {
@@ -58,19 +89,15 @@ impl SessionText {
                         line: i + 1,
                         error: e.to_string(),
                     })?;
-                    if header.is_none() && units.is_empty() && value["type"] == "session" {
+                    if header.is_none() && units.is_empty() && header_type.is_some_and(|t| value["type"] == t) {
                         header = Some(value);
                     } else {
                         units.push(value);
                     }
                 }
-                Ok(Self {
-                    shape: Shape::OpenClawJsonl,
-                    header,
-                    units,
-                })
+                Ok(Self { shape, header, units })
             }
-            "message-array" => {
+            Shape::MessageArray => {
                 let value: Value = serde_json::from_str(text).map_err(|e| ShapeError::Json {
                     line: e.line(),
                     error: e.to_string(),
@@ -82,7 +109,6 @@ impl SessionText {
                     units,
                 })
             }
-            other => Err(ShapeError::Format(other)),
         }
     }
 
@@ -94,10 +120,11 @@ impl SessionText {
                 let list: Vec<&Value> = keep.iter().map(|&i| &self.units[i]).collect();
                 serde_json::to_string_pretty(&list).unwrap_or_default() + "\n"
             }
-            Shape::OpenClawJsonl => {
+            Shape::OpenClawJsonl | Shape::ClaudeCodeJsonl | Shape::CodexRollout => {
+                let (id_key, parent_key) = self.shape.links().unwrap_or(("", ""));
                 let parents = self.parent_map();
                 let kept_ids: std::collections::HashSet<&str> =
-                    keep.iter().filter_map(|&i| self.units[i]["id"].as_str()).collect();
+                    keep.iter().filter_map(|&i| self.units[i][id_key].as_str()).collect();
                 let mut out = String::new();
                 if let Some(header) = &self.header {
                     out.push_str(&header.to_string());
@@ -105,7 +132,7 @@ impl SessionText {
                 }
                 for &i in keep {
                     let unit = &self.units[i];
-                    let relinked = match unit["parentId"].as_str() {
+                    let relinked = match unit[parent_key].as_str().filter(|_| !parent_key.is_empty()) {
                         Some(parent) if !kept_ids.contains(parent) => {
                             let mut at = parents.get(parent).copied().flatten();
                             while let Some(p) = at {
@@ -115,7 +142,7 @@ impl SessionText {
                                 at = parents.get(p).copied().flatten();
                             }
                             let mut copy = unit.clone();
-                            copy["parentId"] = at.map_or(Value::Null, |p| Value::String(p.to_owned()));
+                            copy[parent_key] = at.map_or(Value::Null, |p| Value::String(p.to_owned()));
                             Some(copy)
                         }
                         _ => None,
@@ -130,9 +157,12 @@ impl SessionText {
 
     /// Every entry's parent, by id.
     fn parent_map(&self) -> HashMap<&str, Option<&str>> {
+        let Some((id_key, parent_key)) = self.shape.links() else {
+            return HashMap::new();
+        };
         self.units
             .iter()
-            .filter_map(|u| Some((u["id"].as_str()?, u["parentId"].as_str())))
+            .filter_map(|u| Some((u[id_key].as_str()?, u[parent_key].as_str())))
             .collect()
     }
 
@@ -142,14 +172,21 @@ impl SessionText {
         match self.shape {
             Shape::MessageArray => Some(unit),
             Shape::OpenClawJsonl => (unit["type"] == "message").then(|| &mut unit["message"]),
+            Shape::ClaudeCodeJsonl => {
+                (unit["type"] == "user" || unit["type"] == "assistant").then(|| &mut unit["message"])
+            }
+            Shape::CodexRollout => (unit["type"] == "response_item").then(|| &mut unit["payload"]),
         }
     }
 
     /// Whether a unit is a message (not a model change, compaction or custom entry).
     pub fn is_message(&self, i: usize) -> bool {
+        let kind = &self.units[i]["type"];
         match self.shape {
             Shape::MessageArray => true,
-            Shape::OpenClawJsonl => self.units[i]["type"] == "message",
+            Shape::OpenClawJsonl => kind == "message",
+            Shape::ClaudeCodeJsonl => kind == "user" || kind == "assistant",
+            Shape::CodexRollout => kind == "response_item",
         }
     }
 }
@@ -184,10 +221,10 @@ mod tests {
 
     #[test]
     fn other_formats_are_refused_in_a_sentence() {
-        let e = SessionText::parse("", "codex-rollout").unwrap_err();
+        let e = SessionText::parse("", "openclaw-sqlite").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "reduce writes OpenClaw JSONL sessions and .json message arrays; this is a codex-rollout session"
+            "reduce writes OpenClaw, Claude Code and Codex JSONL sessions and .json message arrays (not compressed); this session is openclaw-sqlite"
         );
     }
 }
