@@ -84,7 +84,14 @@ impl App {
     /// A live re-read finished: swap the projection in, on the same stored message.
     pub fn live_loaded(&mut self, result: Result<super::inspection::Inspection, String>) {
         let anchor = self.live_reload.take().flatten();
-        let Ok(insp) = result else { return };
+        let insp = match result {
+            Ok(insp) => insp,
+            // The view stays as it was; the next change is read again.
+            Err(e) => {
+                self.status = Some(format!("live: {e}"));
+                return;
+            }
+        };
         let (top, scroll) = (self.top, self.detail_scroll);
         self.insp = Some(insp);
         self.realign(None);

@@ -24,6 +24,7 @@ mod escape_props;
 mod export;
 mod header_target;
 mod huge_message;
+mod live;
 mod overlays;
 mod papercuts;
 mod payload_view;
