@@ -72,9 +72,9 @@ fn main() -> ExitCode {
                 image_max_px,
                 ..options
             };
-            cli::replay::run(&session, load.clone(), &target, &options, format == Format::Json).and_then(|()| {
+            cli::replay::run(&session, load.clone(), &target, &options, format == Format::Json).and_then(|shown| {
                 if follow {
-                    cli::replay::follow(&session, load, &target, &options)
+                    cli::replay::follow(&session, load, &target, &options, shown)
                 } else {
                     Ok(())
                 }

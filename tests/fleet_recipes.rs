@@ -34,6 +34,22 @@ fn fleet(dir: &Path, copies: usize) -> std::path::PathBuf {
     list
 }
 
+/// `scan --files-from LIST --target mistral --format FORMAT` over the whole list.
+fn scan_list(list: &Path, format: &str) -> std::process::Output {
+    Command::new(common::bin())
+        .args([
+            "scan",
+            "--files-from",
+            list.to_str().unwrap(),
+            "--target",
+            "mistral",
+            "--format",
+            format,
+        ])
+        .output()
+        .unwrap()
+}
+
 fn sorted_lines(text: &str) -> Vec<String> {
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     lines.sort();
@@ -57,18 +73,7 @@ fn sharded_workers_and_duckdb_agree_with_the_scan_summary() {
         .map(|k| dir.path().join(format!("part-{k}.ndjson")).display().to_string())
         .collect();
     let union: String = parts.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
-    let whole = Command::new(bin)
-        .args([
-            "scan",
-            "--files-from",
-            list.to_str().unwrap(),
-            "--target",
-            "mistral",
-            "--format",
-            "ndjson",
-        ])
-        .output()
-        .unwrap();
+    let whole = scan_list(&list, "ndjson");
     assert_eq!(
         sorted_lines(&union),
         sorted_lines(&String::from_utf8(whole.stdout).unwrap())
@@ -91,18 +96,7 @@ fn sharded_workers_and_duckdb_agree_with_the_scan_summary() {
     let out = Command::new("python3").arg(&script).args(&parts).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let duck: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let summary = Command::new(bin)
-        .args([
-            "scan",
-            "--files-from",
-            list.to_str().unwrap(),
-            "--target",
-            "mistral",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
+    let summary = scan_list(&list, "json");
     let doc: serde_json::Value = serde_json::from_slice(&summary.stdout).unwrap();
     let totals = &doc["summary"]["targets"][0];
     assert!(

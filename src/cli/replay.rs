@@ -14,11 +14,19 @@ use replaylens::text::escape_controls_single_line as esc;
 
 use super::describe;
 
-/// Replay one session for a target and print it.
-pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<()> {
+/// Replay one session for a target and print it; the number of replay messages printed
+/// (none in JSON, which is one document).
+pub fn run(
+    path: &Path,
+    load: LoadOptions,
+    target: &Target,
+    options: &ReplayOptions,
+    json: bool,
+) -> anyhow::Result<usize> {
     let (prepared, effective) = super::load_prepared(path, load, target, options, !json)?;
     if json {
-        return print_document(prepared, &effective);
+        print_document(prepared, &effective)?;
+        return Ok(0);
     }
     let mut out = std::io::stdout().lock();
     let (s, r) = (&prepared.session, &prepared.resolved);
@@ -93,7 +101,7 @@ pub fn run(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOpti
     for (rule, n) in per_rule {
         writeln!(out, "  {rule:<28} {n}")?;
     }
-    Ok(())
+    Ok(p.messages.len())
 }
 
 /// `replay --format json`: the contract document of reference README §3.1 plus
@@ -139,17 +147,20 @@ fn marker(action: Action) -> &'static str {
     }
 }
 
-/// `replay --follow`: after the replay is printed, watch the session; each time an agent
-/// writes to it (whole lines, or a database commit), replay it again and print the replay
-/// messages it gained, with their rewrites, and the payload verdict. Runs until interrupted.
-pub fn follow(path: &Path, load: LoadOptions, target: &Target, options: &ReplayOptions) -> anyhow::Result<()> {
+/// `replay --follow`: after the replay (`shown` messages) is printed, watch the session; each
+/// time an agent writes to it (whole lines, or a database commit), replay it again and print
+/// the replay messages it gained, with their rewrites, and the payload verdict. Runs until
+/// interrupted.
+pub fn follow(
+    path: &Path,
+    load: LoadOptions,
+    target: &Target,
+    options: &ReplayOptions,
+    mut shown: usize,
+) -> anyhow::Result<()> {
     use replaylens::lint::lint;
     use replaylens::wire::{WireStage, payload_of};
     let mut watch = replaylens::load::watch::Watch::new(path);
-    let mut shown = {
-        let (prepared, _) = super::load_prepared(path, load.clone(), target, options, false)?;
-        prepared.run().messages.len()
-    };
     let mut out = std::io::stdout().lock();
     writeln!(out, "\nfollowing {} (Ctrl-C ends)", esc(&path.display().to_string()))?;
     out.flush()?;

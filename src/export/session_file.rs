@@ -24,10 +24,23 @@ const STRUCTURE: [&str; 8] = [
 /// content redacted at `redaction`; the counts of what was redacted, by kind.
 pub fn redacted_session(
     text: &str,
-    format: &'static str,
+    format: &str,
     redaction: Redaction,
 ) -> Result<(String, std::collections::BTreeMap<&'static str, usize>), ShapeError> {
     let mut session = SessionText::parse(text, format)?;
+    let all: Vec<usize> = (0..session.units.len()).collect();
+    let counts = redact_units(&mut session, &all, redaction);
+    Ok((session.render(&all), counts))
+}
+
+/// Redact the header and the units at `units` in place with one redactor (so a value in two
+/// places gets one placeholder): a message as the reports redact messages, any other entry's
+/// content as values; ids, links and timestamps stay. The counts of what was redacted.
+pub fn redact_units(
+    session: &mut SessionText,
+    units: &[usize],
+    redaction: Redaction,
+) -> std::collections::BTreeMap<&'static str, usize> {
     let mut redactor = Redactor::new(redaction);
     let convert = |v: &mut serde_json::Value, f: &mut dyn FnMut(&mut Value)| {
         let mut value: Value = serde_json::from_value(v.take()).unwrap_or(Value::Null);
@@ -41,24 +54,26 @@ pub fn redacted_session(
             }
         }
     }
-    for i in 0..session.units.len() {
-        if session.is_message(i) {
-            if let Some(message) = session.message_mut(i) {
-                convert(message, &mut |v| redactor.message(v));
-            }
-            if session.shape == Shape::MessageArray {
-                continue;
-            }
+    let message_key = session.shape.message_key();
+    for &i in units {
+        if session.is_message(i)
+            && let Some(message) = session.message_mut(i)
+        {
+            convert(message, &mut |v| redactor.message(v));
         }
+        if session.shape == Shape::MessageArray {
+            continue;
+        }
+        let is_message = session.is_message(i);
         let Some(entry) = session.units[i].as_object_mut() else {
             continue;
         };
         for (key, value) in entry.iter_mut() {
-            if !STRUCTURE.contains(&key.as_str()) && key != "message" {
+            let the_message = is_message && Some(key.as_str()) == message_key;
+            if !STRUCTURE.contains(&key.as_str()) && !the_message {
                 convert(value, &mut |v| redactor.value(v));
             }
         }
     }
-    let all: Vec<usize> = (0..session.units.len()).collect();
-    Ok((session.render(&all), redactor.counts().clone()))
+    redactor.counts().clone()
 }

@@ -19,7 +19,6 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::export::Redaction;
-use crate::export::redact::Redactor;
 use crate::hygiene::ReplayOptions;
 use crate::lint::lint;
 use crate::load::{Keep as LoadKeep, LoadOptions, load_path};
@@ -164,7 +163,7 @@ pub fn reproduces(path: &Path, options: &ReduceOptions) -> bool {
 /// Reduce `input` (its loader format name: `openclaw-jsonl` or `message-array`).
 pub fn reduce(
     text: &str,
-    format: &'static str,
+    format: &str,
     options: &ReduceOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Reduced, ReduceError> {
@@ -192,26 +191,15 @@ pub fn reduce(
     blocks(&mut session, &keep, &mut checker, progress);
     texts(&mut session, &keep, &mut checker, progress);
     images(&mut session, &keep, &mut checker, progress);
-    let stopped_early = checker.out_of_time();
     // A last pass over single units: the block and text passes may have freed some.
-    if !stopped_early {
+    if !checker.out_of_time() {
         keep = one_by_one(&session, keep, &mut checker, progress, "entries again");
     }
-    let mut redacted = false;
     if options.redact {
-        let mut redactor = Redactor::new(Redaction::Secrets);
-        for &i in &keep {
-            if let Some(message) = session.message_mut(i) {
-                let mut value: crate::model::json::Value =
-                    serde_json::from_value(message.take()).unwrap_or(crate::model::json::Value::Null);
-                redactor.message(&mut value);
-                *message = serde_json::to_value(&value).unwrap_or(Value::Null);
-            }
-        }
+        crate::export::session_file::redact_units(&mut session, &keep, Redaction::Secrets);
         if !checker.holds(&session.render(&keep)) {
             return Err(ReduceError::RedactionBreaks(options.keep.describe()));
         }
-        redacted = true;
     }
     let messages = keep.iter().filter(|&&i| session.is_message(i)).count();
     Ok(Reduced {
@@ -220,7 +208,7 @@ pub fn reduce(
         messages,
         checks: checker.checks,
         stopped_early: checker.out_of_time(),
-        redacted,
+        redacted: options.redact,
     })
 }
 

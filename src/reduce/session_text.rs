@@ -22,6 +22,15 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// The key under which an entry holds its message, for the line formats.
+    pub fn message_key(self) -> Option<&'static str> {
+        match self {
+            Self::OpenClawJsonl | Self::ClaudeCodeJsonl => Some("message"),
+            Self::CodexRollout => Some("payload"),
+            Self::MessageArray => None,
+        }
+    }
+
     /// The keys of an entry's id and its parent's, for the formats whose entries are linked.
     fn links(self) -> Option<(&'static str, &'static str)> {
         match self {
@@ -51,7 +60,7 @@ pub enum ShapeError {
     #[error(
         "reduce writes OpenClaw, Claude Code and Codex JSONL sessions and .json message arrays (not compressed); this session is {0}"
     )]
-    Format(&'static str),
+    Format(String),
     /// A line or the document is not JSON.
     #[error("line {line} is not JSON: {error}")]
     Json {
@@ -64,13 +73,13 @@ pub enum ShapeError {
 
 impl SessionText {
     /// Parse `text` written in the loader's format `format` (`openclaw-jsonl`, `message-array`).
-    pub fn parse(text: &str, format: &'static str) -> Result<Self, ShapeError> {
+    pub fn parse(text: &str, format: &str) -> Result<Self, ShapeError> {
         let shape = match format {
             "openclaw-jsonl" => Shape::OpenClawJsonl,
             "claude-code-jsonl" => Shape::ClaudeCodeJsonl,
             "codex-rollout" => Shape::CodexRollout,
             "message-array" => Shape::MessageArray,
-            other => return Err(ShapeError::Format(other)),
+            other => return Err(ShapeError::Format(other.to_owned())),
         };
         match shape {
             Shape::OpenClawJsonl | Shape::ClaudeCodeJsonl | Shape::CodexRollout => {
@@ -168,14 +177,12 @@ impl SessionText {
 
     /// The message a unit holds (a JSONL `message` entry's `message`, or the array element).
     pub fn message_mut(&mut self, i: usize) -> Option<&mut Value> {
-        let unit = self.units.get_mut(i)?;
-        match self.shape {
-            Shape::MessageArray => Some(unit),
-            Shape::OpenClawJsonl => (unit["type"] == "message").then(|| &mut unit["message"]),
-            Shape::ClaudeCodeJsonl => {
-                (unit["type"] == "user" || unit["type"] == "assistant").then(|| &mut unit["message"])
-            }
-            Shape::CodexRollout => (unit["type"] == "response_item").then(|| &mut unit["payload"]),
+        if i >= self.units.len() || !self.is_message(i) {
+            return None;
+        }
+        match self.shape.message_key() {
+            None => Some(&mut self.units[i]),
+            Some(key) => Some(&mut self.units[i][key]),
         }
     }
 

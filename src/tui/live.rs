@@ -4,7 +4,7 @@
 //! the selection kept on the same stored message and any overlay left open. A JSONL file
 //! whose last line is not yet terminated is left until the writer finishes the line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use replaylens::load::watch::Watch;
@@ -17,23 +17,18 @@ const EVERY: Duration = Duration::from_millis(400);
 /// The watch on the open session.
 #[derive(Debug, Clone)]
 pub struct Live {
-    path: PathBuf,
     db_session: Option<String>,
     watch: Watch,
     checked: Instant,
-    /// Times the session was read again.
-    pub reloads: usize,
 }
 
 impl Live {
     /// Watch `path` (a session file or database) from its current state.
     pub fn watch(path: &Path, db_session: Option<String>) -> Self {
         Self {
-            path: path.to_owned(),
             db_session,
             watch: Watch::new(path),
             checked: Instant::now(),
-            reloads: 0,
         }
     }
 
@@ -52,7 +47,7 @@ impl App {
     pub fn follow(&mut self) {
         let Some(insp) = &self.insp else { return };
         let path = &insp.session.path;
-        if self.live.as_ref().is_some_and(|l| l.path == *path) || !path.is_file() {
+        if self.live.as_ref().is_some_and(|l| l.watch.path() == path) || !path.is_file() {
             return;
         }
         self.live = Some(Live::watch(path, insp.session.db_session.clone()));
@@ -66,12 +61,11 @@ impl App {
         }
         let Some(insp) = &self.insp else { return };
         let Some(live) = &mut self.live else { return };
-        if live.path != insp.session.path || !live.changed() {
+        if live.watch.path() != insp.session.path || !live.changed() {
             return;
         }
-        live.reloads += 1;
         let request = LoadRequest {
-            path: live.path.clone(),
+            path: live.watch.path().to_owned(),
             session: live.db_session.clone(),
             target: insp.requested.clone(),
             rule_set: self.rule_set,

@@ -9,7 +9,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, channel};
 
 use replaylens::hygiene::ReplayOptions;
-use replaylens::load::{Keep as LoadKeep, LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::reduce::{Keep, ReduceOptions, reduce};
 
@@ -20,6 +19,8 @@ use super::app::{App, LoadRequest};
 pub struct ReduceRequest {
     /// The session file.
     pub source: PathBuf,
+    /// Its format, as the load that opened it found (`openclaw-jsonl`, …).
+    pub format: String,
     /// The resolved target of the open session.
     pub target: Target,
     /// Its replay options (rule set).
@@ -59,13 +60,6 @@ fn work(
     request: &ReduceRequest,
     progress: &mut dyn FnMut(usize, usize, usize),
 ) -> Result<(PathBuf, usize, usize), String> {
-    let load = LoadOptions {
-        keep: LoadKeep::Transcript,
-        ..LoadOptions::default()
-    };
-    let session = load_path(&request.source, &load).map_err(|e| format!("reduce failed: {e}"))?;
-    let format = session.format.as_str();
-    drop(session);
     let text = std::fs::read_to_string(&request.source).map_err(|e| format!("reduce failed: {e}"))?;
     let options = ReduceOptions {
         target: request.target.clone(),
@@ -75,8 +69,10 @@ fn work(
         redact: true,
         cancel: Arc::new(AtomicBool::new(false)),
     };
-    let reduced =
-        reduce(&text, format, &options, &mut |p| progress(p.units, p.of, p.checks)).map_err(|e| e.to_string())?;
+    let reduced = reduce(&text, &request.format, &options, &mut |p| {
+        progress(p.units, p.of, p.checks)
+    })
+    .map_err(|e| e.to_string())?;
     std::fs::write(&request.output, &reduced.text)
         .map_err(|e| format!("cannot write {}: {e}", request.output.display()))?;
     Ok((request.output.clone(), reduced.units.0, reduced.units.1))
@@ -132,6 +128,7 @@ impl App {
         };
         let request = ReduceRequest {
             source: insp.session.path.clone(),
+            format: insp.session.format.clone(),
             target: insp.resolved.target.clone(),
             options: insp.options.clone(),
             output: output_for(&insp.session.path, &insp.session.format),
