@@ -156,6 +156,14 @@ pub(crate) enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScanFormat::Text)]
         format: ScanFormat,
+        /// With `--format parquet`: a folder (files `scan-00000.parquet`, … or
+        /// `scan-shard-K-of-N-00000.parquet`, …) or a file ending in `.parquet`.
+        #[arg(short = 'o', long = "output", value_name = "DIR|FILE")]
+        output: Option<PathBuf>,
+        /// With `--format parquet`: start a new file once one reaches this size (bytes, or
+        /// with a suffix: 64K, 256M, 1G).
+        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::cli::scan::parse_size)]
+        max_file_size: u64,
     },
     /// Replay and lint a session under every OpenClaw rule set: per release range the verdict,
     /// the rewrites by rule and the findings, and the releases at which the verdict changes.

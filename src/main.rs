@@ -162,6 +162,8 @@ fn main() -> ExitCode {
             files_from,
             shard,
             format,
+            output,
+            max_file_size,
         } => {
             let single = target.target();
             if single != Target::default() {
@@ -181,6 +183,8 @@ fn main() -> ExitCode {
                     paths,
                     files_from,
                     shard,
+                    output,
+                    max_file_bytes: max_file_size,
                 },
                 &options,
                 format,

@@ -38,6 +38,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<providers::NoProviderList>().is_some()
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
                 || err.downcast_ref::<export::FormatError>().is_some()
+                || err.downcast_ref::<scan::ArgumentError>().is_some()
                 || err.downcast_ref::<replaylens::wire::WireError>().is_some()
                 || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
                 || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()

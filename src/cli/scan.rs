@@ -9,6 +9,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use replaylens::load::discover;
 use replaylens::policy::Target;
+use replaylens::scan::parquet::{Destination, ParquetSink};
 use replaylens::scan::{ScanOptions, Summary, scan};
 
 use super::scan_output::{Output, OutputFormat};
@@ -45,6 +46,14 @@ pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
             out.extend(discover::sources_under(p));
         } else if p.exists() || p.is_symlink() {
             out.push(p.clone());
+        } else if let Some(matches) = glob_matches(p)? {
+            for m in matches {
+                if m.is_dir() {
+                    out.extend(discover::sources_under(&m));
+                } else {
+                    out.push(m);
+                }
+            }
         } else {
             return Err(replaylens::load::LoadError::io(
                 p,
@@ -54,6 +63,28 @@ pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
         }
     }
     Ok(out)
+}
+
+/// A scan argument that cannot be used (a pattern matching nothing, `-o` without Parquet, an
+/// output folder that cannot be made): one sentence, exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ArgumentError(String);
+
+/// The paths a glob pattern (`*`, `?`, `[…]`, `**`) names, sorted; `None` when `path` is no
+/// pattern. A pattern that matches nothing is an error naming it, as a missing path is.
+fn glob_matches(path: &Path) -> anyhow::Result<Option<Vec<PathBuf>>> {
+    let Some(pattern) = path.to_str().filter(|p| p.contains(['*', '?', '['])) else {
+        return Ok(None);
+    };
+    let shown = replaylens::text::escape_controls_single_line(pattern);
+    let entries = glob::glob(pattern).map_err(|e| ArgumentError(format!("`{shown}` is not a valid pattern: {e}")))?;
+    let mut found: Vec<PathBuf> = entries.filter_map(Result::ok).collect();
+    if found.is_empty() {
+        return Err(ArgumentError(format!("no file or folder matches `{shown}`")).into());
+    }
+    found.sort();
+    Ok(Some(found))
 }
 
 /// `--shard K/N`: this worker's part of the sources.
@@ -96,6 +127,10 @@ pub struct Inputs {
     pub files_from: Option<PathBuf>,
     /// `--shard K/N`.
     pub shard: Option<Shard>,
+    /// `-o`: where `--format parquet` writes (a folder, or a `.parquet` file).
+    pub output: Option<PathBuf>,
+    /// `--max-file-mb`: the size at which a Parquet file is closed and the next begun.
+    pub max_file_bytes: u64,
 }
 
 /// The paths listed in `file` (`-`: standard input), one per line; blank lines and lines
@@ -139,7 +174,22 @@ pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyh
     }
     let progress = progress_bar(&sources);
     let targets = options.effective_targets();
-    let mut output = Output::start(format, &targets)?;
+    let mut output = match (format, &inputs.output) {
+        (OutputFormat::Parquet, Some(path)) => {
+            let sink = ParquetSink::new(parquet_destination(path, inputs.shard), inputs.max_file_bytes)
+                .map_err(|e| ArgumentError(e.to_string()))?;
+            Output::Parquet(Box::new(sink))
+        }
+        (OutputFormat::Parquet, None) => {
+            let why = "--format parquet writes files: give -o DIR or -o FILE.parquet";
+            return Err(ArgumentError(why.into()).into());
+        }
+        (_, Some(_)) => {
+            let why = "-o is for --format parquet; the other formats go to standard output (redirect it)";
+            return Err(ArgumentError(why.into()).into());
+        }
+        (_, None) => Output::start(format, &targets)?,
+    };
     let mut summary = Summary::default();
     let mut failed: Option<std::io::Error> = None;
     let mut rows = 0u64;
@@ -158,7 +208,7 @@ pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyh
         return Err(e.into());
     }
     output.finish(&summary)?;
-    if format == OutputFormat::Ndjson {
+    if matches!(format, OutputFormat::Ndjson | OutputFormat::Parquet) {
         eprintln!(
             "scanned {} sessions{}: {} rejected payloads over {} targets, {} failed to load",
             summary.sessions,
@@ -171,6 +221,37 @@ pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyh
         );
     }
     Ok(())
+}
+
+/// A size: bytes, or a number with a suffix K, M or G (powers of 1024; a trailing `B` or
+/// `iB` is allowed).
+pub fn parse_size(spec: &str) -> Result<u64, String> {
+    let bad = || format!("`{spec}` is not a size: write bytes or a number with K, M or G, e.g. 256M");
+    let upper = spec.trim().to_ascii_uppercase();
+    let digits = upper.trim_end_matches("IB").trim_end_matches('B');
+    let (number, shift) = match digits.chars().last() {
+        Some('K') => (&digits[..digits.len() - 1], 10),
+        Some('M') => (&digits[..digits.len() - 1], 20),
+        Some('G') => (&digits[..digits.len() - 1], 30),
+        _ => (digits, 0),
+    };
+    let n: u64 = number.trim().parse().map_err(|_| bad())?;
+    match n.checked_mul(1 << shift) {
+        Some(0) | None => Err(bad()),
+        Some(bytes) => Ok(bytes),
+    }
+}
+
+/// `-o PATH`: a file when it ends in `.parquet`, else a folder whose files are named after
+/// the shard, so the workers of one fleet can share it.
+fn parquet_destination(path: &Path, shard: Option<Shard>) -> Destination {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("parquet")) && !path.is_dir() {
+        return Destination::File(path.to_owned());
+    }
+    Destination::Folder {
+        dir: path.to_owned(),
+        prefix: shard.map_or_else(|| "scan-".to_owned(), |s| format!("scan-shard-{}-of-{}-", s.k, s.n)),
+    }
 }
 
 /// A progress bar on stderr with sessions and bytes per second, drawn only on a terminal.
@@ -209,5 +290,16 @@ mod tests {
         let t = parse_target("-/-/gpt-5.1").unwrap();
         assert_eq!((t.provider, t.api, t.model.as_deref()), (None, None, Some("gpt-5.1")));
         assert!(parse_target("/").is_err());
+    }
+
+    #[test]
+    fn sizes_take_suffixes() {
+        assert_eq!(parse_size("256M"), Ok(256 << 20));
+        assert_eq!(parse_size("64k"), Ok(64 << 10));
+        assert_eq!(parse_size("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("M").is_err());
+        assert!(parse_size("12X").is_err());
     }
 }

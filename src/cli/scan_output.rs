@@ -4,6 +4,7 @@
 use std::io::{BufWriter, Stdout, StdoutLock, Write};
 
 use replaylens::policy::Target;
+use replaylens::scan::parquet::ParquetSink;
 use replaylens::scan::{SessionScan, Summary, TargetScan};
 use replaylens::text::{TerminalSafeWriter, escape_controls_single_line as esc};
 
@@ -19,6 +20,9 @@ pub enum OutputFormat {
     /// One JSON object per session per line, written as each session finishes (the totals
     /// go to stderr), for engines that read JSON lines.
     Ndjson,
+    /// Parquet files (`-o DIR` or `-o FILE.parquet`): one row per session × target with
+    /// typed columns (docs/scan-parquet.md); the totals go to stderr.
+    Parquet,
 }
 
 type Safe = BufWriter<TerminalSafeWriter<StdoutLock<'static>>>;
@@ -33,6 +37,8 @@ pub enum Output {
     Csv(Box<csv::Writer<Safe>>, usize),
     /// JSON lines.
     Ndjson(Safe),
+    /// Parquet files.
+    Parquet(Box<ParquetSink>),
 }
 
 /// Widths of the text table's session id and path columns (the others are fixed); a
@@ -87,7 +93,8 @@ fn target_label(t: &Target) -> String {
 }
 
 impl Output {
-    /// Write the head of the output for these targets.
+    /// Write the head of the output for these targets (Parquet, which goes to files, is
+    /// started with its sink instead).
     pub fn start(format: OutputFormat, targets: &[Target]) -> std::io::Result<Self> {
         let labels: Vec<String> = targets.iter().map(target_label).collect();
         let mut out = stdout();
@@ -121,6 +128,11 @@ impl Output {
                 Self::Json(out, false)
             }
             OutputFormat::Ndjson => Self::Ndjson(out),
+            OutputFormat::Parquet => {
+                return Err(std::io::Error::other(
+                    "--format parquet writes files: give -o DIR or -o FILE.parquet",
+                ));
+            }
             OutputFormat::Csv => {
                 let mut w = csv::Writer::from_writer(out);
                 let mut head: Vec<String> = [
@@ -172,6 +184,7 @@ impl Output {
                 serde_json::to_writer(&mut *out, row).map_err(std::io::Error::from)?;
                 out.write_all(b"\n")
             }
+            Self::Parquet(sink) => sink.push(row).map_err(std::io::Error::other),
         }
     }
 
@@ -190,6 +203,20 @@ impl Output {
             }
             Self::Csv(mut w, _) => w.flush(),
             Self::Ndjson(mut out) => out.flush(),
+            Self::Parquet(sink) => {
+                let (files, rows) = sink.finish().map_err(std::io::Error::other)?;
+                let names: Vec<String> = files
+                    .iter()
+                    .map(|f| esc(&f.display().to_string()).into_owned())
+                    .collect();
+                eprintln!(
+                    "wrote {rows} rows to {} Parquet file{}: {}",
+                    files.len(),
+                    if files.len() == 1 { "" } else { "s" },
+                    names.join(", ")
+                );
+                Ok(())
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
 //! to the caller in source order before the next batch starts, so output streams, order is
 //! deterministic, and memory is bounded by the sessions of one batch, not by the fleet.
 
+pub mod parquet;
 pub mod releases;
 mod row;
 mod summary;

@@ -26,6 +26,15 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict as serialized (`accepted`, `would-be-rejected`, `no-payload`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Accepted => "accepted",
+            Self::WouldBeRejected => "would-be-rejected",
+            Self::NoPayload => "no-payload",
+        }
+    }
+
     /// The verdict as printed.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -92,6 +101,10 @@ pub struct SessionScan {
     /// Why it could not be loaded, when it could not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The rule set its replays used (the one of the release the session records, unless
+    /// `--openclaw` chose one); none when it could not be loaded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule_set: Option<&'static str>,
     /// One entry per scanned target, in the order given.
     pub targets: Vec<TargetScan>,
 }
@@ -120,6 +133,7 @@ impl SessionScan {
             warnings: count(Severity::Warning),
             notes: count(Severity::Note),
             error: None,
+            rule_set: Some(crate::replay::options_for_session(session, options).rule_set.name),
             targets: targets.iter().map(|t| target_scan(session, t, options)).collect(),
         }
     }
@@ -141,6 +155,7 @@ impl SessionScan {
             warnings: 0,
             notes: 0,
             error: Some(error.to_owned()),
+            rule_set: None,
             targets: Vec::new(),
         }
     }

@@ -41,6 +41,11 @@ pub struct TargetTotals {
     pub findings_by_constraint: BTreeMap<&'static str, usize>,
     /// Stored-payload findings over every session.
     pub stored_findings: usize,
+    /// Sessions that would be rejected, per constraint they break (a session counts once
+    /// per constraint).
+    pub rejected_by_constraint: BTreeMap<&'static str, usize>,
+    /// Sessions that would be rejected, per rule that rewrote their replay (once per rule).
+    pub rejected_by_rule: BTreeMap<&'static str, usize>,
 }
 
 /// The totals of a scan.
@@ -87,6 +92,14 @@ impl Summary {
                 *totals.findings_by_constraint.entry(c).or_insert(0) += n;
             }
             totals.stored_findings += t.stored_findings;
+            if t.verdict == Verdict::WouldBeRejected {
+                for c in t.findings_by_constraint.keys() {
+                    *totals.rejected_by_constraint.entry(c).or_insert(0) += 1;
+                }
+                for rule in t.rewrites_by_rule.keys() {
+                    *totals.rejected_by_rule.entry(rule).or_insert(0) += 1;
+                }
+            }
         }
         let (findings, rewrites) = (row.replay_findings(), row.rewrites());
         if findings + rewrites == 0 {
