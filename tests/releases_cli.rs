@@ -170,6 +170,31 @@ fn the_2026_6_9_to_2026_6_boundary_is_named() {
     assert!(none(&row(&m, "2026.6")["findingsByConstraint"]));
 }
 
+/// Up to 2026.9.1 no policy sets `appendOnlyRuntimeContext`, so consecutive user turns are
+/// merged for Claude Fable 5.1 too; from 2026.9.2 they are sent one by one, each in its own
+/// message. Only the size of the request shows it, and the other two switches here show less
+/// (orphaned Responses reasoning dropped in the history instead of the request leaves at most
+/// an id-less reasoning item or an assistant text, which no Responses constraint checks; the
+/// "could not be reduced" wording needs a JPEG of 800 px over 5 MiB), so the session is sized
+/// for it: padded, the merged turn is 7,000 bytes under the 32 MiB request limit and the 501
+/// turns 7,000 over.
+#[test]
+fn the_2026_8_to_2026_9_2_boundary_is_named() {
+    let (_dir, session) = padded("2026.8__2026.9.2", "/0/content/0/text", "x", 33_528_798);
+    let m = check_at(
+        &session,
+        ("anthropic", "anthropic-messages", "claude-fable-5-1"),
+        &[],
+        &["2026.8>2026.9.2:accepted>would-be-rejected"],
+        "accepted up to 2026.9.1, rejected since 2026.9.2",
+    );
+    assert_eq!(row(&m, "2026.8")["rewritesByRule"]["anthropic-turn-merge"], 1);
+    assert_eq!(row(&m, "2026.8")["replayMessages"], 1);
+    assert!(none(&row(&m, "2026.9.2")["rewritesByRule"]));
+    assert_eq!(row(&m, "2026.9.2")["replayMessages"], 501);
+    assert_eq!(row(&m, "2026.9.2")["findingsByConstraint"]["anthropic-request-size"], 1);
+}
+
 /// 2026.9.3 and 2026.9.4 drop a call to a tool that is no longer listed even when it has its
 /// result, and the result with it; 2026.9.5 keeps completed calls, so the result is sent and
 /// the user turn after it is one Mistral refuses.
