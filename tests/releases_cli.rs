@@ -262,3 +262,58 @@ fn a_session_with_one_verdict_says_so_and_the_export_carries_the_line() {
     let doc: Value = serde_json::from_slice(&skipped.stdout).unwrap();
     assert!(doc.get("releases").is_none(), "--no-releases leaves the line out");
 }
+
+/// A call id used twice in one turn, each with a result: from 2026.8 OpenClaw refuses such a
+/// Responses replay (`invalid_replay_transcript`) and sends nothing. The refusal is a
+/// verdict of its own, in the matrix and in `scan`, never "accepted".
+#[test]
+fn a_release_that_refuses_the_replay_is_a_boundary_and_scan_says_refused() {
+    let target = ("openai", "openai-responses", "gpt-5");
+    let m = check_at(
+        &fixture("refused_2026.7__2026.8"),
+        target,
+        &[],
+        &["2026.7>2026.8:accepted>refused"],
+        "accepted up to 2026.7.x, refused by OpenClaw since 2026.8",
+    );
+    assert_eq!(row(&m, "2026.9.6")["verdict"], "refused");
+    let text = releases(&fixture("refused_2026.7__2026.8"), target, &[]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("⊘ refused by OpenClaw"));
+    let scan = Command::new(common::bin())
+        .arg("scan")
+        .arg(fixture("refused_2026.7__2026.8"))
+        .args([
+            "--target",
+            "openai/openai-responses/gpt-5",
+            "--openclaw",
+            "2026.9.6",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&scan.stdout).unwrap();
+    assert_eq!(doc["sessions"][0]["targets"][0]["verdict"], "refused");
+    assert_eq!(doc["summary"]["targets"][0]["refused"], 1);
+    assert_eq!(doc["summary"]["targets"][0]["accepted"], 0);
+    let report = Command::new(common::bin())
+        .arg("export")
+        .arg(fixture("refused_2026.7__2026.8"))
+        .args([
+            "--provider",
+            "openai",
+            "--api",
+            "openai-responses",
+            "--model",
+            "gpt-5",
+            "--format",
+            "md",
+        ])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&report.stdout);
+    assert!(
+        report.contains("**OpenClaw refuses:** **this replay is not sent at all**: invalid\\_replay\\_transcript"),
+        "{report}"
+    );
+}

@@ -34,6 +34,7 @@ fn mark(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Accepted => "✓",
         Verdict::WouldBeRejected => "✗",
+        Verdict::Refused => "⊘",
         Verdict::NoPayload => "·",
     }
 }
@@ -68,16 +69,15 @@ fn print_text(id: &str, format: &str, m: &Matrix) -> anyhow::Result<()> {
         }
         let rules: Vec<String> = s.rewrites_by_rule.iter().map(|(r, n)| format!("{r} {n}")).collect();
         let noun = if s.rewrites == 1 { "rewrite" } else { "rewrites" };
-        if rules.is_empty() {
-            writeln!(out, "  0 rewrites, {} messages sent", s.replay_messages)?;
+        let sent = if s.verdict == Verdict::Refused {
+            format!("nothing sent ({} messages built)", s.replay_messages)
         } else {
-            writeln!(
-                out,
-                "  {} {noun} ({}), {} messages sent",
-                s.rewrites,
-                rules.join(", "),
-                s.replay_messages
-            )?;
+            format!("{} messages sent", s.replay_messages)
+        };
+        if rules.is_empty() {
+            writeln!(out, "  0 rewrites, {sent}")?;
+        } else {
+            writeln!(out, "  {} {noun} ({}), {sent}", s.rewrites, rules.join(", "),)?;
         }
     }
     writeln!(out, "\nverdict: {}", m.summary)?;

@@ -290,6 +290,15 @@ fn wrap_list(text: &str, limit: usize) -> String {
     out
 }
 
+/// `N refused by OpenClaw, ` when any session's replay was refused.
+fn refused(n: usize) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!("{n} refused by OpenClaw, ")
+    }
+}
+
 fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<usize>) -> std::io::Result<()> {
     writeln!(out)?;
     writeln!(
@@ -307,10 +316,11 @@ fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<us
     for (i, t) in s.targets.iter().enumerate() {
         let label = labels.get(i).map_or("", String::as_str);
         let verdicts = format!(
-            "T{} ({}): {} would be rejected, {} accepted, {} without a payload",
+            "T{} ({}): {} would be rejected, {}{} accepted, {} without a payload",
             i + 1,
             esc(label),
             t.would_be_rejected,
+            refused(t.refused),
             t.accepted,
             t.no_payload
         );

@@ -159,6 +159,16 @@ pub fn items(view: &View) -> Vec<Item> {
         body: rewrites,
         sub: Vec::new(),
     });
+    if let Some(refusal) = view.refusal() {
+        out.push(Item {
+            label: "OpenClaw refuses".into(),
+            body: vec![
+                Span::Strong("this replay is not sent at all".into()),
+                text(format!(": {refusal}")),
+            ],
+            sub: Vec::new(),
+        });
+    }
     match &view.lint {
         None => out.push(Item {
             label: "Provider check".into(),

@@ -73,6 +73,11 @@ pub struct View<'r> {
 }
 
 impl<'r> View<'r> {
+    /// Why OpenClaw refuses to send this replay at all (`invalid_replay_transcript`), if it does.
+    pub fn refusal(&self) -> Option<&str> {
+        self.replay.projection.refusal.as_deref()
+    }
+
     /// Build the view of a replay that holds both sides, redacting and focusing as asked.
     pub fn build(session: &Session, replay: &'r Replay<'r>, options: &ExportOptions) -> Self {
         let lint = LintFindings::of_replay(replay);

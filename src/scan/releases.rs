@@ -109,6 +109,7 @@ fn word(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Accepted => "accepted",
         Verdict::WouldBeRejected => "rejected",
+        Verdict::Refused => "refused by OpenClaw",
         Verdict::NoPayload => "not checked (no payload converter)",
     }
 }

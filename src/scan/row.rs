@@ -21,6 +21,8 @@ pub enum Verdict {
     Accepted,
     /// At least one lint finding on the replay payload.
     WouldBeRejected,
+    /// OpenClaw refuses the replay itself (`invalid_replay_transcript`) and sends nothing.
+    Refused,
     /// The target's API has no converter (or no API is known), so nothing was checked.
     NoPayload,
 }
@@ -31,6 +33,7 @@ impl Verdict {
         match self {
             Self::Accepted => "accepted",
             Self::WouldBeRejected => "would-be-rejected",
+            Self::Refused => "refused",
             Self::NoPayload => "no-payload",
         }
     }
@@ -40,6 +43,7 @@ impl Verdict {
         match self {
             Self::Accepted => "accepted",
             Self::WouldBeRejected => "would be rejected",
+            Self::Refused => "refused by OpenClaw",
             Self::NoPayload => "no payload",
         }
     }
@@ -186,6 +190,7 @@ pub fn target_scan(session: &Session, requested: &Target, options: &ReplayOption
         *findings_by_constraint.entry(f.constraint).or_insert(0) += 1;
     }
     let verdict = match &replayed {
+        _ if r.projection.refusal.is_some() => Verdict::Refused,
         None => Verdict::NoPayload,
         Some(f) if f.is_empty() => Verdict::Accepted,
         Some(_) => Verdict::WouldBeRejected,

@@ -33,6 +33,8 @@ pub struct TargetTotals {
     pub would_be_rejected: usize,
     /// Sessions whose replay payload is accepted.
     pub accepted: usize,
+    /// Sessions whose replay OpenClaw refuses to send.
+    pub refused: usize,
     /// Sessions for which no payload could be built.
     pub no_payload: usize,
     /// Rewrites per rule over every session.
@@ -83,6 +85,7 @@ impl Summary {
             match t.verdict {
                 Verdict::Accepted => totals.accepted += 1,
                 Verdict::WouldBeRejected => totals.would_be_rejected += 1,
+                Verdict::Refused => totals.refused += 1,
                 Verdict::NoPayload => totals.no_payload += 1,
             }
             for (rule, n) in &t.rewrites_by_rule {

@@ -62,6 +62,8 @@ pub struct Inspection {
     pub rewrites: Vec<Rewrite>,
     /// Ids of the rules that ran.
     pub rules_run: Vec<&'static str>,
+    /// Why OpenClaw refuses to send this replay at all, if it does.
+    pub refusal: Option<String>,
     /// What the load skipped or warned about (lines, rows, cut branches), one sentence each.
     pub load_problems: Vec<String>,
     /// How many of `load_problems` are notes (another agent's lines kept but not sent),
@@ -92,6 +94,7 @@ impl Inspection {
         insp.replay = Arc::new(messages);
         insp.rewrites = projection.rewrites;
         insp.rules_run = projection.rules_run;
+        insp.refusal = projection.refusal;
         insp.pending = false;
         insp
     }
@@ -126,6 +129,7 @@ impl Inspection {
             replay: Arc::new(Vec::new()),
             rewrites: Vec::new(),
             rules_run: Vec::new(),
+            refusal: None,
             load_problems,
             load_notes,
             pending: true,
@@ -175,6 +179,7 @@ impl Inspection {
         self.replay = Arc::new(r.replay);
         self.rewrites = r.rewrites;
         self.rules_run = r.rules_run;
+        self.refusal = r.refusal;
         self.wire = WireState {
             stored,
             ..WireState::default()

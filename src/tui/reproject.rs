@@ -65,6 +65,8 @@ pub struct Reprojected {
     pub rewrites: Vec<Rewrite>,
     /// Ids of the rules that ran.
     pub rules_run: Vec<&'static str>,
+    /// Why OpenClaw refuses to send this replay at all, if it does.
+    pub refusal: Option<String>,
 }
 
 impl Job {
@@ -84,6 +86,7 @@ impl Job {
             replay,
             rewrites: projection.rewrites,
             rules_run: projection.rules_run,
+            refusal: projection.refusal,
         }
     }
 }

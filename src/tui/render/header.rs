@@ -79,6 +79,8 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         ),
         _ if insp.preview => ("reading the file…".to_owned(), Role::Muted),
         _ if insp.pending => ("computing the projection…".to_owned(), Role::Muted),
+        // OpenClaw sends nothing, whatever the payload's lint would say.
+        _ if insp.refusal.is_some() => ("⊘ OpenClaw refuses to send this".to_owned(), Role::Error),
         _ if wire.pending => ("payload …".to_owned(), Role::Muted),
         _ if wire.api.is_none() => ("no payload".to_owned(), Role::Muted),
         0 => ("✓ payload accepted".to_owned(), Role::Header),

@@ -194,3 +194,21 @@ fn at_80_columns_the_header_gives_way_in_priority_order() {
     let (_, second) = header(&mut app, 30);
     assert!(second.starts_with("✓ payload accepted"), "the verdict stays: {second}");
 }
+
+#[test]
+fn a_replay_openclaw_refuses_says_so_instead_of_a_payload_verdict() {
+    let path = format!(
+        "{}/tests/releases/refused_2026.7__2026.8.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let target = Target::new(Some("openai"), Some("openai-responses"), Some("gpt-5"));
+    let insp = loaded(Path::new(&path), target);
+    assert!(
+        insp.refusal
+            .as_deref()
+            .is_some_and(|r| r.contains("invalid_replay_transcript"))
+    );
+    let mut app = app_with(insp, Theme::dark());
+    let (_, second) = header(&mut app, 80);
+    assert!(second.starts_with("⊘ OpenClaw refuses to send this"), "{second}");
+}
