@@ -1,9 +1,10 @@
 //! Fleet scan: every session in folders, files and databases, replayed and linted for one
 //! or more targets, one small row per session.
 //!
-//! Sources are processed in batches across cores (rayon); each batch's rows are handed
-//! to the caller in source order before the next batch starts, so output streams, order is
-//! deterministic, and memory is bounded by the sessions of one batch, not by the fleet.
+//! Sources are processed across cores (rayon's threads), each thread taking the next source
+//! when it is free; rows are handed to the caller in source order through a small reorder
+//! window, so output streams, order is deterministic, and memory is bounded by the window,
+//! not by the fleet.
 
 pub mod parquet;
 pub mod releases;
@@ -11,8 +12,6 @@ mod row;
 mod summary;
 
 use std::path::{Path, PathBuf};
-
-use rayon::prelude::*;
 
 pub use row::{SessionScan, TargetScan, Verdict, target_scan};
 pub use summary::{Summary, WorstSession};
@@ -43,31 +42,105 @@ impl ScanOptions {
     }
 }
 
-/// How many sources are processed at once per core: a batch's sessions are the only ones in
-/// memory at a time.
-const BATCH_PER_THREAD: usize = 4;
+/// How many sources may be done ahead of the next row to be handed out, per thread: the
+/// only sessions' rows held at a time (a session itself is dropped once its row is made).
+const AHEAD_PER_THREAD: usize = 16;
 
 /// Scan every source, calling `on_row` with each session's row in source order and
 /// `on_progress(bytes)` as each source is done (from worker threads).
+///
+/// Each worker thread takes the next source as soon as it is free (a large session never
+/// holds the other threads back), and rows wait in a small reorder window until their turn;
+/// a worker that would run further ahead than the window waits. Output streams, its order is
+/// deterministic, and memory is bounded by the window, not by the fleet.
 pub fn scan(
     sources: &[PathBuf],
     options: &ScanOptions,
     on_progress: &(dyn Fn(u64) + Sync),
     on_row: &mut dyn FnMut(SessionScan),
 ) {
-    let batch = rayon::current_num_threads().max(1) * BATCH_PER_THREAD;
-    for chunk in sources.chunks(batch) {
-        let rows: Vec<Vec<SessionScan>> = chunk
-            .par_iter()
-            .map(|path| {
-                let rows = scan_source(path, options);
-                on_progress(std::fs::metadata(path).map_or(0, |m| m.len()));
-                rows
-            })
-            .collect();
-        for row in rows.into_iter().flatten() {
-            on_row(row);
+    let threads = rayon::current_num_threads().max(1);
+    if threads == 1 || sources.len() < 2 {
+        for path in sources {
+            let rows = scan_source(path, options);
+            on_progress(std::fs::metadata(path).map_or(0, |m| m.len()));
+            rows.into_iter().for_each(&mut *on_row);
         }
+        return;
+    }
+    let window = Window::new(threads * AHEAD_PER_THREAD);
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Vec<SessionScan>)>();
+    // Plain threads, not rayon tasks: a worker blocked on the window inside a rayon task could
+    // hold, further down its stack, a task stolen while it waited in a nested parallel loop.
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let window = &window;
+            scope.spawn(move || {
+                while let Some(i) = window.claim(sources.len()) {
+                    let rows = scan_source(&sources[i], options);
+                    on_progress(std::fs::metadata(&sources[i]).map_or(0, |m| m.len()));
+                    if done_tx.send((i, rows)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut waiting: std::collections::BTreeMap<usize, Vec<SessionScan>> = Default::default();
+        let mut next = 0;
+        for (i, rows) in done_rx {
+            waiting.insert(i, rows);
+            while let Some(rows) = waiting.remove(&next) {
+                rows.into_iter().for_each(&mut *on_row);
+                next += 1;
+                window.handed_out(next);
+            }
+        }
+    });
+}
+
+/// The sources claimed so far and how far rows were handed out, shared by the workers.
+struct Window {
+    size: usize,
+    state: std::sync::Mutex<(usize, usize)>,
+    moved: std::sync::Condvar,
+}
+
+impl Window {
+    fn new(size: usize) -> Self {
+        Self {
+            size,
+            state: std::sync::Mutex::new((0, 0)),
+            moved: std::sync::Condvar::new(),
+        }
+    }
+
+    /// The next source to scan, once it is within the window of the rows handed out; none
+    /// when every source is claimed.
+    fn claim(&self, total: usize) -> Option<usize> {
+        let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        loop {
+            let (claimed, handed) = *state;
+            if claimed >= total {
+                return None;
+            }
+            if claimed < handed + self.size {
+                state.0 += 1;
+                return Some(claimed);
+            }
+            state = self
+                .moved
+                .wait(state)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    /// Rows up to `handed` (exclusive) were handed out.
+    fn handed_out(&self, handed: usize) {
+        let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        state.1 = handed;
+        self.moved.notify_all();
     }
 }
 
