@@ -72,13 +72,12 @@ fn main() -> ExitCode {
                 image_max_px,
                 ..options
             };
-            cli::replay::run(&session, load.clone(), &target, &options, format == Format::Json).and_then(|shown| {
-                if follow {
-                    cli::replay::follow(&session, load, &target, &options, shown)
-                } else {
-                    Ok(())
-                }
-            })
+            let json = format == Format::Json;
+            if follow {
+                cli::replay::run_and_follow(&session, load, &target, &options, json)
+            } else {
+                cli::replay::run(&session, load, &target, &options, json).map(|_| ())
+            }
         }
         Command::Payload { replay, stage, format } => {
             let (session, load, target, options) = replay.split();

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use replaylens::export::json::replay_document;
 use replaylens::hygiene::{Action, ReplayOptions};
-use replaylens::load::LoadOptions;
+use replaylens::load::tail::TailReader;
+use replaylens::load::{Keep, LoadOptions};
+use replaylens::model::Session;
 use replaylens::model::json::to_value;
 use replaylens::policy::{EffectiveTarget, Target};
 use replaylens::replay::PreparedReplay;
@@ -23,7 +25,12 @@ pub fn run(
     options: &ReplayOptions,
     json: bool,
 ) -> anyhow::Result<usize> {
-    let (prepared, effective) = super::load_prepared(path, load, target, options, !json)?;
+    run_loaded(super::load_transcript_only(path, load)?, target, options, json)
+}
+
+/// [`run`] for a session already loaded (keeping its transcript only).
+fn run_loaded(session: Session, target: &Target, options: &ReplayOptions, json: bool) -> anyhow::Result<usize> {
+    let (prepared, effective) = super::prepare_loaded(session, target, options, !json)?;
     if json {
         print_document(prepared, &effective)?;
         return Ok(0);
@@ -147,29 +154,45 @@ fn marker(action: Action) -> &'static str {
     }
 }
 
-/// `replay --follow`: after the replay (`shown` messages) is printed, watch the session; each
-/// time an agent writes to it (whole lines, or a database commit), replay it again and print
-/// the replay messages it gained, with their rewrites, and the payload verdict. Runs until
-/// interrupted.
-pub fn follow(
+/// `replay --follow`: print the replay ([`run`]), then watch the session; each time an agent
+/// writes to it (whole lines, or a database commit), read what it appended (only the new
+/// lines of a JSONL file), replay it again and print the replay messages it gained, with
+/// their rewrites, and the payload verdict. Runs until interrupted. The operating system's
+/// change events wake the loop (with a slow poll in case one is missed); without them, the
+/// file is polled.
+pub fn run_and_follow(
     path: &Path,
     load: LoadOptions,
     target: &Target,
     options: &ReplayOptions,
-    mut shown: usize,
+    json: bool,
 ) -> anyhow::Result<()> {
     use replaylens::lint::lint;
+    use replaylens::load::watch::{Events, POLL_EVERY, RECHECK_EVERY, Watch};
     use replaylens::wire::{WireStage, payload_of};
-    let mut watch = replaylens::load::watch::Watch::new(path);
+    let load = LoadOptions {
+        keep: Keep::Transcript,
+        ..load
+    };
+    let mut watch = Watch::new(path);
+    let events = Events::new(path);
+    let mut tail = TailReader::new(path, load);
+    let (session, _) = tail.read()?;
+    let mut shown = run_loaded(session, target, options, json)?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "\nfollowing {} (Ctrl-C ends)", esc(&path.display().to_string()))?;
     out.flush()?;
     loop {
-        std::thread::sleep(std::time::Duration::from_millis(400));
+        match &events {
+            Some(events) => {
+                events.wait(RECHECK_EVERY);
+            }
+            None => std::thread::sleep(POLL_EVERY),
+        }
         if !watch.changed() {
             continue;
         }
-        let Ok(session) = super::load_transcript_only(path, load.clone()) else {
+        let Ok((session, _)) = tail.read() else {
             continue;
         };
         let r = replaylens::replay::replay(&session, target, options);

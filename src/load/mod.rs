@@ -14,6 +14,7 @@ pub(crate) mod note_tally;
 pub mod preview;
 pub mod progress;
 pub mod sqlite;
+pub mod tail;
 pub mod watch;
 
 use std::fs::File;
@@ -143,24 +144,22 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
             message_array::load_message_array(path, &bytes)
         }
         Detected::Jsonl => {
-            let looks_like_document = {
-                let first_line_end = head.iter().position(|b| *b == b'\n');
-                match first_line_end {
-                    Some(end) => {
-                        let line = &head[..end];
-                        let trimmed: Vec<u8> = line.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
-                        trimmed == b"{"
-                    }
-                    None => false,
-                }
-            };
-            if looks_like_document {
+            if starts_as_document(head) {
                 let bytes = read_document(path, reader, &limits)?;
                 return message_array::load_message_array(path, &bytes);
             }
             jsonl::load_jsonl_previewed(path, reader, &limits, options.preview.clone(), options.keep)
         }
     }
+}
+
+/// Whether a file that starts with `{` is one JSON document rather than lines: its first
+/// line holds the opening brace alone (a pretty-printed message array object).
+fn starts_as_document(head: &[u8]) -> bool {
+    let Some(end) = head.iter().position(|b| *b == b'\n') else {
+        return false;
+    };
+    head[..end].iter().filter(|b| !b.is_ascii_whitespace()).eq(b"{".iter())
 }
 
 /// Map another agent's stored entries into the common model (`session.mapped`).

@@ -77,6 +77,8 @@ pub struct LoadRequest {
 pub enum Effect {
     /// Load a session on a background thread.
     Load(LoadRequest),
+    /// Read what was appended to the followed session on a background thread.
+    Follow(super::live::LiveRead),
     /// Write an export (re-load, replay, render, write).
     Export(ExportRequest),
     /// Build and lint the wire payload of a projection on a background thread.

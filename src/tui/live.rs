@@ -1,40 +1,85 @@
 //! Live follow: while the inspector runs, the open session file (and a database's `-wal`
-//! file) is watched by its size and modification time. When an agent writes to it, the
-//! session is read again in the background and the projection, rows and verdict follow, with
-//! the selection kept on the same stored message and any overlay left open. A JSONL file
-//! whose last line is not yet terminated is left until the writer finishes the line.
+//! file) is watched. The operating system's change events wake the check (with a slow poll
+//! in case one is missed, and a faster poll where there are no events); the file's size and
+//! modification time say whether it changed. When an agent writes to it, what it appended is
+//! read in the background (only the new lines of a JSONL file, kept by a
+//! [`TailReader`]; the whole file when it was rewritten, or for a database) and the
+//! projection, rows and verdict follow, with the selection kept on the same stored message
+//! and any overlay left open. A JSONL line not yet terminated is left until the writer
+//! finishes it.
 
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use replaylens::load::watch::Watch;
+use replaylens::load::LoadOptions;
+use replaylens::load::tail::TailReader;
+use replaylens::load::watch::{Events, POLL_EVERY, RECHECK_EVERY, Watch};
 
 use super::app::{App, Effect, LoadRequest};
 
-/// How often the file is looked at.
-const EVERY: Duration = Duration::from_millis(400);
-
 /// The watch on the open session.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Live {
     db_session: Option<String>,
     watch: Watch,
+    events: Option<Events>,
+    tail: Arc<Mutex<TailReader>>,
     checked: Instant,
 }
+
+/// A read of the followed session, for the loader thread: the request and the reader that
+/// keeps what earlier reads parsed.
+#[derive(Clone)]
+pub struct LiveRead {
+    /// What to replay the session for.
+    pub request: LoadRequest,
+    /// The reader of the followed file.
+    pub tail: Arc<Mutex<TailReader>>,
+}
+
+impl std::fmt::Debug for LiveRead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveRead")
+            .field("request", &self.request)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for LiveRead {
+    fn eq(&self, other: &Self) -> bool {
+        self.request == other.request && Arc::ptr_eq(&self.tail, &other.tail)
+    }
+}
+
+impl Eq for LiveRead {}
 
 impl Live {
     /// Watch `path` (a session file or database) from its current state.
     pub fn watch(path: &Path, db_session: Option<String>) -> Self {
+        let options = LoadOptions {
+            session: db_session.clone(),
+            ..LoadOptions::default()
+        };
         Self {
             db_session,
             watch: Watch::new(path),
+            events: Events::new(path),
+            tail: Arc::new(Mutex::new(TailReader::new(path, options))),
             checked: Instant::now(),
         }
     }
 
-    /// Whether it is time to look, and the file changed and is complete since the last time.
+    /// Whether it is time to look (an event came, or the poll is due), and the file changed
+    /// and is complete since the last time.
     fn changed(&mut self) -> bool {
-        if self.checked.elapsed() < EVERY {
+        let woke = self.events.as_ref().is_some_and(Events::take);
+        let every: Duration = if self.events.is_some() {
+            RECHECK_EVERY
+        } else {
+            POLL_EVERY
+        };
+        if !woke && self.checked.elapsed() < every {
             return false;
         }
         self.checked = Instant::now();
@@ -53,8 +98,8 @@ impl App {
         self.live = Some(Live::watch(path, insp.session.db_session.clone()));
     }
 
-    /// Called by the event loop: when the followed file changed, read it again in the
-    /// background, keeping the view (the old projection stays until the new one is ready).
+    /// Called by the event loop: when the followed file changed, read what was appended in
+    /// the background, keeping the view (the old projection stays until the new one is ready).
     pub fn follow_tick(&mut self) {
         if self.loading.is_some() || self.live_reload.is_some() || self.reprojecting.is_some() {
             return;
@@ -64,6 +109,7 @@ impl App {
         if live.watch.path() != insp.session.path || !live.changed() {
             return;
         }
+        let tail = Arc::clone(&live.tail);
         let request = LoadRequest {
             path: live.watch.path().to_owned(),
             session: live.db_session.clone(),
@@ -72,7 +118,7 @@ impl App {
             rule_set_from_session: false,
         };
         self.live_reload = Some(self.selected_row().and_then(|r| r.stored.first().copied()));
-        self.effects.push(Effect::Load(request));
+        self.effects.push(Effect::Follow(LiveRead { request, tail }));
     }
 
     /// A live re-read finished: swap the projection in, on the same stored message.

@@ -1,13 +1,14 @@
 //! Loading a session on a background thread, reporting its stage, so the screen stays live
 //! (and shows progress) while a large session is read and replayed.
 
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::load::preview::Preview;
 use replaylens::load::progress::Progress;
+use replaylens::load::tail::TailReader;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::model::{Agent, Session, SessionFormat};
 
@@ -54,6 +55,21 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
         ..LoadOptions::default()
     };
     let session = load_path(&request.path, &options).map_err(|e| e.to_string())?;
+    inspect(request, report, session)
+}
+
+/// Read what an agent appended to a followed session (only the new lines of a JSONL file,
+/// the whole file otherwise) and replay it, reporting as [`load`] does.
+pub fn load_followed(request: &LoadRequest, tail: &Mutex<TailReader>, report: &Report) -> Result<Inspection, String> {
+    report(LoadEvent::Stage("reading".into()));
+    let mut tail = tail.lock().map_err(|_| "the live reader failed before".to_owned())?;
+    let (session, _) = tail.read().map_err(|e| e.to_string())?;
+    drop(tail);
+    inspect(request, report, session)
+}
+
+/// Replay a loaded session, reporting the stored side before the projection.
+fn inspect(request: &LoadRequest, report: &Report, session: Session) -> Result<Inspection, String> {
     report(LoadEvent::Stage("replaying".into()));
     let info = session_info(&session);
     let options = replaylens::replay::options_for_session(
@@ -125,13 +141,24 @@ const LOADER_STACK: usize = 64 << 20;
 
 /// Start a load; events arrive on the returned receiver.
 pub fn spawn(request: LoadRequest) -> Receiver<LoadEvent> {
+    spawn_with(move |report| load(&request, report))
+}
+
+/// Start reading what was appended to a followed session; events arrive on the returned
+/// receiver, as for [`spawn`].
+pub fn spawn_followed(read: super::live::LiveRead) -> Receiver<LoadEvent> {
+    spawn_with(move |report| load_followed(&read.request, &read.tail, report))
+}
+
+/// Run `work` on the loader thread, sending its events and result.
+fn spawn_with(work: impl FnOnce(&Report) -> Result<Inspection, String> + Send + 'static) -> Receiver<LoadEvent> {
     let (tx, rx) = channel();
     let worker = move || {
         let events = tx.clone();
         let report: Report = Arc::new(move |event| {
             let _ = events.send(event);
         });
-        let result = load(&request, &report);
+        let result = work(&report);
         let _ = tx.send(LoadEvent::Done(Box::new(result)));
     };
     // Rules and views walk values recursively; a stack as deep as the main thread's keeps

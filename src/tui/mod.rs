@@ -144,6 +144,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         for effect in std::mem::take(&mut app.effects) {
             match effect {
                 Effect::Load(request) => loading = Some(loader::spawn(request)),
+                Effect::Follow(read) => loading = Some(loader::spawn_followed(read)),
                 // Off the UI thread: keys keep working while the report is written.
                 Effect::Export(request) => {
                     app.export_started();

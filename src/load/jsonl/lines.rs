@@ -34,12 +34,25 @@ pub(super) const BATCH_LINES: usize = 4096;
 /// diagnostics are exactly those of a line-by-line read.
 pub(crate) fn read_lines(
     path: &Path,
-    mut reader: impl BufRead,
+    reader: impl BufRead,
     builder: &mut Builder<'_>,
     limits: &Limits,
 ) -> Result<(), LoadError> {
+    read_lines_after(path, reader, builder, limits, 0).map(|_| ())
+}
+
+/// [`read_lines`] for a stream that continues a file whose first `before` lines were already
+/// read: its lines are numbered from `before + 1`. Returns the number of the last line read
+/// (`before` when the stream is empty).
+pub(crate) fn read_lines_after(
+    path: &Path,
+    mut reader: impl BufRead,
+    builder: &mut Builder<'_>,
+    limits: &Limits,
+    before: usize,
+) -> Result<usize, LoadError> {
     let mut batch = Batch::default();
-    let mut number = 0;
+    let mut number = before;
     loop {
         let start = batch.bytes.len();
         let n = (&mut reader)
@@ -63,7 +76,8 @@ pub(crate) fn read_lines(
             batch.feed(builder)?;
         }
     }
-    batch.feed(builder)
+    batch.feed(builder)?;
+    Ok(number)
 }
 
 /// Lines read but not yet handed to the builder: their bytes, one after another, and each

@@ -6,9 +6,10 @@
 //! skipped and reported with its line number; a torn last line (no newline, not JSON) is
 //! reported as such. The header and every entry are kept exactly as stored.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::BufRead;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::model::json::Value;
 
@@ -20,7 +21,7 @@ use super::limits::Limits;
 use super::preview::{Preview, due};
 use crate::model::{Diagnostic, Entry, EntryKind, Location, Session, SessionFormat};
 use lines::{ParsedLine, RawLine};
-pub(crate) use lines::{line_value, read_lines};
+pub(crate) use lines::{line_value, read_lines, read_lines_after};
 
 mod lines;
 #[cfg(test)]
@@ -43,13 +44,14 @@ pub fn load_jsonl_previewed(
     preview: Option<Preview>,
     keep: Keep,
 ) -> Result<Session, LoadError> {
-    let mut builder = Builder::new(path);
+    let mut builder = Builder::new(Cow::Borrowed(path));
     builder.preview = preview;
     builder.keep = keep;
     read_lines(path, reader, &mut builder, limits)?;
     builder.finish()
 }
 
+#[derive(Clone)]
 enum State {
     /// Collecting the first lines until the format is known.
     Sniffing(Vec<(Location, Value)>),
@@ -59,8 +61,9 @@ enum State {
 
 /// Turns a stream of stored JSON values into a [`Session`]: header, entries, leaf
 /// tracking, v1 upgrade and diagnostics. Shared by the JSONL and SQLite loaders.
+#[derive(Clone)]
 pub(crate) struct Builder<'p> {
-    path: &'p Path,
+    path: Cow<'p, Path>,
     state: State,
     session: Session,
     pi_core: bool,
@@ -80,7 +83,7 @@ pub(crate) struct Builder<'p> {
 impl<'p> Builder<'p> {
     /// A builder for values already known to be OpenClaw transcript events (SQLite rows).
     pub(crate) fn for_events(path: &'p Path, format: SessionFormat, id: String) -> Self {
-        let mut b = Self::new(path);
+        let mut b = Self::new(Cow::Borrowed(path));
         b.state = State::Reading;
         b.session.format = format;
         b.session.id = id;
@@ -93,7 +96,7 @@ impl<'p> Builder<'p> {
             self.entry(loc, value);
         } else {
             self.session.diagnostics.push(Diagnostic::skipped(
-                self.path,
+                &*self.path,
                 Some(loc),
                 "the event is not a JSON object",
             ));
@@ -110,16 +113,23 @@ impl<'p> Builder<'p> {
         &mut self.session
     }
 
-    fn new(path: &'p Path) -> Self {
+    /// A builder for a session file read incrementally, which outlives any borrowed path.
+    pub(crate) fn owned(path: PathBuf, keep: Keep) -> Builder<'static> {
+        let mut b = Builder::new(Cow::Owned(path));
+        b.keep = keep;
+        b
+    }
+
+    fn new(path: Cow<'p, Path>) -> Self {
         let stem = path
             .file_name()
             .and_then(|n| n.to_str())
             .map(|n| n.trim_end_matches(".zst").trim_end_matches(".jsonl").to_owned())
             .unwrap_or_default();
         Self {
+            session: Session::new(&*path, SessionFormat::OpenClawJsonl, stem),
             path,
             state: State::Sniffing(Vec::new()),
-            session: Session::new(path, SessionFormat::OpenClawJsonl, stem),
             pi_core: false,
             foreign: false,
             blank_lines: Vec::new(),
@@ -163,7 +173,7 @@ impl<'p> Builder<'p> {
             } => {
                 if surrogates {
                     self.session.diagnostics.push(Diagnostic::warning(
-                        self.path,
+                        &*self.path,
                         Some(loc),
                         "lone UTF-16 surrogate escapes (\\ud800…) read as U+FFFD; OpenClaw's JSON.parse keeps them, so this line's text differs from what OpenClaw sends",
                     ));
@@ -179,7 +189,7 @@ impl<'p> Builder<'p> {
         };
         if lossy {
             self.session.diagnostics.push(Diagnostic::warning(
-                self.path,
+                &*self.path,
                 Some(loc),
                 "invalid UTF-8 read as U+FFFD, as OpenClaw reads it",
             ));
@@ -200,7 +210,7 @@ impl<'p> Builder<'p> {
                 };
                 self.session
                     .diagnostics
-                    .push(Diagnostic::skipped(self.path, Some(loc), msg));
+                    .push(Diagnostic::skipped(&*self.path, Some(loc), msg));
                 return Ok(());
             }
         };
@@ -213,7 +223,7 @@ impl<'p> Builder<'p> {
                 _ => "null",
             };
             self.session.diagnostics.push(Diagnostic::skipped(
-                self.path,
+                &*self.path,
                 Some(loc),
                 format!("the line is {what}, not a JSON object"),
             ));
@@ -247,7 +257,7 @@ impl<'p> Builder<'p> {
             if let Some(name) = pending.iter().find_map(|(_, v)| foreign_format(v)) {
                 let Some(format) = mapped_format(name) else {
                     return Err(LoadError::Unsupported {
-                        path: self.path.to_owned(),
+                        path: self.path.to_path_buf(),
                         format: name,
                     });
                 };
@@ -256,7 +266,7 @@ impl<'p> Builder<'p> {
             }
             if !self.foreign && !pending.iter().any(|(_, v)| is_tree_entry(v)) {
                 return Err(LoadError::Unrecognized {
-                    path: self.path.to_owned(),
+                    path: self.path.to_path_buf(),
                     reason: "its first lines hold neither a session header nor OpenClaw/pi entries".into(),
                 });
             }
@@ -298,7 +308,7 @@ impl<'p> Builder<'p> {
                 }
                 Some("entry") if value.get("entry").is_some_and(Value::is_object) => {
                     s.diagnostics.push(Diagnostic::warning(
-                        self.path,
+                        &*self.path,
                         Some(loc),
                         "nested v4 entry layout is kept but not placed in the tree",
                     ));
@@ -319,7 +329,7 @@ impl<'p> Builder<'p> {
             }
             EntryKind::Session => {
                 s.diagnostics.push(Diagnostic::warning(
-                    self.path,
+                    &*self.path,
                     Some(loc),
                     "a second session header is kept as an opaque entry",
                 ));
@@ -342,7 +352,7 @@ impl<'p> Builder<'p> {
         if self.foreign {
             for n in self.blank_lines {
                 s.diagnostics.push(Diagnostic::skipped(
-                    self.path,
+                    &*self.path,
                     Some(Location::Line(n)),
                     "the line is empty",
                 ));
@@ -357,11 +367,11 @@ impl<'p> Builder<'p> {
         if s.header.is_none() && s.entries.is_empty() {
             if s.diagnostics.is_empty() {
                 return Err(LoadError::Empty {
-                    path: self.path.to_owned(),
+                    path: self.path.to_path_buf(),
                 });
             }
             return Err(LoadError::Unrecognized {
-                path: self.path.to_owned(),
+                path: self.path.to_path_buf(),
                 reason: format!("no line could be read ({})", s.diagnostics[0]),
             });
         }
