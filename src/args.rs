@@ -130,6 +130,11 @@ pub(crate) enum Command {
         /// Only stored messages A..B (inclusive), e.g. 0..5.
         #[arg(long, value_name = "A..B", value_parser = replaylens::export::parse_message_range)]
         messages: Option<(usize, usize)>,
+        /// Markdown, HTML and JSON: also write the session itself to FILE, redacted (at the
+        /// report's --redact level, else secrets), and have the report's reproduce command
+        /// name FILE, so the report and the case travel together.
+        #[arg(long, value_name = "FILE")]
+        with_session: Option<PathBuf>,
     },
     /// Replay and lint every session in folders, files and databases, one row per session.
     Scan {

@@ -112,6 +112,7 @@ fn main() -> ExitCode {
             only_rule,
             no_releases,
             messages,
+            with_session,
         } => {
             let session_format = format == Some(ExportFormatArg::Session)
                 || (format.is_none() && output.as_deref().is_some_and(cli::export::names_a_session));
@@ -120,6 +121,7 @@ fn main() -> ExitCode {
                     &replay.session,
                     redact.map_or(replaylens::export::Redaction::None, Into::into),
                     output.as_ref(),
+                    with_session.as_deref(),
                 ));
             }
             let format = match cli::export::resolve_format(format.and_then(ExportFormatArg::report), output.as_deref())
@@ -136,12 +138,19 @@ fn main() -> ExitCode {
                 only_rules: only_rule,
                 messages,
                 releases: None,
+                shared_session: with_session.as_ref().map(|p| p.display().to_string()),
             };
             let (session, load, target, replay_options) = replay.split();
             let replay_options = ReplayOptions {
                 image_max_px,
                 ..replay_options
             };
+            if let Some(shared) = &with_session
+                && let Err(e) =
+                    cli::export::write_shared_session(&session, shared, output.as_deref(), options.redaction)
+            {
+                return cli::finish(Err(e));
+            }
             cli::export::run(
                 &session,
                 load,

@@ -553,4 +553,23 @@ fn a_shared_session_keeps_no_planted_secret_and_replays_the_same() {
             "{level}: the same rewrites as the original"
         );
     }
+
+    // A report with its case beside it: the copy is redacted even when the report is not, and
+    // the report's reproduce command names the copy, not the customer's file.
+    let (report, case) = (dir.path().join("report.md"), dir.path().join("case.jsonl"));
+    let out = Command::new(common::bin())
+        .args(["export", openclaw.to_str().unwrap(), "--provider", "anthropic"])
+        .args(["-o", report.to_str().unwrap(), "--with-session", case.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let seen = lines(std::fs::read_to_string(&case).unwrap());
+    assert!(
+        plants.iter().all(|p| !seen.contains(&p.secret)),
+        "the shared case is redacted"
+    );
+    let report = std::fs::read_to_string(&report).unwrap();
+    let command = format!("replaylens export {} --provider anthropic", case.display());
+    assert!(report.contains(&command), "{command} in:\n{report}");
+    assert!(!report.contains(&format!("export {}", openclaw.display())));
 }

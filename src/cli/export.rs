@@ -174,13 +174,42 @@ pub fn names_a_session(output: &Path) -> bool {
     output.extension().is_some_and(|e| e.eq_ignore_ascii_case("jsonl"))
 }
 
+/// `export … --with-session FILE`: the session itself beside the report, redacted at the
+/// report's level, or at `secrets` when the report is not redacted (the copy is for sharing).
+/// Refused when FILE is the report's own `-o` file or the session.
+pub fn write_shared_session(
+    session: &Path,
+    shared: &Path,
+    report: Option<&Path>,
+    redaction: replaylens::export::Redaction,
+) -> anyhow::Result<()> {
+    if let Some(report) = report {
+        let same = |a: &Path, b: &Path| std::path::absolute(a).ok() == std::path::absolute(b).ok();
+        if same(shared, report) || replaylens::export::overwrites_session(shared, report) {
+            let why = "--with-session and -o name the same file; give the session copy a name of its own";
+            return Err(FormatError(why.into()).into());
+        }
+    }
+    let redaction = match redaction {
+        replaylens::export::Redaction::None => replaylens::export::Redaction::Secrets,
+        level => level,
+    };
+    run_session(session, redaction, Some(&shared.to_path_buf()), None)
+}
+
 /// `export --format session`: the session file itself, redacted at `redaction`, to `output`
 /// or stdout; what was redacted is counted on stderr.
 pub fn run_session(
     path: &Path,
     redaction: replaylens::export::Redaction,
     output: Option<&PathBuf>,
+    with_session: Option<&Path>,
 ) -> anyhow::Result<()> {
+    if with_session.is_some() {
+        let why =
+            "--with-session goes with a report (--format md, html or json); --format session writes the session alone";
+        return Err(FormatError(why.into()).into());
+    }
     if let Some(file) = output
         && replaylens::export::overwrites_session(path, file)
     {

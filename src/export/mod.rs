@@ -92,6 +92,9 @@ pub struct ExportOptions {
     /// The verdict per OpenClaw release range ("rejected up to 2026.9.1, accepted since
     /// 2026.9.2", [`crate::scan::releases::Matrix::summary`]), when the caller computed it.
     pub releases: Option<String>,
+    /// The shareable copy of the session written beside the report (`--with-session FILE`,
+    /// as given): the reproduce command names it instead of the session's own path.
+    pub shared_session: Option<String>,
 }
 
 impl Default for ExportOptions {
@@ -105,6 +108,7 @@ impl Default for ExportOptions {
             only_rules: Vec::new(),
             messages: None,
             releases: None,
+            shared_session: None,
         }
     }
 }

@@ -141,8 +141,10 @@ impl<'r> View<'r> {
         );
         let command = super::command::export_args(
             &super::command::Reproduce {
-                path: &path,
-                database_session: session.db_window.is_some().then_some(session_id.as_str()),
+                path: options.shared_session.as_deref().unwrap_or(&path),
+                // The shared copy is a file of its own, not a database with several sessions.
+                database_session: (session.db_window.is_some() && options.shared_session.is_none())
+                    .then_some(session_id.as_str()),
                 target: &target,
                 replay: &replay.options,
             },

@@ -78,7 +78,16 @@ pub fn scan(
             let window = &window;
             scope.spawn(move || {
                 while let Some(i) = window.claim(sources.len()) {
-                    let rows = scan_source(&sources[i], options);
+                    // A panic would leave its place in the window empty and the other workers
+                    // waiting for it: it becomes the source's error row instead.
+                    let rows =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scan_source(&sources[i], options)))
+                            .unwrap_or_else(|_| {
+                                vec![SessionScan::of_error(
+                                    &sources[i],
+                                    "internal error while scanning this source",
+                                )]
+                            });
                     on_progress(std::fs::metadata(&sources[i]).map_or(0, |m| m.len()));
                     if done_tx.send((i, rows)).is_err() {
                         return;
