@@ -18,6 +18,9 @@ use replaylens::load::watch::{Events, POLL_EVERY, RECHECK_EVERY, Watch};
 
 use super::app::{App, Effect, LoadRequest};
 
+/// Session files up to this size are read by the follow's reader as soon as following starts.
+const PREREAD_MAX_BYTES: u64 = 32 << 20;
+
 /// The watch on the open session.
 #[derive(Debug)]
 pub struct Live {
@@ -61,13 +64,31 @@ impl Live {
             session: db_session.clone(),
             ..LoadOptions::default()
         };
+        let tail = Arc::new(Mutex::new(TailReader::new(path, options)));
+        // The inspector's own load keeps no parser state, so the reader reads the file once
+        // now, in the background, and the first append is then read alone too. A large file
+        // is left to its first change: reading it now would hold its entries twice.
+        let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
+        if size <= PREREAD_MAX_BYTES && !replaylens::load::is_database(path) {
+            let tail = Arc::clone(&tail);
+            std::thread::spawn(move || {
+                if let Ok(mut reader) = tail.lock() {
+                    let _ = reader.read();
+                }
+            });
+        }
         Self {
             db_session,
             watch: Watch::new(path),
             events: Events::new(path),
-            tail: Arc::new(Mutex::new(TailReader::new(path, options))),
+            tail,
             checked: Instant::now(),
         }
+    }
+
+    /// The reader that keeps what was parsed of the followed file.
+    pub fn reader(&self) -> &Arc<Mutex<TailReader>> {
+        &self.tail
     }
 
     /// Whether it is time to look (an event came, or the poll is due), and the file changed

@@ -253,7 +253,10 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
             || exporting.is_some()
             || reducing.is_some()
             || scanner.busy();
-        let wait = Duration::from_millis(if busy { 15 } else { 500 });
+        // Following a live session, wake often enough that an append shows within a tenth of
+        // a second (a wake only looks at the file-event channel unless it says something).
+        let idle = if app.live.is_some() { 100 } else { 500 };
+        let wait = Duration::from_millis(if busy { 15 } else { idle });
         let (keys, other) = terminal::next_events(wait)?;
         if !keys.is_empty() {
             input::handle_burst(&mut app, &keys);

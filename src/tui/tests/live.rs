@@ -65,6 +65,18 @@ fn appended_lines_are_read_by_the_reader_the_follow_keeps() {
     let report: super::super::loader::Report = std::sync::Arc::new(|_| {});
     let mut app = app_with(load(&request, &report).unwrap(), Theme::dark());
     app.follow();
+    // The follow's reader reads the file once in the background, so the first append is
+    // parsed alone as well.
+    let tail = std::sync::Arc::clone(app.live.as_ref().unwrap().reader());
+    let size = std::fs::metadata(&path).unwrap().len();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while tail.lock().unwrap().parsed_bytes() != Some(size) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the reader read the file at the start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     press(&mut app, "j");
     let stored = app.selected_row().unwrap().stored.clone();
     let messages = app.insp.as_ref().unwrap().transcript.messages.len();
