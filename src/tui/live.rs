@@ -87,6 +87,7 @@ impl Live {
     }
 
     /// The reader that keeps what was parsed of the followed file.
+    #[cfg(test)]
     pub fn reader(&self) -> &Arc<Mutex<TailReader>> {
         &self.tail
     }
