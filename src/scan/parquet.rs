@@ -306,10 +306,11 @@ impl ParquetSink {
 
     /// Add a session's rows (one per target).
     pub fn push(&mut self, row: &SessionScan) -> Result<(), WriteError> {
-        let at = self.destination.file(self.files.len());
-        self.columns
-            .push(row)
-            .map_err(|source| WriteError { path: at, source })?;
+        let (destination, written) = (&self.destination, self.files.len());
+        self.columns.push(row).map_err(|source| WriteError {
+            path: destination.file(written),
+            source,
+        })?;
         if self.columns.rows >= BATCH_ROWS {
             self.flush_batch()?;
         }

@@ -14,8 +14,7 @@ use crate::replay::replay;
 use crate::wire::{WireStage, payload_of};
 
 /// Whether the provider would take the replay payload.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     /// No lint finding on the replay payload.
     Accepted,
@@ -46,6 +45,13 @@ impl Verdict {
             Self::Refused => "refused by OpenClaw",
             Self::NoPayload => "no payload",
         }
+    }
+}
+
+/// Serialized as [`Verdict::id`], the one spelling JSON, NDJSON and Parquet share.
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
     }
 }
 
