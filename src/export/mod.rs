@@ -15,6 +15,8 @@ pub mod session_file;
 pub mod stored_file;
 pub mod verdict;
 pub mod view;
+#[cfg(test)]
+mod wide_turn_tests;
 
 pub use focus::{Focus, check_rules, parse_message_range, parse_rule_id, rule_ids};
 pub use lint_section::{LintFindings, LintView};

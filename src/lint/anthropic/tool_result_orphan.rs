@@ -1,6 +1,6 @@
 //! Every `tool_result` block needs a `tool_use` with its id in the previous message.
 
-use super::tool_use_adjacency::ids_of;
+use super::ids::IdSet;
 use crate::lint::shape::{blocks, hit, kind, role, str_at, with_previous};
 use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
@@ -19,11 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let mut hits = Vec::new();
     for (i, prev, item) in with_previous(payload) {
-        let calls = match prev {
-            Some(prev) if role(prev) == Some("assistant") => ids_of(prev, "tool_use", "id"),
-            _ => Vec::new(),
-        };
-        let calls: std::collections::HashSet<&str> = calls.into_iter().collect();
+        let calls = IdSet::of(prev.filter(|p| role(p) == Some("assistant")), "tool_use", "id");
         let orphans: Vec<(usize, &str)> = blocks(item)
             .iter()
             .enumerate()

@@ -1,8 +1,7 @@
 //! Every `tool_use` block needs its `tool_result` in the very next message.
 
-use crate::model::json::Value;
-
-use crate::lint::shape::{blocks, hit, kind, messages_of, role};
+use super::ids::{IdSet, ids_of};
+use crate::lint::shape::{hit, messages_of, role};
 use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
 
@@ -17,15 +16,6 @@ pub static CONSTRAINT: Constraint = Constraint {
     check: Check::Code(check),
 };
 
-/// The `field` values of the `block_kind` blocks of a message (tool_use ids, tool_result ids).
-pub(super) fn ids_of<'a>(message: &'a Value, block_kind: &str, field: &str) -> Vec<&'a str> {
-    blocks(message)
-        .iter()
-        .filter(|b| kind(b) == Some(block_kind))
-        .filter_map(|b| b.get(field).and_then(Value::as_str))
-        .collect()
-}
-
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
     let mut hits = Vec::new();
@@ -34,13 +24,11 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
         if calls.is_empty() {
             continue;
         }
-        let answered = items
+        let next = items
             .get(i + 1)
-            .filter(|next| role(&next.value) == Some("user"))
-            .map(|next| ids_of(&next.value, "tool_result", "tool_use_id"))
-            .unwrap_or_default()
-            .into_iter()
-            .collect::<std::collections::HashSet<&str>>();
+            .map(|next| &next.value)
+            .filter(|next| role(next) == Some("user"));
+        let answered = IdSet::of(next, "tool_result", "tool_use_id");
         let missing: Vec<&str> = calls.into_iter().filter(|id| !answered.contains(id)).collect();
         if !missing.is_empty() {
             hits.push(hit(
@@ -60,6 +48,7 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
 mod tests {
     use super::*;
     use crate::json;
+    use crate::model::json::Value;
 
     fn run(messages: Value) -> Vec<Hit> {
         let values = messages.as_array().unwrap().to_vec();

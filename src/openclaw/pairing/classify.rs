@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use crate::model::{Message, StopReason};
 use crate::openclaw::synthetic::{ABORTED_TEXT, is_synthetic_result, synthetic_result};
 
+use super::order;
 use super::results::{adopt, describe, finalize, match_key, result_label, synthetic_tool_name};
 
 pub use super::results::{RESULT_ID_FIELDS, primary_result_id};
@@ -284,6 +285,7 @@ fn claim_locally<'m>(
             occs[k].result = Some(rec);
             continue;
         }
+        order::examined(1);
         let Some(&first) = first_call.get(key.as_str()) else {
             frame.unclaimed.push(rec);
             continue;
@@ -413,6 +415,8 @@ fn assemble(
         .filter(|o| !o.displaced)
         .filter_map(|o| Some((o.result.as_ref()?.index, describe(o.call.id, o.call.name))))
         .collect();
+    let local_indices: Vec<usize> = locals.iter().map(|(i, _)| *i).collect();
+    let ahead_of = order::next_smaller(&local_indices);
     let mut local_pos = 0;
     for occ in &frame.occs {
         let owner = describe(occ.call.id, occ.call.name);
@@ -439,9 +443,10 @@ fn assemble(
                 "moved result for {owner} back to its call: it had been displaced past a later tool-call turn"
             ))
         } else {
-            let later = locals[local_pos + 1..].iter().find(|(i, _)| *i < rec.index);
+            let later = ahead_of[local_pos];
             local_pos += 1;
-            later.map(|(_, other)| {
+            later.map(|q| {
+                let other = &locals[q].1;
                 format!("moved result for {owner} ahead of the result for {other}: results follow their calls in order")
             })
         };
@@ -451,14 +456,11 @@ fn assemble(
             moved,
         });
     }
-    for &r in &frame.remainder {
-        let after: Vec<&str> = locals.iter().filter(|(i, _)| *i > r).map(|(_, d)| d.as_str()).collect();
-        let moved = (!after.is_empty()).then(|| {
-            format!(
-                "moved {} message after the results for {}: results must directly follow their tool calls",
-                role_name(messages[r]),
-                after.join(", ")
-            )
+    let follows = order::greater_than_each(&local_indices, &frame.remainder, order::NAMED);
+    for (&r, (after, count)) in frame.remainder.iter().zip(follows) {
+        let moved = (count > 0).then(|| {
+            let after: Vec<&str> = after.iter().map(|&q| locals[q].1.as_str()).collect();
+            order::moved_behind_results(role_name(messages[r]), &after, count)
         });
         items.push(Item::Kept {
             index: r,

@@ -4,6 +4,7 @@
 
 pub mod classify;
 pub mod legacy;
+pub mod order;
 pub mod results;
 
 #[cfg(test)]

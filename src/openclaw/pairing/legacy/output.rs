@@ -2,6 +2,11 @@
 //! inserted results, and why each kept message changed or moved.
 
 use super::*;
+use crate::openclaw::pairing::order;
+
+/// Per moved message's output position: the output positions of the first results it now
+/// follows, and how many it follows.
+type FollowedResults = HashMap<usize, (Vec<usize>, usize)>;
 
 impl Pass<'_, '_> {
     /// Turn the output entries into a [`Plan`]; `None` when the output equals the input.
@@ -27,6 +32,8 @@ impl Pass<'_, '_> {
             .zip(&first)
             .map(|(e, &f)| if f { e.index } else { None })
             .collect();
+        let later_smaller = order::any_later_smaller(&kept);
+        let (ahead_of, follows) = self.frame_order(&kept);
         let mut items = Vec::with_capacity(self.out.len());
         for (pos, e) in self.out.iter().enumerate() {
             let Some(index) = kept[pos] else {
@@ -53,37 +60,22 @@ impl Pass<'_, '_> {
                 .then(|| (e.msg.clone(), e.note.clone().unwrap_or_else(|| "normalized".to_owned())));
             let moved = match e.place {
                 Place::Plain => None,
-                Place::Later | Place::Replacement => {
-                    kept[pos + 1..].iter().any(|k| k.is_some_and(|k| k < index)).then(|| {
-                        format!(
-                            "moved result for {} back to its call: it had been displaced past a later tool-call turn",
-                            e.call
-                        )
-                    })
-                }
-                Place::Local { frame } => (pos + 1..self.out.len())
-                    .find(|&p| self.out[p].place == (Place::Local { frame }) && kept[p].is_some_and(|k| k < index))
-                    .map(|p| {
-                        format!(
-                            "moved result for {} ahead of the result for {}: results follow their calls in order",
-                            e.call, self.out[p].call
-                        )
-                    }),
-                Place::Remainder { frame } => {
-                    let after: Vec<&str> = (0..pos)
-                        .filter(|&p| {
-                            self.out[p].place == (Place::Local { frame }) && kept[p].is_some_and(|k| k > index)
-                        })
-                        .map(|p| self.out[p].call.as_str())
-                        .collect();
-                    (!after.is_empty()).then(|| {
-                        format!(
-                            "moved {} message after the results for {}: results must directly follow their tool calls",
-                            role_name(messages[index]),
-                            after.join(", ")
-                        )
-                    })
-                }
+                Place::Later | Place::Replacement => later_smaller[pos].then(|| {
+                    format!(
+                        "moved result for {} back to its call: it had been displaced past a later tool-call turn",
+                        e.call
+                    )
+                }),
+                Place::Local { .. } => ahead_of[pos].map(|p| {
+                    format!(
+                        "moved result for {} ahead of the result for {}: results follow their calls in order",
+                        e.call, self.out[p].call
+                    )
+                }),
+                Place::Remainder { .. } => follows.get(&pos).map(|(after, count)| {
+                    let after: Vec<&str> = after.iter().map(|&p| self.out[p].call.as_str()).collect();
+                    order::moved_behind_results(role_name(messages[index]), &after, *count)
+                }),
             };
             items.push(Item::Kept { index, change, moved });
         }
@@ -105,5 +97,40 @@ impl Pass<'_, '_> {
                 .enumerate()
                 .all(|(i, it)| matches!(it, Item::Kept { index, change: None, moved: None } if *index == i));
         (!identical).then_some(Plan { items, dropped })
+    }
+
+    /// Per output position: the later kept result of the same span stored before it (a span's
+    /// result), and the kept results of its span stored after it with their count (a message
+    /// moved behind the span's results, which the pass places after all of them).
+    fn frame_order(&self, kept: &[Option<usize>]) -> (Vec<Option<usize>>, FollowedResults) {
+        let mut locals: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut remainders: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (p, e) in self.out.iter().enumerate() {
+            match (e.place, kept[p]) {
+                (Place::Local { frame }, Some(_)) => locals.entry(frame).or_default().push(p),
+                (Place::Remainder { frame }, Some(_)) => remainders.entry(frame).or_default().push(p),
+                _ => {}
+            }
+        }
+        let stored = |positions: &[usize]| -> Vec<usize> { positions.iter().filter_map(|&p| kept[p]).collect() };
+        let mut ahead_of = vec![None; self.out.len()];
+        let mut follows = HashMap::new();
+        for (frame, positions) in &locals {
+            let values = stored(positions);
+            for (&p, q) in positions.iter().zip(order::next_smaller(&values)) {
+                ahead_of[p] = q.map(|q| positions[q]);
+            }
+            let Some(moved) = remainders.get(frame) else { continue };
+            for (&r, (after, count)) in
+                moved
+                    .iter()
+                    .zip(order::greater_than_each(&values, &stored(moved), order::NAMED))
+            {
+                if count > 0 {
+                    follows.insert(r, (after.into_iter().map(|q| positions[q]).collect(), count));
+                }
+            }
+        }
+        (ahead_of, follows)
     }
 }
