@@ -13,6 +13,7 @@ pub mod constraint;
 pub mod error_patterns;
 pub mod explain;
 pub mod google;
+pub(crate) mod ids;
 pub(crate) mod limit_checks;
 pub mod limits;
 pub mod mistral;

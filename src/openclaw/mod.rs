@@ -1,6 +1,6 @@
 //! The OpenClaw layer: the neutral layer below hygiene, wire, lint and repair, holding the
 //! ports of OpenClaw's own semantics that more than one of them relies on — JavaScript
-//! behaviour ([`js`]), image handling ([`image`]), the tool-result pairing planner
+//! behaviour ([`js`], [`js_map`]), image handling ([`image`]), the tool-result pairing planner
 //! ([`pairing`]), synthetic results ([`synthetic`]), the silent-reply token
 //! ([`silent_token`]) and the shared text and turn predicates ([`assistant_text`]).
 //!
@@ -11,6 +11,8 @@ pub mod assistant_text;
 pub mod claude_model;
 pub mod image;
 pub mod js;
+pub mod js_map;
 pub mod pairing;
 pub mod silent_token;
 pub mod synthetic;
+pub mod work;

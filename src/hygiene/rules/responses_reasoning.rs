@@ -14,6 +14,7 @@ use super::helpers::responses_reasoning_ids::{
     responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
 };
 use super::helpers::thinking_blocks::with_content;
+use crate::openclaw::js_map::JsMap;
 use crate::openclaw::pairing::classify::tool_calls;
 use crate::openclaw::pairing::results::primary_result_id;
 
@@ -135,33 +136,27 @@ pub fn invariant_violation<'m>(messages: impl Iterator<Item = &'m Message>) -> O
     };
     // Pending calls in insertion order, like the JavaScript Map upstream: a repeated id keeps
     // its place and takes the later message index.
-    let mut pending: Vec<(&'m str, usize)> = Vec::new();
+    let mut pending: JsMap<&'m str, usize> = JsMap::new();
     for (i, m) in messages.enumerate() {
         if !m.is_tool_result()
-            && let Some(&(id, at)) = pending.first()
+            && let Some((&id, &at)) = pending.first()
         {
             return Some(error("dangling_tool_call", Some(id), at));
         }
         if m.is_tool_result() {
             let id = primary_result_id(m);
-            match id.and_then(|id| pending.iter().position(|(p, _)| *p == id)) {
-                Some(k) => {
-                    pending.remove(k);
-                }
-                None => return Some(error("orphan_tool_result", id, i)),
+            if id.and_then(|id| pending.delete(&id)).is_none() {
+                return Some(error("orphan_tool_result", id, i));
             }
         } else {
             for call in tool_calls(m) {
-                match pending.iter_mut().find(|(p, _)| *p == call.id) {
-                    Some(entry) => entry.1 = i,
-                    None => pending.push((call.id, i)),
-                }
+                pending.set(call.id, i);
             }
         }
     }
     pending
         .first()
-        .map(|&(id, at)| error("dangling_tool_call", Some(id), at))
+        .map(|(&id, &at)| error("dangling_tool_call", Some(id), at))
 }
 
 /// The stream-stage part of `responses-reasoning`: the transport drops replayable reasoning

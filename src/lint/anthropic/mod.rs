@@ -4,9 +4,6 @@
 mod empty_content;
 mod empty_text;
 mod final_block_thinking;
-mod ids;
-#[cfg(test)]
-pub(crate) use ids::IDS_EXAMINED;
 mod thinking_first;
 mod thinking_signature_blank;
 mod thinking_signature_missing;

@@ -1,6 +1,6 @@
 //! Every `tool_result` block needs a `tool_use` with its id in the previous message.
 
-use super::ids::IdSet;
+use crate::lint::ids::IdSet;
 use crate::lint::shape::{blocks, hit, kind, role, str_at, with_previous};
 use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};

@@ -1,6 +1,6 @@
 //! Every `tool_use` block needs its `tool_result` in the very next message.
 
-use super::ids::{IdSet, ids_of};
+use crate::lint::ids::{IdSet, ids_of};
 use crate::lint::shape::{hit, messages_of, role};
 use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};

@@ -1,5 +1,7 @@
 //! The toolUse blocks of one message have distinct ids.
 
+use std::collections::HashSet;
+
 use super::blocks_with;
 use crate::lint::shape::{hit, str_at};
 use crate::lint::{Check, Constraint, Hit};
@@ -19,15 +21,13 @@ pub static CONSTRAINT: Constraint = Constraint {
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let mut hits = Vec::new();
     for (i, item) in payload.items.iter().enumerate() {
-        let ids: Vec<&str> = blocks_with(&item.value, "toolUse")
+        // Each repeated id once, in the order of its first repeat.
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut reported: HashSet<&str> = HashSet::new();
+        let duplicates: Vec<&str> = blocks_with(&item.value, "toolUse")
             .filter_map(|(_, u)| str_at(u, "toolUseId"))
+            .filter(|&id| !seen.insert(id) && reported.insert(id))
             .collect();
-        let mut duplicates: Vec<&str> = Vec::new();
-        for (n, id) in ids.iter().enumerate() {
-            if ids[..n].contains(id) && !duplicates.contains(id) {
-                duplicates.push(id);
-            }
-        }
         if !duplicates.is_empty() {
             let path = format!("messages.{i}.content");
             let message = format!(

@@ -4,6 +4,7 @@
 //! after the run of tool messages); the finding's item is the assistant message.
 
 use super::call_ids;
+use crate::lint::ids::IdSet;
 use crate::lint::shape::{hit, messages_of, provider_index, str_at, tool_run};
 use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
@@ -27,11 +28,13 @@ fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
             continue;
         }
         let answered: Vec<&str> = tool_run(payload, i).filter_map(|m| str_at(m, "tool_call_id")).collect();
+        let answers = answered.len();
+        let answered = IdSet::from_ids(answered);
         let missing: Vec<&str> = calls.into_iter().filter(|id| !answered.contains(id)).collect();
         if missing.is_empty() {
             continue;
         }
-        let next = i + 1 + answered.len();
+        let next = i + 1 + answers;
         let at = if next < payload.items.len() { next } else { i };
         hits.push(hit(
             i,

@@ -1,6 +1,7 @@
 //! A tool message answers a call of the assistant message before its run of tool messages.
 
 use super::call_ids;
+use crate::lint::ids::IdSet;
 use crate::lint::shape::{hit, provider_index, role, str_at};
 use crate::lint::{Check, Constraint, Hit};
 use crate::wire::{Payload, WireApi, WireModel};
@@ -19,16 +20,22 @@ pub static CONSTRAINT: Constraint = Constraint {
 fn check(payload: &Payload, _model: &WireModel) -> Vec<Hit> {
     let items = &payload.items;
     let mut hits = Vec::new();
+    // The calls of the last message that is not a tool message, when it is an assistant's.
+    let mut calls: Option<IdSet> = None;
     for (i, item) in items.iter().enumerate() {
-        if role(&item.value) != Some("tool") {
-            continue;
+        match role(&item.value) {
+            Some("tool") => {}
+            Some("assistant") => {
+                calls = Some(IdSet::from_ids(call_ids(&item.value)));
+                continue;
+            }
+            _ => {
+                calls = None;
+                continue;
+            }
         }
-        let owner = items[..i].iter().rev().find(|m| role(&m.value) != Some("tool"));
-        let calls = owner
-            .filter(|m| role(&m.value) == Some("assistant"))
-            .map(|m| call_ids(&m.value));
         let id = str_at(&item.value, "tool_call_id").unwrap_or("");
-        if !calls.is_some_and(|c| c.contains(&id)) {
+        if !calls.as_ref().is_some_and(|c| c.contains(id)) {
             hits.push(hit(
                 i,
                 format!("messages.[{}].role", provider_index(payload, i)),

@@ -285,7 +285,7 @@ fn claim_locally<'m>(
             occs[k].result = Some(rec);
             continue;
         }
-        order::examined(1);
+        crate::openclaw::work::examined(1);
         let Some(&first) = first_call.get(key.as_str()) else {
             frame.unclaimed.push(rec);
             continue;

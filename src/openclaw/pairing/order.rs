@@ -6,6 +6,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::openclaw::work::examined;
+
 /// For each position, the nearest later position holding a smaller value: for results in
 /// call order with their stored indices, the first later call whose result was stored
 /// before this one.
@@ -81,21 +83,6 @@ pub fn moved_behind_results(role: &str, after: &[&str], count: usize) -> String 
     format!("moved {role} message after the results for {list}: results must directly follow their tool calls")
 }
 
-/// Count `n` entries looked at (tests read the count to prove a plan linear in its turn).
-pub(crate) fn examined(n: usize) {
-    #[cfg(test)]
-    EXAMINED.with(|c| c.set(c.get() + n));
-    #[cfg(not(test))]
-    let _ = n;
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Entries the planners looked at on this thread to answer questions about other calls
-    /// and results of a turn.
-    pub(crate) static EXAMINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,7 +116,7 @@ mod tests {
     #[test]
     fn a_turn_in_call_order_is_answered_in_linear_work() {
         let values: Vec<usize> = (0..100_000).collect();
-        EXAMINED.with(|c| c.set(0));
+        crate::openclaw::work::reset();
         assert!(next_smaller(&values).iter().all(Option::is_none));
         let reversed: Vec<usize> = values.iter().rev().copied().collect();
         assert_eq!(next_smaller(&reversed)[0], Some(1));
@@ -137,7 +124,7 @@ mod tests {
         let answers = greater_than_each(&values, &queries, 8);
         assert_eq!(answers[0].1, 99_999);
         assert_eq!(answers[0].0, [1, 2, 3, 4, 5, 6, 7, 8]);
-        let looked = EXAMINED.with(std::cell::Cell::get);
+        let looked = crate::openclaw::work::count();
         assert!(looked <= 10 * values.len(), "{looked} entries looked at");
     }
 }
