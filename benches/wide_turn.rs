@@ -1,8 +1,10 @@
-//! One assistant turn holding 30,000 tool calls, its results stored after the next user turn
-//! (so the pairing planner moves every one back), measured against the bare per-line parse of
-//! the same file: load, replay, the Anthropic payload with its lint, and the Markdown and
-//! HTML reports. A planner or lint check that scans the turn once per call makes these
-//! quadratic; a linear one keeps each within a small multiple of the parse.
+//! One assistant turn holding 30,000 tool calls, measured against the bare per-line parse of
+//! the same file: load, replay, the payload with its lint, and the Markdown and HTML reports.
+//! Two cases: the results stored after the next user turn (so the pairing planner moves every
+//! one back), for Anthropic; the results in call order with a user note after every tenth
+//! (the notes move behind the results), for OpenAI Responses (ids rewritten, so the reports
+//! diff every block). A planner, lint check or diff that scans the turn once per call makes
+//! these quadratic; a linear one keeps each within a small multiple of the parse.
 
 use std::fs::File;
 use std::hint::black_box;
@@ -22,9 +24,22 @@ use replaylens::wire::{WireStage, payload_of};
 /// Tool calls in the turn.
 const CALLS: usize = 30_000;
 
+/// Where the results of the turn are stored.
+#[derive(Clone, Copy, PartialEq)]
+enum Layout {
+    /// After the next user turn.
+    Displaced,
+    /// Right after their calls, a user note after every tenth.
+    InOrderWithNotes,
+}
+
 /// The session file, written on first use under `bench-data/`.
-fn input() -> PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-data/wide-turn.jsonl");
+fn input(layout: Layout) -> PathBuf {
+    let name = match layout {
+        Layout::Displaced => "bench-data/wide-turn.jsonl",
+        Layout::InOrderWithNotes => "bench-data/wide-turn-in-order.jsonl",
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
     if path.exists() {
         return path;
     }
@@ -60,10 +75,12 @@ fn input() -> PathBuf {
         "provider": target.provider, "api": target.api, "model": target.model, "timestamp": 2}),
         &mut text,
     );
-    entry(
-        serde_json::json!({"role": "user", "content": "Still there?", "timestamp": 3}),
-        &mut text,
-    );
+    if layout == Layout::Displaced {
+        entry(
+            serde_json::json!({"role": "user", "content": "Still there?", "timestamp": 3}),
+            &mut text,
+        );
+    }
     for k in 0..CALLS {
         entry(
             serde_json::json!({"role": "toolResult", "toolCallId": format!("toolu_{k:08}"),
@@ -71,6 +88,12 @@ fn input() -> PathBuf {
             "isError": false, "timestamp": 4}),
             &mut text,
         );
+        if layout == Layout::InOrderWithNotes && k % 10 == 0 {
+            entry(
+                serde_json::json!({"role": "user", "content": format!("note {k}"), "timestamp": 5}),
+                &mut text,
+            );
+        }
     }
     out.write_all(text.as_bytes()).expect("write input");
     path
@@ -88,10 +111,23 @@ fn reference_parse(path: &Path) -> Vec<serde_json::Value> {
 }
 
 fn bench(c: &mut Criterion) {
-    let path = input();
-    let target = preset(Family::Anthropic);
+    for (group, layout, family) in [
+        ("wide_turn", Layout::Displaced, Family::Anthropic),
+        (
+            "wide_turn_in_order_openai_responses",
+            Layout::InOrderWithNotes,
+            Family::OpenAIResponses,
+        ),
+    ] {
+        bench_case(c, group, layout, family);
+    }
+}
+
+fn bench_case(c: &mut Criterion, group: &str, layout: Layout, family: Family) {
+    let path = input(layout);
+    let target = preset(family);
     let options = ReplayOptions::default();
-    let mut g = c.benchmark_group("wide_turn");
+    let mut g = c.benchmark_group(group);
     g.sample_size(10)
         .sampling_mode(SamplingMode::Flat)
         .measurement_time(Duration::from_secs(20));
@@ -106,7 +142,7 @@ fn bench(c: &mut Criterion) {
     let r = replay(&session, &target, &options);
     g.bench_function("payload_and_lint", |b| {
         b.iter(|| {
-            let w = payload_of(black_box(&r), WireStage::Replay).expect("anthropic payload");
+            let w = payload_of(black_box(&r), WireStage::Replay).expect("a payload");
             lint(&w).len()
         })
     });

@@ -317,13 +317,16 @@ impl Differ<'_> {
 
     /// A run of elements replaced by another: each new element is paired, in order, with the
     /// old element of the same kind (a content block of the same `type`) that shares most of
-    /// its fields, and compared with it; the others are removed or added.
+    /// its fields among the next [`PAIRING_WINDOW`] of its kind, and compared with it; the
+    /// others are removed or added. The window keeps a run of thousands (every tool call of a
+    /// turn with its id rewritten) linear.
     fn replaced(&mut self, path: &str, (o, old): (usize, &[Value]), (n, new): (usize, &[Value])) {
         let mut pairs = Vec::new();
         let mut from = 0;
         for (j, nv) in new.iter().enumerate() {
             let best = (from..old.len())
                 .filter(|&i| kind(&old[i]) == kind(nv))
+                .take(PAIRING_WINDOW)
                 .max_by_key(|&i| (shared_fields(&old[i], nv), std::cmp::Reverse(i)));
             if let Some(i) = best {
                 pairs.push((i, j));
@@ -357,6 +360,9 @@ impl Differ<'_> {
     }
 }
 
+/// How many old elements of its kind a replaced element is compared with, at most.
+const PAIRING_WINDOW: usize = 64;
+
 /// Whether two objects differ in most of their keys (then shown replaced as a whole).
 fn mostly_different(a: &Map, b: &Map) -> bool {
     let (la, lb) = (a.lookup(), b.lookup());
@@ -368,6 +374,7 @@ fn mostly_different(a: &Map, b: &Map) -> bool {
 
 /// How many top-level fields two objects share with equal values.
 fn shared_fields(a: &Value, b: &Value) -> usize {
+    crate::openclaw::work::examined(1);
     match (a, b) {
         (Value::Object(a), Value::Object(b)) => {
             let b = b.lookup();

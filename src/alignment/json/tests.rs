@@ -125,3 +125,28 @@ fn mostly_different_objects_are_replaced_whole() {
         ]
     );
 }
+
+#[test]
+fn thousands_of_rewritten_blocks_pair_in_order_in_linear_work() {
+    // Every tool call of a turn with its id rewritten: one run replaced by another.
+    let n = 5_000;
+    let call = |id: String, k: usize| json!({"type": "toolCall", "id": id, "name": "read", "arguments": {"path": format!("f{k}")}});
+    let old =
+        json!({"role": "assistant", "content": (0..n).map(|k| call(format!("toolu_{k}"), k)).collect::<Vec<_>>()});
+    let new = json!({"role": "assistant", "content": (0..n).map(|k| call(format!("call_{k}"), k)).collect::<Vec<_>>()});
+    crate::openclaw::work::reset();
+    let lines = text(&diff(&old, &new, &Options::default()));
+    let looked = crate::openclaw::work::count();
+    // Each block is compared with its own (the id changed, nothing else): a removed and an
+    // added id line per block.
+    assert!(
+        lines.contains(&"- content[4999].id: \"toolu_4999\"".to_owned()),
+        "{:?}",
+        &lines[..4]
+    );
+    assert!(lines.contains(&"+ content[4999].id: \"call_4999\"".to_owned()));
+    assert_eq!(lines.iter().filter(|l| l.starts_with('-')).count(), n);
+    // At most a window of candidates per block; comparing each with every later one of its
+    // kind looks at n²/2 = 12.5 million pairs.
+    assert!(looked <= 64 * n, "{looked} pairs compared");
+}
