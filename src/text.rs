@@ -349,6 +349,33 @@ pub fn index_list(indices: &[usize], prefix: &str) -> String {
     out
 }
 
+/// Most items a list in a rewrite's note names before it counts the rest.
+pub const LIST_ITEMS: usize = 8;
+
+/// `items` joined by `, `, past [`LIST_ITEMS`] the rest counted (`a, b, …, h and 19,992
+/// more`): a rewrite touching every call of a 20,000-call turn is one short note, not a
+/// 1 MB line.
+pub fn join_folded<S: AsRef<str>>(items: &[S]) -> String {
+    join_first(items.iter().take(LIST_ITEMS), items.len())
+}
+
+/// The first items of a list of `total`, joined as [`join_folded`] joins them.
+pub fn join_first<S: AsRef<str>>(first: impl IntoIterator<Item = S>, total: usize) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for item in first {
+        if shown > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(item.as_ref());
+        shown += 1;
+    }
+    if total > shown {
+        let _ = write!(out, " and {} more", thousands((total - shown) as u64));
+    }
+    out
+}
+
 /// `n` with `en-US` thousands separators: `25,000,000`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -464,6 +491,18 @@ mod tests {
         assert_eq!(index_list(&all, "s"), "s0–s4999");
         let every_other: Vec<usize> = (0..5_000).step_by(2).collect();
         assert_eq!(index_list(&every_other, "s"), "s0+s2+s4+s6+s8+s10+s12+s14+… 2,492 more");
+    }
+
+    #[test]
+    fn a_long_list_in_a_note_names_eight_and_counts_the_rest() {
+        assert_eq!(join_folded(&["a", "b"]), "a, b");
+        assert_eq!(join_folded::<&str>(&[]), "");
+        let items: Vec<String> = (0..20_000).map(|k| format!("id{k}")).collect();
+        assert_eq!(
+            join_folded(&items),
+            "id0, id1, id2, id3, id4, id5, id6, id7 and 19,992 more"
+        );
+        assert_eq!(join_first(["x"], 3), "x and 2 more");
     }
 
     #[test]

@@ -160,6 +160,9 @@ fn every_family_replays_and_lints_a_turn_of_thousands_of_calls_in_linear_work() 
             }
             let looked = work::count();
             assert!(looked <= 30 * CALLS, "{case}: {looked} entries looked at");
+            // A rewrite of every call is one short note (the diff shows each call).
+            let longest = r.projection.rewrites.iter().map(|w| w.detail.len()).max().unwrap_or(0);
+            assert!(longest <= 2_000, "{case}: a rewrite note of {longest} bytes");
         }
     }
 }

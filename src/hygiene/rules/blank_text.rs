@@ -55,7 +55,7 @@ pub fn empty_content_placeholder() -> Vec<Value> {
 
 fn describe_removed(removed: &[usize]) -> String {
     let list: Vec<String> = removed.iter().map(usize::to_string).collect();
-    format!("removed blank text block(s) {}", list.join(", "))
+    format!("removed blank text block(s) {}", crate::text::join_folded(&list))
 }
 
 fn blank_text_outcome(m: &Message) -> Option<Change> {

@@ -102,7 +102,7 @@ pub fn blank_user_outcome(m: &Message) -> Option<UserOutcome> {
             let list: Vec<String> = blank.iter().map(usize::to_string).collect();
             Some(UserOutcome::Modify(
                 Value::Array(kept.into()),
-                format!("removed blank text block(s) {}", list.join(", ")),
+                format!("removed blank text block(s) {}", crate::text::join_folded(&list)),
             ))
         }
         _ => None,

@@ -76,7 +76,10 @@ fn stripped(m: &Message, compaction: f64) -> Option<(Message, String)> {
         }
         let removed: Vec<&str> = keys.into_iter().filter(|k| obj.shift_remove(k).is_some()).collect();
         if !removed.is_empty() {
-            notes.push(format!("stripped {} from {ty} block {i}", removed.join(", ")));
+            notes.push(format!(
+                "stripped {} from {ty} block {i}",
+                crate::text::join_folded(&removed)
+            ));
         }
     }
     if notes.is_empty() {

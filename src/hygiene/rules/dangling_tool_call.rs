@@ -256,7 +256,7 @@ fn stripped(work: &Working<'_>, i: usize) -> Option<(Message, String)> {
     } else {
         format!(
             "removed tool call {} without a result before the next assistant turn",
-            removed.join(", ")
+            crate::text::join_folded(&removed)
         )
     };
     if empties > 0 {

@@ -95,7 +95,10 @@ impl Rule for CopilotThinkingStrip {
                 .map(|(i, b)| format!("{} block {i}", block_type(b).unwrap_or("thinking")))
                 .collect();
             let mut kept: Vec<Value> = content.iter().filter(|b| !is_thinking_like(b)).cloned().collect();
-            let mut detail = format!("removed {}: GitHub Copilot replays no reasoning", removed.join(", "));
+            let mut detail = format!(
+                "removed {}: GitHub Copilot replays no reasoning",
+                crate::text::join_folded(&removed)
+            );
             if kept.is_empty() {
                 kept = omitted_reasoning_content();
                 detail.push_str(&format!(

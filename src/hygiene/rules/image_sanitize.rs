@@ -229,7 +229,7 @@ fn kept_detail(
             size((out.width, out.height)),
             human_bytes(out.bytes),
             out.quality,
-            why.join(", ")
+            crate::text::join_folded(&why)
         ));
     }
     let mut what = Vec::new();

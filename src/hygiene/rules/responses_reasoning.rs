@@ -274,7 +274,10 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
         return Verdict::Keep;
     }
     if kept.is_empty() {
-        return Verdict::Drop(format!("dropped turn: nothing left after {}: {why}", notes.join(", ")));
+        return Verdict::Drop(format!(
+            "dropped turn: nothing left after {}: {why}",
+            crate::text::join_folded(&notes)
+        ));
     }
     if dropped_reasoning {
         for (i, b) in &mut kept {
@@ -299,7 +302,10 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
         }
     }
     let kept: Vec<Value> = kept.into_iter().map(|(_, b)| b).collect();
-    Verdict::Modify(with_content(m, kept), format!("{}: {why}", notes.join(", ")))
+    Verdict::Modify(
+        with_content(m, kept),
+        format!("{}: {why}", crate::text::join_folded(&notes)),
+    )
 }
 
 /// The content of an assistant turn and where its trailing run of `thinking` blocks starts:
@@ -335,9 +341,15 @@ fn orphans(m: &Message) -> Verdict {
     }
     let why = "no output item follows it in the turn";
     if kept.is_empty() {
-        return Verdict::Drop(format!("dropped turn: nothing left after {}: {why}", notes.join(", ")));
+        return Verdict::Drop(format!(
+            "dropped turn: nothing left after {}: {why}",
+            crate::text::join_folded(&notes)
+        ));
     }
-    Verdict::Modify(with_content(m, kept), format!("{}: {why}", notes.join(", ")))
+    Verdict::Modify(
+        with_content(m, kept),
+        format!("{}: {why}", crate::text::join_folded(&notes)),
+    )
 }
 
 /// Rewrite tool-call ids of assistant turns with `call` and result id fields with `result`.
@@ -375,11 +387,13 @@ fn rename_ids(
 }
 
 fn arrows(renamed: &[(String, String)]) -> String {
-    renamed
-        .iter()
-        .map(|(a, b)| format!("{a} → {b}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::text::join_first(
+        renamed
+            .iter()
+            .take(crate::text::LIST_ITEMS)
+            .map(|(a, b)| format!("{a} → {b}")),
+        renamed.len(),
+    )
 }
 
 /// `call_part_only`: the id rule of OpenClaw up to 2026.7 (`legacy-responses-call-ids`).

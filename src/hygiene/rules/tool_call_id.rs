@@ -171,7 +171,10 @@ fn rewrite_calls(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> 
             obj.insert("id".into(), Value::String(next.into()));
         }
     }
-    Some((out, format!("tool call ids ({label}): {}", notes.join(", "))))
+    Some((
+        out,
+        format!("tool call ids ({label}): {}", crate::text::join_folded(&notes)),
+    ))
 }
 
 /// Result id fields in the order OpenClaw reads and writes them.
@@ -219,5 +222,8 @@ fn rewrite_result(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) ->
     for field in fields {
         out.set(field, Value::String(next.clone().into()));
     }
-    Some((out, format!("result id ({label}): {}", notes.join(", "))))
+    Some((
+        out,
+        format!("result id ({label}): {}", crate::text::join_folded(&notes)),
+    ))
 }

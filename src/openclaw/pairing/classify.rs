@@ -386,7 +386,7 @@ fn assemble(
 ) {
     let calls_text = || {
         let list: Vec<String> = frame.occs.iter().map(|o| describe(o.call.id, o.call.name)).collect();
-        list.join(", ")
+        crate::text::join_folded(&list)
     };
     if let (Some(reason), ErroredPolicy::Drop) = (frame.failed, opts.errored) {
         dropped.push((

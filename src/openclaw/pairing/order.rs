@@ -69,17 +69,11 @@ pub fn greater_than_each(values: &[usize], queries: &[usize], keep: usize) -> Ve
 }
 
 /// Most results a moved message's note names before it counts the rest.
-pub const NAMED: usize = 8;
+pub const NAMED: usize = crate::text::LIST_ITEMS;
 
 /// Why a message of a span moved: it now follows the results of `after` (the first of `count`).
 pub fn moved_behind_results(role: &str, after: &[&str], count: usize) -> String {
-    let mut list = after.join(", ");
-    if count > after.len() {
-        list.push_str(&format!(
-            " and {} more",
-            crate::text::thousands((count - after.len()) as u64)
-        ));
-    }
+    let list = crate::text::join_first(after, count);
     format!("moved {role} message after the results for {list}: results must directly follow their tool calls")
 }
 

@@ -51,7 +51,7 @@ impl Stripped {
         if self.removed.is_empty() {
             "internal metadata".to_owned()
         } else {
-            self.removed.join(", ")
+            crate::text::join_folded(&self.removed)
         }
     }
 }

@@ -184,7 +184,7 @@ pub fn strip_thinking_and_blank_text(content: &[Value], why: &str) -> Option<(Ve
             kept.push(b.clone());
         }
     }
-    let mut detail = format!("removed {}: {why}", removed.join(", "));
+    let mut detail = format!("removed {}: {why}", crate::text::join_folded(&removed));
     if kept.is_empty() {
         kept = omitted_reasoning_content();
         detail.push_str(&format!(

@@ -366,7 +366,7 @@ impl<'a, 'm> Pass<'a, 'm> {
                         start,
                         format!(
                             "dropped failed assistant turn (stopReason `{reason}`) with tool calls {}: failed tool-call turns are not replayed",
-                            list.join(", ")
+                            crate::text::join_folded(&list)
                         ),
                     );
                     let mut dropped: Vec<&Entry> = span.values().collect();
