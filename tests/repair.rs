@@ -324,7 +324,13 @@ fn a_file_held_open_for_appending_is_not_repaired() {
         .spawn()
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while replaylens::repair::writers::writers_of(&path).is_empty() && std::time::Instant::now() < deadline {
+    // Wait for the shell to have become `sleep`: it holds the handle from `exec 3>>` on, so
+    // an earlier look finds it still named `sh`.
+    while !replaylens::repair::writers::writers_of(&path)
+        .iter()
+        .any(|w| w.command == "sleep")
+        && std::time::Instant::now() < deadline
+    {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let result = repair_file(&path, None);
