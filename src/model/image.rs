@@ -39,10 +39,15 @@ impl ImageSummary {
             .count();
         let bytes = (chars * 3 / 4).saturating_sub(padding);
         let body = clean.trim_end_matches('=');
-        let body = &body[..body.len() - body.len() % 4];
-        let head = STANDARD_NO_PAD
-            .decode(body)
-            .or_else(|_| URL_SAFE_NO_PAD.decode(body))
+        // Whole groups of four; a cut inside a character means the text is not base64.
+        let head = body
+            .get(..body.len() - body.len() % 4)
+            .and_then(|body| {
+                STANDARD_NO_PAD
+                    .decode(body)
+                    .or_else(|_| URL_SAFE_NO_PAD.decode(body))
+                    .ok()
+            })
             .unwrap_or_default();
         let dims = imagesize::blob_size(&head)
             .ok()
@@ -102,5 +107,15 @@ mod tests {
             ImageSummary::of(Some("image/png"), Some("iVBORw0KGgo")).to_string(),
             "image/png (undecodable) 8 B"
         );
+    }
+
+    #[test]
+    fn text_that_is_not_base64_has_no_header_and_no_panic() {
+        // A two-byte character across the cut to whole groups of four (found by fuzzing the
+        // exports: the summary sliced inside the character).
+        for data in ["AAAé", "iVBORw0KGgoAé", "data:image/png;base64,AAAAé=="] {
+            let s = ImageSummary::of(Some("image/png"), Some(data));
+            assert_eq!(s.dims, None, "{data}");
+        }
     }
 }
