@@ -11,6 +11,7 @@
 # Leak detection is off: the JPEG decoder of image 0.24.9 (pinned to match OpenClaw's Photon)
 # decodes on worker threads that finish just after the input returns, and LeakSanitizer then
 # reports their thread-local channel context (a few hundred bytes) as a leak and stops the run.
+# A leak that grows still stops the run at the RSS limit below.
 set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET="${1:-1200}"
