@@ -10,7 +10,6 @@ use replaylens::json;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::model::json::Value;
 use replaylens::model::{Role, Session};
-use replaylens::openclaw::synthetic::is_synthetic_result;
 use replaylens::policy::Target;
 use replaylens::replay::replay;
 
@@ -231,7 +230,6 @@ pub fn claude_session(rng: &mut Rng) -> Generated {
     };
     g.tip = Some(g.user_text(None, false, "start"));
     let rounds = g.rng.between(1, 6);
-    let mut ended_on_results = false;
     for r in 0..rounds {
         match g.rng.below(10) {
             0 => g.compaction(),
@@ -243,7 +241,7 @@ pub fn claude_session(rng: &mut Rng) -> Generated {
         let streamed = n > 1 && g.rng.chance(20);
         let parent = g.tip.clone();
         g.tip = g.tool_round(false, parent, n, streamed);
-        ended_on_results = r + 1 == rounds && g.rng.chance(30);
+        let ended_on_results = r + 1 == rounds && g.rng.chance(30);
         if !ended_on_results {
             let msg = g.id("msg_01Txt");
             let tip = g.tip.clone();
@@ -349,10 +347,17 @@ pub fn write(lines: &[Value]) -> tempfile::NamedTempFile {
 pub struct ResultsSeen {
     /// `toolCallId`s of results carried from the file into the projection.
     pub carried: HashSet<String>,
-    /// `toolCallId`s of results the rules synthesized.
+    /// `toolCallId`s of results the rules synthesized (no stored source; the synthetic marker
+    /// or not).
     pub synthesized: Vec<String>,
     /// Texts of the user turns in the projection.
     pub user_texts: Vec<String>,
+}
+
+/// The id a file gave a call: the Codex loader names a call that has an item id as
+/// `call_id|item_id`, as OpenClaw stores Responses calls.
+fn file_id(id: &str) -> &str {
+    id.split('|').next().unwrap_or(id)
 }
 
 /// Replay `session` for its own target and collect what happened to tool results.
@@ -363,13 +368,14 @@ pub fn results_seen(session: &Session) -> ResultsSeen {
     for m in &r.projection.messages {
         let msg = &m.message;
         match msg.role() {
-            Role::ToolResult if m.source.is_empty() || is_synthetic_result(msg) && m.source.is_empty() => {
-                seen.synthesized.push(msg.tool_call_id().unwrap_or_default().to_owned());
+            Role::ToolResult if m.source.is_empty() => {
+                seen.synthesized
+                    .push(file_id(msg.tool_call_id().unwrap_or_default()).to_owned());
             }
             Role::ToolResult => {
                 for &s in &m.source {
                     if let Some(id) = stored[s].message.tool_call_id() {
-                        seen.carried.insert(id.to_owned());
+                        seen.carried.insert(file_id(id).to_owned());
                     }
                 }
             }
