@@ -28,6 +28,16 @@ fn check(g: &Generated, what: &str) -> Result<(), TestCaseError> {
             "{what}: a result was synthesized for {id}, which the file answers"
         );
     }
+    let adjacency: Vec<&str> = seen
+        .stored_findings
+        .iter()
+        .copied()
+        .filter(|c| c.contains("adjacency"))
+        .collect();
+    prop_assert!(
+        adjacency.is_empty(),
+        "{what}: the stored transcript breaks {adjacency:?}"
+    );
     for q in &g.queued {
         prop_assert!(
             seen.user_texts.iter().any(|t| t.contains(q.as_str())),
@@ -119,4 +129,9 @@ fn real_parallel_calls_are_paired_from_the_file() {
         "every result of the file reaches the projection"
     );
     assert_eq!(answered.len(), 19);
+    assert!(
+        !seen.stored_findings.iter().any(|c| c.contains("adjacency")),
+        "the stored transcript, read as Claude Code reads it, has every result after its call: {:?}",
+        seen.stored_findings
+    );
 }

@@ -7,11 +7,13 @@ use std::path::Path;
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::json;
+use replaylens::lint::lint;
 use replaylens::load::{LoadOptions, load_path};
 use replaylens::model::json::Value;
 use replaylens::model::{Role, Session};
 use replaylens::policy::Target;
-use replaylens::replay::replay;
+use replaylens::replay::{effective_target, replay};
+use replaylens::wire::of_replay::stored_payload;
 
 /// A small deterministic generator (xorshift64*), seeded by the caller.
 pub struct Rng(u64);
@@ -352,6 +354,8 @@ pub struct ResultsSeen {
     pub synthesized: Vec<String>,
     /// Texts of the user turns in the projection.
     pub user_texts: Vec<String>,
+    /// Constraint ids the stored transcript, sent as is, breaks (`lint --stage stored`).
+    pub stored_findings: Vec<&'static str>,
 }
 
 /// The id a file gave a call: the Codex loader names a call that has an item id as
@@ -365,6 +369,10 @@ pub fn results_seen(session: &Session) -> ResultsSeen {
     let r = replay(session, &Target::default(), &ReplayOptions::default());
     let stored = &r.transcript.messages;
     let mut seen = ResultsSeen::default();
+    let target = effective_target(&Target::default(), &r.transcript.model);
+    if let Ok(payload) = stored_payload(stored, &target) {
+        seen.stored_findings = lint(&payload).iter().map(|f| f.constraint).collect();
+    }
     for m in &r.projection.messages {
         let msg = &m.message;
         match msg.role() {

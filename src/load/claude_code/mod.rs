@@ -93,11 +93,11 @@ pub fn map(session: &mut Session) {
         ));
     }
     if !entries.iter().any(branch::is_conversation) {
-        let stub = entries
-            .iter()
-            .any(|e| e.type_str() == Some("teleported-from"))
-            .then_some(" (a `teleported-from` stub: the conversation stayed in the cloud session it names)")
-            .unwrap_or_default();
+        let stub = if entries.iter().any(|e| e.type_str() == Some("teleported-from")) {
+            " (a `teleported-from` stub: the conversation stayed in the cloud session it names)"
+        } else {
+            ""
+        };
         diagnostics.push(crate::model::Diagnostic::note(
             &session.path,
             None,

@@ -44,7 +44,7 @@ fn is_tool_result_line(e: &Entry) -> bool {
 /// stay out when `main_only`.
 pub(super) fn recover(entries: &[Entry], main_only: bool, path: &mut Vec<usize>) -> usize {
     let on_branch: HashSet<usize> = path.iter().copied().collect();
-    let eligible = |i: usize| !(main_only && is_sidechain(&entries[i])) && !on_branch.contains(&i);
+    let eligible = |i: usize| !(on_branch.contains(&i) || main_only && is_sidechain(&entries[i]));
     let mut group_of: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut results_of: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, e) in entries.iter().enumerate() {
