@@ -50,12 +50,15 @@ pub fn map(session: &mut Session) {
         }
     }
     let on_branch: HashSet<usize> = branch.path.iter().copied().collect();
+    let main_only = entries
+        .iter()
+        .any(|e| branch::is_conversation(e) && !branch::is_sidechain(e));
     let mut notes = std::mem::take(&mut builder.notes);
     for (i, e) in entries.iter().enumerate() {
         if on_branch.contains(&i) && branch::is_conversation(e) || sent.contains(&i) {
             continue;
         }
-        let (kind, what) = describe_unmapped(e, Some(i) == branch.boundary);
+        let (kind, what) = describe_unmapped(e, Some(i) == branch.boundary, main_only);
         notes.note(&kind, what, e.location);
     }
 
@@ -117,9 +120,11 @@ pub fn map(session: &mut Session) {
 }
 
 /// The kind and the sentence a line that is not a mapped turn is noted with.
-fn describe_unmapped(e: &Entry, boundary: bool) -> (String, &'static str) {
+/// `main_only`: the file holds main-conversation lines (a sub-agent's own file does not, and
+/// its lines off the branch are not "sub-agent lines" of another conversation).
+fn describe_unmapped(e: &Entry, boundary: bool, main_only: bool) -> (String, &'static str) {
     if branch::is_conversation(e) {
-        return if branch::is_sidechain(e) {
+        return if main_only && branch::is_sidechain(e) {
             (
                 "sub-agent (`isSidechain`) line".into(),
                 "a sub-agent's own conversation, not this one's; kept as stored",
