@@ -27,10 +27,9 @@ pub fn map(session: &mut Session) {
     let mut builder = messages::Builder::new(entries);
     let mut sent = HashSet::new();
     for &i in &branch.path {
-        if let Some(content) = attachments::attachment(&entries[i]).and_then(attachments::sent_content) {
-            let kind = attachments::attachment(&entries[i])
-                .and_then(attachments::kind)
-                .unwrap_or_default();
+        let attachment = attachments::attachment(&entries[i]);
+        if let Some(content) = attachment.and_then(attachments::sent_content) {
+            let kind = attachment.and_then(attachments::kind).unwrap_or_default();
             builder.notes.note(
                 &format!("`attachment/{kind}` line (sent)"),
                 "Claude Code sends it to the model as a user message (`normalizeAttachmentForAPI`); mapped as user content",
