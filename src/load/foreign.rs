@@ -27,6 +27,27 @@ const CLAUDE_TYPES: &[&str] = &[
     "last-prompt",
 ];
 
+/// Claude Code's metadata-only line types (no message, and often no `uuid` or `sessionId`):
+/// a file holding only these, such as the one-line `teleported-from` stub Claude Code leaves
+/// when a cloud session is continued on this machine, is an empty Claude Code session. No
+/// OpenClaw or pi entry type is hyphenated.
+const CLAUDE_META_TYPES: &[&str] = &[
+    "teleported-from",
+    "custom-title",
+    "ai-title",
+    "last-prompt",
+    "permission-mode",
+    "file-history-snapshot",
+    "queue-operation",
+    "agent-name",
+    "agent-color",
+    "agent-setting",
+    "pr-link",
+    "worktree-state",
+    "task-summary",
+    "content-replacement",
+];
+
 /// Name the foreign format one JSON line belongs to, if it is recognisably one.
 pub fn foreign_format(line: &Value) -> Option<&'static str> {
     let obj = line.as_object()?;
@@ -38,7 +59,7 @@ pub fn foreign_format(line: &Value) -> Option<&'static str> {
         let claude_envelope = ["uuid", "parentUuid", "sessionId", "leafUuid"]
             .iter()
             .any(|k| obj.contains_key(k));
-        if CLAUDE_TYPES.contains(&t) && claude_envelope {
+        if CLAUDE_TYPES.contains(&t) && claude_envelope || CLAUDE_META_TYPES.contains(&t) {
             return Some("Claude Code");
         }
     } else {
@@ -87,6 +108,10 @@ mod tests {
         );
         assert_eq!(
             foreign_format(&json!({"type": "user", "uuid": "u1"})),
+            Some("Claude Code")
+        );
+        assert_eq!(
+            foreign_format(&json!({"type": "teleported-from", "remoteSessionId": "session_01", "messageCount": 0})),
             Some("Claude Code")
         );
         assert_eq!(

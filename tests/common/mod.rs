@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod agent_gen;
 pub mod counting;
 pub mod tmux;
 
@@ -105,5 +106,21 @@ pub fn leftover_db_copies() -> Vec<PathBuf> {
         .filter_map(Result::ok)
         .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
         .map(|e| e.path())
+        .collect()
+}
+
+/// The files the shared samples' `SOURCES.md` lists under its `## {folder}/` heading (the
+/// first cell of each table row, as written there: long paths are shortened with `…`), so
+/// tests derive their sample counts from the catalogue rather than typing them.
+pub fn listed_in_sources(root: &Path, folder: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root.join("SOURCES.md")).expect("SOURCES.md of the shared samples");
+    let heading = format!("## {folder}/");
+    text.lines()
+        .skip_while(|l| l.trim() != heading)
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .map(str::to_owned)
         .collect()
 }

@@ -19,6 +19,8 @@ pub(super) struct Branch {
     pub leaf_id: Option<String>,
     /// Problems met while walking (dangling parents, cycles, duplicate uuids).
     pub diagnostics: Vec<Diagnostic>,
+    /// Lines put back on the branch as parts of a parallel tool-call group ([`siblings`]).
+    pub recovered: usize,
 }
 
 /// Whether a line is a turn of the conversation (what the model was sent or wrote).
@@ -28,6 +30,14 @@ pub(super) fn is_conversation(e: &Entry) -> bool {
         Some("tool_use" | "tool_result") => true,
         _ => false,
     }
+}
+
+/// Whether a line is an attachment Claude Code sends to the model (a prompt queued while the
+/// agent worked can be the last line of the conversation).
+pub(super) fn is_sent_attachment(e: &Entry) -> bool {
+    super::attachments::attachment(e)
+        .and_then(super::attachments::sent_content)
+        .is_some()
 }
 
 /// Whether a line belongs to a sub-agent's conversation.
@@ -40,7 +50,7 @@ pub(super) fn is_boundary(e: &Entry) -> bool {
     e.type_str() == Some("system") && e.str_field("subtype") == Some("compact_boundary")
 }
 
-fn uuid(e: &Entry) -> Option<&str> {
+pub(super) fn uuid(e: &Entry) -> Option<&str> {
     e.raw.get("uuid").and_then(Value::as_str)
 }
 
@@ -50,7 +60,7 @@ pub(super) fn active_branch(path: &Path, entries: &[Entry]) -> Branch {
     let main_only = entries.iter().any(|e| is_conversation(e) && !is_sidechain(e));
     let Some(leaf) = entries
         .iter()
-        .rposition(|e| is_conversation(e) && !(main_only && is_sidechain(e)))
+        .rposition(|e| (is_conversation(e) || is_sent_attachment(e)) && !(main_only && is_sidechain(e)))
     else {
         return branch;
     };
@@ -80,6 +90,7 @@ pub(super) fn active_branch(path: &Path, entries: &[Entry]) -> Branch {
         linear(entries, leaf, main_only, &mut branch);
     } else {
         walk(path, entries, leaf, &by_id, &mut branch);
+        branch.recovered = super::siblings::recover(entries, main_only, &mut branch.path);
     }
     branch
 }

@@ -324,6 +324,11 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// An `attachment` line Claude Code sends to the model, as a user message with `content`.
+    pub fn attachment(&mut self, e: &'a Entry, content: Vec<Value>) {
+        self.emit(e, user_message(Value::Array(content.into()), e));
+    }
+
     /// Drift layout: a top-level `{type:"tool_use", name, input}` line.
     fn drift_tool_use(&mut self, e: &'a Entry) {
         let name = e.str_field("name").unwrap_or_default().to_owned();

@@ -4,9 +4,13 @@
 //! ([`branch`]), turns its conversation lines into OpenClaw messages ([`messages`]) that
 //! name the lines they came from, and notes every line and block it kept without mapping.
 
+mod attachments;
 mod blocks;
 mod branch;
 mod messages;
+#[cfg(test)]
+mod parallel_tests;
+mod siblings;
 #[cfg(test)]
 mod tests;
 
@@ -21,8 +25,19 @@ pub fn map(session: &mut Session) {
     let entries = &session.entries;
     let branch = branch::active_branch(&session.path, entries);
     let mut builder = messages::Builder::new(entries);
+    let mut sent = HashSet::new();
     for &i in &branch.path {
-        if branch::is_conversation(&entries[i]) {
+        let attachment = attachments::attachment(&entries[i]);
+        if let Some(content) = attachment.and_then(attachments::sent_content) {
+            let kind = attachment.and_then(attachments::kind).unwrap_or_default();
+            builder.notes.note(
+                &format!("`attachment/{kind}` line (sent)"),
+                "Claude Code sends it to the model as a user message (`normalizeAttachmentForAPI`); mapped as user content",
+                entries[i].location,
+            );
+            builder.attachment(&entries[i], content);
+            sent.insert(i);
+        } else if branch::is_conversation(&entries[i]) {
             builder.push(&entries[i]);
             if entries[i].raw.get("toolUseResult").is_some() {
                 builder.notes.note(
@@ -34,12 +49,15 @@ pub fn map(session: &mut Session) {
         }
     }
     let on_branch: HashSet<usize> = branch.path.iter().copied().collect();
+    let main_only = entries
+        .iter()
+        .any(|e| branch::is_conversation(e) && !branch::is_sidechain(e));
     let mut notes = std::mem::take(&mut builder.notes);
     for (i, e) in entries.iter().enumerate() {
-        if on_branch.contains(&i) && branch::is_conversation(e) {
+        if on_branch.contains(&i) && branch::is_conversation(e) || sent.contains(&i) {
             continue;
         }
-        let (kind, what) = describe_unmapped(e, Some(i) == branch.boundary);
+        let (kind, what) = describe_unmapped(e, Some(i) == branch.boundary, main_only);
         notes.note(&kind, what, e.location);
     }
 
@@ -66,6 +84,28 @@ pub fn map(session: &mut Session) {
         session.id = id.to_owned();
     }
     let mut diagnostics = branch.diagnostics;
+    if branch.recovered > 0 {
+        diagnostics.push(crate::model::Diagnostic::note(
+            &session.path,
+            None,
+            format!(
+                "{} line(s) of parallel tool calls hang off the parentUuid chain (calls sharing `message.id` with a line on it, and their results); they are on the active branch, as Claude Code reads it",
+                branch.recovered
+            ),
+        ));
+    }
+    if !entries.iter().any(branch::is_conversation) {
+        let stub = if entries.iter().any(|e| e.type_str() == Some("teleported-from")) {
+            " (a `teleported-from` stub: the conversation stayed in the cloud session it names)"
+        } else {
+            ""
+        };
+        diagnostics.push(crate::model::Diagnostic::note(
+            &session.path,
+            None,
+            format!("an empty Claude Code session: no user or assistant line{stub}"),
+        ));
+    }
     diagnostics.extend(notes.into_diagnostics(&session.path));
     session.mapped = Some(Mapped {
         messages: builder.messages,
@@ -79,9 +119,11 @@ pub fn map(session: &mut Session) {
 }
 
 /// The kind and the sentence a line that is not a mapped turn is noted with.
-fn describe_unmapped(e: &Entry, boundary: bool) -> (String, &'static str) {
+/// `main_only`: the file holds main-conversation lines (a sub-agent's own file does not, and
+/// its lines off the branch are not "sub-agent lines" of another conversation).
+fn describe_unmapped(e: &Entry, boundary: bool, main_only: bool) -> (String, &'static str) {
     if branch::is_conversation(e) {
-        return if branch::is_sidechain(e) {
+        return if main_only && branch::is_sidechain(e) {
             (
                 "sub-agent (`isSidechain`) line".into(),
                 "a sub-agent's own conversation, not this one's; kept as stored",
@@ -103,6 +145,12 @@ fn describe_unmapped(e: &Entry, boundary: bool) -> (String, &'static str) {
         return (
             format!("`{}` line without a message object", e.type_str().unwrap_or_default()),
             "there is no message in it to map; kept as stored",
+        );
+    }
+    if let Some(a) = attachments::attachment(e) {
+        return (
+            format!("`attachment/{}` line", attachments::kind(a).unwrap_or("?")),
+            "an attachment Claude Code does not send to the model (or one off the active branch); kept as stored",
         );
     }
     let kind = match (e.type_str(), e.str_field("subtype")) {
