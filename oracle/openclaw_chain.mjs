@@ -7,7 +7,11 @@
 //   node openclaw_chain.mjs --jsonl           one request per stdin line -> one reply per line
 //   node openclaw_chain.mjs REQUEST.json      one request -> one reply (pretty-printed)
 //
-// Request: {id?, messages: [...], provider, api, model, tools?: [names], policyOnly?: bool}
+// Request: {id?, messages: [...], provider, api, model, tools?: [names], policyOnly?: bool,
+//          config?: {...}}
+//          `config` is merged over the oracle's own configuration (objects merged key by key,
+//          anything else replaced), so `{"plugins": {"load": {"paths": [...]}}}` chooses the
+//          plugins loaded from paths (`--info` lists the default ones).
 // Reply:   {id?, version, policy: {...}, plugin: "<plugin id>" | null, messages: [...]}
 //          or {id?, error: "..."}
 //
@@ -73,11 +77,30 @@ function emptySessionManager() {
   };
 }
 
+// `extra` merged over `base`: objects key by key, anything else replaced.
+export function mergeConfig(base, extra) {
+  if (!extra || typeof extra !== "object" || Array.isArray(extra)) return extra;
+  const out = base && typeof base === "object" && !Array.isArray(base) ? { ...base } : {};
+  for (const [key, value] of Object.entries(extra)) out[key] = mergeConfig(out[key], value);
+  return out;
+}
+
+// One configuration object per distinct request `config`, so OpenClaw's caches keyed on the
+// object keep working across requests.
+const configs = new Map();
+function configFor(env, extra) {
+  if (extra === undefined) return env.config;
+  const key = JSON.stringify(extra);
+  if (!configs.has(key)) configs.set(key, mergeConfig(env.config, extra));
+  return configs.get(key);
+}
+
 async function runChain(openclaw, env, req) {
   if (!req || !Array.isArray(req.messages)) throw new Error("request needs a messages array");
   const { fns } = openclaw;
   const provider = req.provider ?? "";
-  const base = { provider, modelApi: req.api, modelId: req.model, config: env.config, workspaceDir: env.workspaceDir, env: process.env };
+  const config = configFor(env, req.config);
+  const base = { provider, modelApi: req.api, modelId: req.model, config, workspaceDir: env.workspaceDir, env: process.env };
   const plugin = provider ? fns.resolveProviderRuntimePlugin({ ...base, modelId: req.model }) : undefined;
   const policy = fns.resolveTranscriptPolicy(base);
   const reply = { version: openclaw.version, policy, plugin: plugin?.pluginId ?? null };

@@ -2,7 +2,10 @@
 // replaylens' provider list: the enumeration of openclaw_targets.mjs reduced to what replaylens
 // ships (src/policy/providers/openclaw-<version>.json): per provider its id, where its plugin
 // comes from, the plugin that owns its replay policy, its APIs and one model per API; and the
-// providers published on ClawHub only. No catalog is copied beyond that one model.
+// providers published on ClawHub only; every provider id and alias the release knows with the
+// plugin that owns it (`ids`), the model prefixes that load a plugin for a hook alias
+// (`modelPrefixes`), and the APIs and providers the release cannot route (`noRoute`). No catalog
+// is copied beyond that one model.
 //
 //   node openclaw_providers.mjs                 run openclaw_targets.mjs, print the data file
 //   node openclaw_providers.mjs ENUMERATION     read a saved `openclaw_targets.mjs` reply instead
@@ -67,7 +70,14 @@ function reduce(e) {
   });
   providers.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const clawhubOnly = e.clawhubOnly.map((c) => c.provider).sort();
-  return { openclaw: e.version, apis: [...e.apis].sort(), providers, clawhubOnly };
+  const ids = e.ids.map(({ id, plugin, as, source, modelPlugin, modelAs }) => ({
+    id,
+    plugin,
+    as,
+    source,
+    ...(modelPlugin ? { modelPlugin, modelAs } : {}),
+  }));
+  return { openclaw: e.version, apis: [...e.apis].sort(), providers, clawhubOnly, ids, modelPrefixes: e.modelPrefixes, noRoute: e.noRoute };
 }
 
 // Pretty enough to review in a diff: one provider a line.
@@ -80,7 +90,12 @@ function render(data) {
     `  "providers": [`,
     data.providers.map((p) => `    ${line(p)}`).join(",\n"),
     "  ],",
-    `  "clawhubOnly": ${line(data.clawhubOnly)}`,
+    `  "clawhubOnly": ${line(data.clawhubOnly)},`,
+    `  "ids": [`,
+    data.ids.map((p) => `    ${line(p)}`).join(",\n"),
+    "  ],",
+    `  "modelPrefixes": ${line(data.modelPrefixes)},`,
+    `  "noRoute": ${line(data.noRoute)}`,
     "}",
     "",
   ].join("\n");

@@ -24,8 +24,22 @@
 // one target per distinct (API, policy, owning plugin). Unowned providers are represented by the
 // provider id `custom-provider` on every API.
 //
+// Provider ids. Every id the release's catalog knows (manifest `providers`, `providerAuthAliases`,
+// `cliBackends`, `modelCatalog` providers and aliases, the runtime registrations' `aliases` and
+// `hookAliases`, the ClawHub-only names) goes through `resolveProviderRuntimePlugin` on every API
+// with and without each probe model: the owning plugin and the registration it resolves to. An
+// id owned only for some models (a hook alias reached through a plugin's `modelSupport`) records
+// those model prefixes; an ownership no prefix rule explains stops the enumeration.
+//
+// Routes. APIs the release names as legacy (`LEGACY_…_API` constants; the doctor message
+// says what replaces them) and providers whose stream is a bundled plugin surface the release
+// does not ship (`loadBundledPluginPublicSurfaceModuleSync({dirName})` in `src/agents/*-stream`
+// regions without `dist/extensions/<dirName>`): OpenClaw throws before sending.
+//
 // Reply: {version, apis: [...], providers: [{provider, plugin, origin, package?, apis, models}],
-//         clawhubOnly: [{package, provider}], targets: [{provider, api, model, plugin, origin}]}
+//         clawhubOnly: [{package, provider}], targets: [{provider, api, model, plugin, origin}],
+//         ids: [{id, plugin, as, source, modelPlugin?, modelAs?}], modelPrefixes: {plugin: [...]},
+//         noRoute: {apis: {api: why}, providers: {id: why}}}
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -133,6 +147,80 @@ function probeModels(allModelIds) {
   return [...byKey.values()];
 }
 
+// `const LEGACY_…_API = "…"` ids outside the vocabulary, with the doctor's message for each.
+function legacyApis(known) {
+  const found = {};
+  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs") || f.endsWith(".js"))) {
+    const text = fs.readFileSync(path.join(DIST, file), "utf8");
+    for (const m of text.matchAll(/const LEGACY_[A-Z0-9_]+_API = "([a-z0-9-]+)"/g)) {
+      if (known.has(m[1])) continue;
+      const quoted = text.match(new RegExp(`message: ("${m[1]} is legacy(?:[^"\\\\]|\\\\.)*")`))?.[1];
+      if (quoted || !found[m[1]]) found[m[1]] = quoted ? JSON.parse(quoted) : `${m[1]} is a legacy API id`;
+    }
+  }
+  return found;
+}
+
+// Stream facades loaded from a bundled plugin surface that dist/extensions does not hold.
+function missingStreamSurfaces() {
+  const found = {};
+  for (const file of fs.readdirSync(DIST).filter((f) => f.endsWith(".mjs") || f.endsWith(".js"))) {
+    const text = fs.readFileSync(path.join(DIST, file), "utf8");
+    for (const region of text.split("//#region ").slice(1)) {
+      if (!/^src\/agents\/[a-z0-9-]+-stream\.ts/.test(region)) continue;
+      for (const m of region.matchAll(/loadBundledPluginPublicSurfaceModuleSync\(\{\s*dirName: "([a-z0-9-]+)",\s*artifactBasename: "([^"]+)"/g)) {
+        if (!fs.existsSync(path.join(DIST, "extensions", m[1]))) {
+          found[m[1]] = `its stream is the bundled plugin surface ${m[1]}/${m[2]}, which the release does not ship`;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+// Every provider id a manifest names (providers, auth aliases, CLI backends, catalog ids).
+function manifestIds(manifest) {
+  const ids = [];
+  const add = (list, source) => {
+    for (const id of list) if (typeof id === "string" && id) ids.push([id, source]);
+  };
+  add(manifest.providers ?? [], "provider");
+  add(Object.keys(manifest.providerAuthAliases ?? {}), "auth-alias");
+  add(manifest.cliBackends ?? [], "cli-backend");
+  add(Object.keys(manifest.modelCatalog?.providers ?? {}), "catalog");
+  add(Object.keys(manifest.modelCatalog?.aliases ?? {}), "catalog-alias");
+  return ids;
+}
+
+// The owner of `id` over every API, without a model and with each probe model: a plugin for
+// any model, plus the plugin some models load (see "Provider ids"), checked by `modelLoads`.
+function ownership(fns, env, id, apis, probes) {
+  const seen = [];
+  for (const api of apis) {
+    for (const model of [undefined, ...probes]) {
+      const p = fns.resolveProviderRuntimePlugin({ provider: id, modelApi: api, modelId: model, ...env });
+      seen.push({ api, model, plugin: p?.pluginId ?? null, as: p?.id ?? null, registration: p });
+    }
+  }
+  const base = seen.filter((s) => s.model === undefined);
+  const plugins = new Set(base.map((s) => s.plugin));
+  if (plugins.size !== 1) throw new Error(`${id}: owner depends on the API (${[...plugins].join(", ")})`);
+  const entry = { id, plugin: base[0].plugin, as: base[0].as };
+  const other = seen.find((s) => s.plugin !== entry.plugin);
+  if (other) Object.assign(entry, { modelPlugin: other.plugin, modelAs: other.as });
+  return { entry, seen, registrations: seen.map((s) => s.registration).filter(Boolean) };
+}
+
+// Whether `model` makes OpenClaw load `plugin` for the lookup (`resolveOwningPluginIdsForModelRef`):
+// `vendor/…` loads the owner of `vendor`; a bare id loads the plugins whose `modelSupport`
+// prefixes it starts with.
+export function modelLoads(model, plugin, ownerOf, prefixesOf) {
+  const m = model.trim();
+  const slash = m.indexOf("/");
+  if (slash !== -1) return ownerOf(m.slice(0, slash).trim().toLowerCase()) === plugin;
+  return prefixesOf(plugin).some((p) => m.startsWith(p));
+}
+
 async function enumerate() {
   const { fns, version } = await loadEntryPoints(ENTRY_POINTS);
   const workspaceDir = fs.mkdtempSync(path.join(os.tmpdir(), "replaylens-targets-"));
@@ -140,6 +228,8 @@ async function enumerate() {
   const apis = releaseApis();
   const known = new Set(apis);
   const folders = pluginFolders(config.plugins.load.paths);
+  const named = new Map();
+  const modelPrefixes = new Map();
 
   const providers = [];
   const installed = new Set();
@@ -148,6 +238,8 @@ async function enumerate() {
     installed.add(path.basename(folder.dir).replace(/-provider$/, ""));
     if (folder.package) installed.add(folder.package.replace(/^@openclaw\//, "").replace(/-provider$/, ""));
     installed.add(manifest.id);
+    for (const [id, source] of manifestIds(manifest)) if (!named.has(id)) named.set(id, source);
+    if (manifest.modelSupport?.modelPrefixes?.length) modelPrefixes.set(manifest.id, manifest.modelSupport.modelPrefixes.map((p) => p.trim()));
     if (!Array.isArray(manifest.providers) || manifest.providers.length === 0) continue;
     const literals = apiLiterals(folder.dir, known);
     for (const provider of manifest.providers) {
@@ -209,7 +301,38 @@ async function enumerate() {
   }
   const unowned = { provider: UNOWNED_PROVIDER, origin: "unowned" };
   add(unowned, allApis.flatMap((api) => probes.map((model) => [api, model])));
-  return { openclaw: OPENCLAW_DIR, version, apis: allApis.sort(), providers, clawhubOnly, probes, targets };
+  for (const c of clawhubOnly) if (!named.has(c.provider)) named.set(c.provider, "clawhub-only");
+  const ids = [];
+  const checks = [];
+  const env = { config, workspaceDir, env: process.env };
+  const prefixesOf = (plugin) => modelPrefixes.get(plugin) ?? [];
+  const queue = [...named.keys()];
+  while (queue.length) {
+    const id = queue.shift();
+    const { entry, seen, registrations } = ownership(fns, env, id, allApis, probes);
+    ids.push({ ...entry, source: named.get(id) });
+    if (entry.modelPlugin) checks.push({ entry, seen });
+    for (const r of registrations) {
+      for (const [list, source] of [[r.aliases, "alias"], [r.hookAliases, "hook-alias"]]) {
+        for (const alias of list ?? []) {
+          if (named.has(alias)) continue;
+          named.set(alias, source);
+          queue.push(alias);
+        }
+      }
+    }
+  }
+  const owners = new Map(ids.map((e) => [e.id, e.plugin]));
+  const ownerOf = (id) => owners.get(id) ?? null;
+  for (const { entry, seen } of checks) {
+    for (const s of seen.filter((x) => x.model !== undefined)) {
+      const want = modelLoads(s.model, entry.modelPlugin, ownerOf, prefixesOf) ? entry.modelPlugin : entry.plugin;
+      if (s.plugin !== want) throw new Error(`${entry.id} on ${s.api}: model ${s.model} resolves to ${s.plugin}, the model rule says ${want}`);
+    }
+  }
+  ids.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const noRoute = { apis: legacyApis(new Set(allApis)), providers: missingStreamSurfaces() };
+  return { openclaw: OPENCLAW_DIR, version, apis: allApis.sort(), providers, clawhubOnly, probes, targets, ids, modelPrefixes: Object.fromEntries([...modelPrefixes].sort()), noRoute };
 }
 
 async function main() {

@@ -48,8 +48,14 @@ struct LintDocument<'a> {
     target: &'a Target,
     api: &'static str,
     rule_set: &'static str,
-    /// `accepted` or `would be rejected`, for the replay stage when it was checked.
+    /// `accepted`, `would be rejected` or `no route`, for the replay stage when it was checked.
     verdict: &'static str,
+    /// Why OpenClaw cannot send to the target at all, when it cannot.
+    #[serde(rename = "noRoute", skip_serializing_if = "Option::is_none")]
+    no_route: Option<String>,
+    /// The ClawHub plugin the policy assumes installed and what applies without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    assumption: Option<String>,
     stages: Vec<StageReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     explain: Option<Explanation>,
@@ -73,6 +79,8 @@ struct Checked {
     model: WireModel,
     reports: Vec<StageReport>,
     explanation: Option<Explanation>,
+    no_route: Option<String>,
+    assumption: Option<String>,
 }
 
 impl StageReport {
@@ -104,7 +112,12 @@ pub fn run(
         .reports
         .iter()
         .any(|rep| !rep.findings.is_empty() && (rep.stage == WireStage::Replay || stages == Stages::Stored));
-    let verdict = if rejected { "would be rejected" } else { "accepted" };
+    let verdict = match () {
+        _ if checked.no_route.is_some() => "no route",
+        _ if rejected => "would be rejected",
+        _ => "accepted",
+    };
+    let rejected = rejected || checked.no_route.is_some();
     if json {
         super::print_json(&LintDocument {
             session: &checked.session,
@@ -112,6 +125,8 @@ pub fn run(
             api: checked.api.id(),
             rule_set: checked.rule_set,
             verdict,
+            no_route: checked.no_route,
+            assumption: checked.assumption,
             stages: checked.reports,
             explain: checked.explanation,
         })?;
@@ -135,6 +150,7 @@ fn check(
     let (prepared, _) = super::load_prepared(path, load, target, options, !json)?;
     let session = prepared.session.id.clone();
     let target = prepared.resolved.target.clone();
+    let (no_route, assumption) = (prepared.resolved.no_route.clone(), prepared.resolved.assumption());
     let rule_set = prepared.options.rule_set.name;
     let (api, model) = wire_target(&target)?;
     let mut reports = Vec::new();
@@ -156,6 +172,8 @@ fn check(
         model,
         reports,
         explanation: None,
+        no_route,
+        assumption,
     })
 }
 
@@ -192,6 +210,8 @@ fn check_explained(
         model: stored.model,
         reports,
         explanation: Some(explanation),
+        no_route: r.resolved.no_route.clone(),
+        assumption: r.resolved.assumption(),
     })
 }
 
@@ -205,6 +225,12 @@ fn print_text(checked: &Checked, verdict: &str) -> anyhow::Result<()> {
         esc(checked.api.id()),
         esc(super::or_unknown(&checked.model.model))
     )?;
+    if let Some(assumption) = &checked.assumption {
+        writeln!(out, "policy {}", esc(assumption))?;
+    }
+    if let Some(no_route) = &checked.no_route {
+        writeln!(out, "{} and sends nothing", esc(no_route))?;
+    }
     if let Some(e) = &checked.explanation {
         super::explain_text::write(&mut out, e)?;
     }
@@ -231,7 +257,10 @@ fn print_text(checked: &Checked, verdict: &str) -> anyhow::Result<()> {
             writeln!(out, "    {}", f.fix_note())?;
         }
     }
-    writeln!(out, "\nverdict: {verdict}")?;
+    match &checked.no_route {
+        Some(why) => writeln!(out, "\nverdict: {verdict} ({})", esc(why))?,
+        None => writeln!(out, "\nverdict: {verdict}")?,
+    }
     Ok(())
 }
 

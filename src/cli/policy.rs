@@ -18,14 +18,31 @@ pub fn run(target: Target, rule_set: &RuleSet, json_out: bool) -> anyhow::Result
     let resolved = resolve_for(&target, rule_set);
     let mut out = std::io::stdout().lock();
     if json_out {
-        super::print_json(&resolved.to_json())?;
+        let mut doc = resolved.to_json();
+        if let Some(obj) = doc.as_object_mut() {
+            obj.insert("owner".into(), Value::from(resolved.owner.describe()));
+            if let Some(assumption) = resolved.assumption() {
+                obj.insert("assumption".into(), Value::from(assumption));
+            }
+            if let Some(no_route) = &resolved.no_route {
+                obj.insert("noRoute".into(), Value::from(no_route.as_str()));
+            }
+        }
+        super::print_json(&doc)?;
         return Ok(());
     }
     writeln!(out, "family    {} ({})", resolved.family.label(), resolved.family.id())?;
+    writeln!(out, "owner     {}", esc(&resolved.owner.describe()))?;
     writeln!(out, "openclaw  {} ({})", rule_set.name, rule_set.releases)?;
     let t = &resolved.target;
     for (name, part) in [("provider", &t.provider), ("api", &t.api), ("model", &t.model)] {
         writeln!(out, "{name:<9} {}", part.as_deref().map_or("(none)".into(), esc))?;
+    }
+    if let Some(assumption) = resolved.assumption() {
+        writeln!(out, "\n{}", esc(&assumption))?;
+    }
+    if let Some(no_route) = &resolved.no_route {
+        writeln!(out, "\n{}", esc(no_route))?;
     }
     writeln!(out)?;
     if let Value::Object(flags) = resolved.policy.to_json() {

@@ -61,9 +61,13 @@ fn owner(p: &ListedProvider<'_>) -> String {
     }
 }
 
-/// Whether the provider's plugin builds its own replay policy (`buildReplayPolicy`).
+/// Whether the provider's plugin builds its own replay policy (`buildReplayPolicy`), found
+/// through the registration the release resolves the id to.
 fn has_replay_hook(provider: &str) -> bool {
-    replaylens::policy::plugin_family(provider, "", "").is_some()
+    let owner = replaylens::policy::owner::owner(provider, "", &replaylens::policy::Installation::Unknown);
+    owner
+        .registration()
+        .is_some_and(|r| replaylens::policy::plugin_family(r, "", "").is_some())
 }
 
 /// The JSON document of docs/providers.md.
@@ -187,7 +191,7 @@ fn print_text(catalog: &Catalog, rule_set: &RuleSet, listing: &[ListedProvider<'
         if !differing.is_empty() {
             writeln!(
                 out,
-                "replaylens resolves a plugin family for {} of them:",
+                "replaylens assumes the plugin installed and resolves its family for {} of them:",
                 differing.len()
             )?;
             for line in wrapped(&differing) {
@@ -223,7 +227,9 @@ fn print_markdown(catalog: &Catalog, listing: &[ListedProvider<'_>]) -> anyhow::
     writeln!(out)?;
     writeln!(
         out,
-        "ClawHub-only providers are not installed with OpenClaw {}: they get the unowned fallback policy.",
+        "ClawHub-only providers are not installed with a plain OpenClaw {}, which gives them the unowned fallback \
+         policy; when nothing says which plugins are installed, replaylens assumes the plugin is and says what \
+         changes without it.",
         catalog.openclaw
     )?;
     Ok(())

@@ -34,7 +34,7 @@ fn mark(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Accepted => "✓",
         Verdict::WouldBeRejected => "✗",
-        Verdict::Refused => "⊘",
+        Verdict::Refused | Verdict::NoRoute => "⊘",
         Verdict::NoPayload => "·",
     }
 }
@@ -69,7 +69,7 @@ fn print_text(id: &str, format: &str, m: &Matrix) -> anyhow::Result<()> {
         }
         let rules: Vec<String> = s.rewrites_by_rule.iter().map(|(r, n)| format!("{r} {n}")).collect();
         let noun = if s.rewrites == 1 { "rewrite" } else { "rewrites" };
-        let sent = if s.verdict == Verdict::Refused {
+        let sent = if matches!(s.verdict, Verdict::Refused | Verdict::NoRoute) {
             format!("nothing sent ({} messages built)", s.replay_messages)
         } else {
             format!("{} messages sent", s.replay_messages)

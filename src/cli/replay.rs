@@ -48,6 +48,12 @@ fn run_loaded(session: Session, target: &Target, options: &ReplayOptions, json: 
         esc(t.model.as_deref().unwrap_or("?")),
         r.family.id()
     )?;
+    if let Some(assumption) = r.assumption() {
+        writeln!(out, "policy {}", esc(&assumption))?;
+    }
+    if let Some(no_route) = &r.no_route {
+        writeln!(out, "{} and sends nothing", esc(no_route))?;
+    }
     let (stored, rule_set) = (prepared.transcript.messages.len(), prepared.options.rule_set.name);
     let p = &prepared.run();
     writeln!(

@@ -290,13 +290,17 @@ fn wrap_list(text: &str, limit: usize) -> String {
     out
 }
 
-/// `N refused by OpenClaw, ` when any session's replay was refused.
-fn refused(n: usize) -> String {
-    if n == 0 {
-        String::new()
-    } else {
-        format!("{n} refused by OpenClaw, ")
+/// `N refused by OpenClaw, ` when any session's replay was refused, and `N without a route in
+/// OpenClaw, ` when its target has none.
+fn refused(n: usize, no_route: usize) -> String {
+    let mut out = String::new();
+    if n != 0 {
+        out.push_str(&format!("{n} refused by OpenClaw, "));
     }
+    if no_route != 0 {
+        out.push_str(&format!("{no_route} without a route in OpenClaw, "));
+    }
+    out
 }
 
 fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<usize>) -> std::io::Result<()> {
@@ -320,7 +324,7 @@ fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<us
             i + 1,
             esc(label),
             t.would_be_rejected,
-            refused(t.refused),
+            refused(t.refused, t.no_route),
             t.accepted,
             t.no_payload
         );

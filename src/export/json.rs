@@ -103,6 +103,13 @@ impl Serialize for ReplayDocument {
         map.serialize_entry("target", &r.target)?;
         map.serialize_entry("family", r.family.id())?;
         map.serialize_entry("policy", &r.policy)?;
+        map.serialize_entry("owner", &r.owner.describe())?;
+        if let Some(assumption) = r.assumption() {
+            map.serialize_entry("assumption", &assumption)?;
+        }
+        if let Some(no_route) = &r.no_route {
+            map.serialize_entry("noRoute", no_route)?;
+        }
         map.serialize_entry("stored", &StoredArray(&prepared.transcript.messages))?;
         let projection = prepared.run();
         map.serialize_entry("replay", &ReplayItems(&projection.messages))?;

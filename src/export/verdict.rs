@@ -159,6 +159,23 @@ pub fn items(view: &View) -> Vec<Item> {
         body: rewrites,
         sub: Vec::new(),
     });
+    if let Some(no_route) = view.no_route() {
+        out.push(Item {
+            label: "No route".into(),
+            body: vec![
+                Span::Strong("OpenClaw sends nothing".into()),
+                text(format!(": {no_route}")),
+            ],
+            sub: Vec::new(),
+        });
+    }
+    if let Some(assumption) = view.assumption() {
+        out.push(Item {
+            label: "Plugin".into(),
+            body: vec![text(assumption)],
+            sub: Vec::new(),
+        });
+    }
     if let Some(refusal) = view.refusal() {
         out.push(Item {
             label: "OpenClaw refuses".into(),

@@ -73,6 +73,16 @@ pub struct View<'r> {
 }
 
 impl<'r> View<'r> {
+    /// "OpenClaw … has no route for …" when the release cannot send to the target at all.
+    pub fn no_route(&self) -> Option<&str> {
+        self.replay.resolved.no_route.as_deref()
+    }
+
+    /// "assumes the ClawHub plugin … is installed; without it: …" when the policy rests on it.
+    pub fn assumption(&self) -> Option<String> {
+        self.replay.resolved.assumption()
+    }
+
     /// Why OpenClaw refuses to send this replay at all (`invalid_replay_transcript`), if it does.
     pub fn refusal(&self) -> Option<&str> {
         self.replay.projection.refusal.as_deref()

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::Target;
+use super::owner::Ownership;
 use super::predicates::{
     is_anthropic_api, is_google_model_api, is_minimax, is_openai_responses_api, is_openrouter_anthropic_model,
 };
@@ -171,17 +172,23 @@ const OPENAI_COMPATIBLE_PROVIDERS: [&str; 7] =
 /// Plugins on the OpenAI-compatible helper with `dropReasoningFromHistory: false`.
 const KEEP_REASONING_PROVIDERS: [&str; 3] = ["sglang", "deepseek", "featherless"];
 
-/// Pick the row of hygiene-a §2.3 for a normalised target: the provider's plugin when it has
-/// one, else the unowned fallback keyed on the API.
-pub fn select(t: &Target) -> Family {
+/// Pick the row of hygiene-a §2.3 for a normalised target whose policy owner is `owner`: the
+/// owning plugin's row when it builds a policy of its own, else the unowned fallback keyed on
+/// the API.
+pub(super) fn select(t: &Target, owner: &Ownership) -> Family {
     let (provider, api, model) = (t.provider_str(), t.api_str(), t.model_str());
-    plugin_family(provider, api, model).unwrap_or_else(|| select_unowned(provider, api, model))
+    owner
+        .registration()
+        .and_then(|registration| plugin_family(registration, api, model))
+        .unwrap_or_else(|| select_unowned(provider, api, model))
 }
 
-/// The family of the plugin that owns `provider`, or `None` when no plugin owns it.
+/// The family of the plugin whose provider registration is `provider`, or `None` when replaylens
+/// knows no replay policy hook of it (the unowned fallback then applies, as in OpenClaw). Which
+/// registration an id reaches is the release's answer ([`super::owner`]).
 pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
     Some(match provider {
-        "openai" | "openai-codex" | "azure-openai" => {
+        "openai" => {
             if is_openai_responses_api(api) {
                 Family::OpenAIResponses
             } else if api == "openai-completions" {
@@ -192,8 +199,8 @@ pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
         }
         "anthropic" => Family::Anthropic,
         "amazon-bedrock" => Family::BedrockConverse,
-        "google" | "google-gemini-cli" | "google-antigravity" | "google-vertex" => Family::Google,
-        "minimax" | "minimax-cn" | "minimax-portal" => Family::MiniMax,
+        "google" | "google-gemini-cli" => Family::Google,
+        "minimax" | "minimax-portal" => Family::MiniMax,
         "mistral" => Family::Mistral,
         "openrouter" if is_openrouter_anthropic_model(model) => Family::OpenRouterAnthropic,
         "openrouter" | "opencode" | "opencode-go" | "kilocode" => Family::OpenRouter,
@@ -208,7 +215,7 @@ pub fn plugin_family(provider: &str, api: &str, model: &str) -> Option<Family> {
 }
 
 /// The unowned fallback: no plugin owns the provider (or there is no provider).
-fn select_unowned(provider: &str, api: &str, model: &str) -> Family {
+pub(super) fn select_unowned(provider: &str, api: &str, model: &str) -> Family {
     if is_anthropic_api(api) {
         Family::UnownedAnthropic
     } else if is_google_model_api(api) {

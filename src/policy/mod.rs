@@ -20,6 +20,7 @@ pub mod claude;
 mod defaults;
 pub use defaults::known_apis;
 mod family;
+pub mod owner;
 pub mod predicates;
 pub mod providers;
 pub mod requested;
@@ -31,6 +32,7 @@ pub mod unknown;
 use serde::{Deserialize, Serialize};
 
 pub use family::{Family, plugin_family};
+pub use owner::{Installation, Ownership};
 pub use requested::{EffectiveTarget, PartOrigin, TargetOrigin, effective, target_warnings};
 pub use target::{Target, preset};
 
@@ -181,6 +183,25 @@ pub struct ResolvedPolicy {
     pub policy: Policy,
     /// The target after provider normalisation and trimming.
     pub target: Target,
+    /// Who owns the policy.
+    pub owner: Ownership,
+    /// When the answer rests on a ClawHub plugin assumed installed: what applies without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub without_plugin: Option<WithoutPlugin>,
+    /// "OpenClaw … has no route for …" when the release throws before sending anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_route: Option<String>,
+}
+
+/// What a target gets when the ClawHub plugin it is assumed to have is not installed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WithoutPlugin {
+    /// The plugin assumed installed.
+    pub plugin: String,
+    /// The unowned fallback's row.
+    pub family: Family,
+    /// The unowned fallback's flags.
+    pub policy: Policy,
 }
 
 impl ResolvedPolicy {
@@ -192,6 +213,40 @@ impl ResolvedPolicy {
         }
         v
     }
+
+    /// "assumes the ClawHub plugin `moonshot` is installed; without it: …" naming the fallback
+    /// row and the flags that change, when the answer rests on that assumption.
+    pub fn assumption(&self) -> Option<String> {
+        let w = self.without_plugin.as_ref()?;
+        let changes = flag_changes(&self.policy, &w.policy);
+        let what = if changes.is_empty() {
+            "the same flags".to_owned()
+        } else {
+            changes.join(", ")
+        };
+        Some(format!(
+            "assumes the ClawHub plugin `{}` is installed; without it: the unowned fallback ({}) applies, {what}",
+            w.plugin,
+            w.family.id()
+        ))
+    }
+}
+
+/// The flags that differ between two policies, as `name: from → to` (absent shown as `-`).
+fn flag_changes(from: &Policy, to: &Policy) -> Vec<String> {
+    use crate::model::json::Value;
+    let (Value::Object(a), Value::Object(b)) = (from.to_json(), to.to_json()) else {
+        return Vec::new();
+    };
+    let mut names: Vec<&str> = a.keys().chain(b.keys()).map(|k| k.as_ref()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let shown = |v: Option<&Value>| v.map_or("-".to_owned(), |v| v.as_str().map_or(v.to_string(), str::to_owned));
+    names
+        .into_iter()
+        .filter(|n| a.get(n) != b.get(n))
+        .map(|n| format!("{n}: {} → {}", shown(a.get(n)), shown(b.get(n))))
+        .collect()
 }
 
 /// Resolve the transcript policy for a target (newest per-family table, hygiene-a §2.3).
@@ -200,12 +255,48 @@ pub fn resolve(target: &Target) -> ResolvedPolicy {
 }
 
 /// Resolve the transcript policy for a target as the releases of `rule_set` do: the newest
-/// table with that set's policy switches applied.
+/// table with that set's policy switches applied. ClawHub plugins are assumed installed.
 pub fn resolve_for(target: &Target, rule_set: &crate::rule_set::RuleSet) -> ResolvedPolicy {
-    use crate::rule_set::AppendOnlyContext;
+    resolve_with(target, rule_set, &Installation::Unknown)
+}
+
+/// [`resolve_for`] for a known installation: a ClawHub plugin it lacks gives the fallback.
+pub fn resolve_with(
+    target: &Target,
+    rule_set: &crate::rule_set::RuleSet,
+    installation: &Installation,
+) -> ResolvedPolicy {
     let target = target.normalized();
-    let family = family::select(&target);
-    let mut policy = build::policy_for(family, &target);
+    let owner = owner::owner(target.provider_str(), target.model_str(), installation);
+    let family = family::select(&target, &owner);
+    let policy = policy_of(family, &target, rule_set);
+    let without_plugin = match &owner {
+        Ownership::AssumedClawhub { plugin, .. } => {
+            let fallback = family::select_unowned(target.provider_str(), target.api_str(), target.model_str());
+            Some(WithoutPlugin {
+                plugin: plugin.clone(),
+                family: fallback,
+                policy: policy_of(fallback, &target, rule_set),
+            })
+            .filter(|w| w.family != family || w.policy != policy)
+        }
+        _ => None,
+    };
+    let no_route = owner::no_route(target.provider_str(), target.api_str());
+    ResolvedPolicy {
+        family,
+        policy,
+        target,
+        owner,
+        without_plugin,
+        no_route,
+    }
+}
+
+/// The flags of `family` for a normalised target under `rule_set`'s switches.
+fn policy_of(family: Family, target: &Target, rule_set: &crate::rule_set::RuleSet) -> Policy {
+    use crate::rule_set::AppendOnlyContext;
+    let mut policy = build::policy_for(family, target);
     match rule_set.switches.append_only_context {
         AppendOnlyContext::Plugins => {}
         AppendOnlyContext::NotOnResponses if family == Family::OpenAIResponses => {
@@ -214,8 +305,8 @@ pub fn resolve_for(target: &Target, rule_set: &crate::rule_set::RuleSet) -> Reso
         AppendOnlyContext::NotOnResponses => {}
         AppendOnlyContext::Absent => policy.append_only_runtime_context = None,
     }
-    if rule_set.switches.legacy_claude_thinking && build::uses_claude_thinking_list(family, &target) {
+    if rule_set.switches.legacy_claude_thinking && build::uses_claude_thinking_list(family, target) {
         policy.drop_thinking_blocks = claude::drops_thinking_blocks_legacy(target.model_str());
     }
-    ResolvedPolicy { family, policy, target }
+    policy
 }

@@ -1,22 +1,11 @@
 //! Provider normalisation and the detection predicates of hygiene-a §2.2 that the per-family
 //! table (§2.3) needs. All tests take already-normalised inputs unless noted.
 
-/// `normalizeProviderId` (hygiene-a §2.2): trim, lowercase, then apply the provider aliases.
-/// Returns an empty string for a blank id.
+/// `normalizeProviderId` of OpenClaw 2026.9.6 (`model-catalog-core` `provider-id`): trim and
+/// lowercase. Aliases are the plugins' business ([`super::owner`]). Returns an empty string for
+/// a blank id.
 pub fn normalize_provider_id(provider: &str) -> String {
-    let p = provider.trim().to_ascii_lowercase();
-    let canonical = match p.as_str() {
-        "z.ai" | "z-ai" => "zai",
-        "bedrock" | "aws-bedrock" => "amazon-bedrock",
-        "opencode-zen" => "opencode",
-        "opencode-go-auth" => "opencode-go",
-        "kimi" | "kimi-code" | "kimi-coding" => "kimi",
-        "moonshotai" | "moonshot-ai" => "moonshot",
-        "modelstudio" | "qwencloud" => "qwen",
-        "bytedance" | "doubao" => "volcengine",
-        _ => return p,
-    };
-    canonical.to_owned()
+    provider.trim().to_lowercase()
 }
 
 /// APIs of the OpenAI Responses family (hygiene-a §2.3, hygiene-b §1.1 `isOpenAIResponsesApi`).

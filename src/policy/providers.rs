@@ -85,6 +85,45 @@ pub struct Catalog {
     pub providers: Vec<Provider>,
     /// Providers whose plugin is published on ClawHub only, sorted.
     pub clawhub_only: Vec<String>,
+    /// Every provider id and alias the release knows, with its owner, sorted by id.
+    pub ids: Vec<ProviderId>,
+    /// Per plugin, the model-id prefixes that make OpenClaw load it (`modelSupport`).
+    pub model_prefixes: std::collections::BTreeMap<String, Vec<String>>,
+    /// What the release cannot route.
+    pub no_route: NoRoute,
+}
+
+/// One provider id or alias of the release and the plugin `resolveProviderRuntimePlugin` finds
+/// for it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderId {
+    /// The id, lowercase (OpenClaw's `normalizeProviderId` only trims and lowercases).
+    pub id: String,
+    /// The plugin that owns it whatever the model; `None`: none does, or only `model_plugin`.
+    pub plugin: Option<String>,
+    /// The provider registration it resolves to (`plugin`'s provider the hooks run for).
+    #[serde(rename = "as")]
+    pub registration: Option<String>,
+    /// Where the release names it: `provider`, `auth-alias`, `cli-backend`, `catalog`,
+    /// `catalog-alias`, `alias`, `hook-alias` or `clawhub-only`.
+    pub source: String,
+    /// A hook alias: the plugin that owns it when the model makes OpenClaw load that plugin.
+    #[serde(default)]
+    pub model_plugin: Option<String>,
+    /// The registration `model_plugin` resolves it to.
+    #[serde(default)]
+    pub model_as: Option<String>,
+}
+
+/// The APIs and providers OpenClaw throws for before sending anything, each with the reason
+/// the release gives or shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct NoRoute {
+    /// Legacy API ids (`LEGACY_…_API` in dist/) with the doctor's message.
+    pub apis: std::collections::BTreeMap<String, String>,
+    /// Providers whose stream is a bundled plugin surface the release does not ship.
+    pub providers: std::collections::BTreeMap<String, String>,
 }
 
 /// A provider / API / model the picker offers, and where its provider comes from.
@@ -140,9 +179,18 @@ impl Catalog {
         self.providers.iter().find(|p| p.id == id)
     }
 
-    /// Whether `id` (normalised) is a provider of the release: installed or ClawHub-only.
+    /// Whether `id` (normalised) is a provider of the release: installed, ClawHub-only, or an
+    /// alias the release resolves.
     pub fn is_known_provider(&self, id: &str) -> bool {
-        self.provider(id).is_some() || self.clawhub_only.iter().any(|c| c == id)
+        self.provider(id).is_some() || self.clawhub_only.iter().any(|c| c == id) || self.id(id).is_some()
+    }
+
+    /// The release's entry for a normalised provider id or alias.
+    pub fn id(&self, id: &str) -> Option<&ProviderId> {
+        self.ids
+            .binary_search_by(|e| e.id.as_str().cmp(id))
+            .ok()
+            .map(|i| &self.ids[i])
     }
 
     /// Every provider id of the release: installed ones, then ClawHub-only ones.

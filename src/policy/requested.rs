@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::Target;
 use super::defaults::{is_known_api, is_known_provider, nearest_apis, nearest_providers, provider_default};
+use super::owner::canonical_provider;
 use super::predicates::normalize_provider_id;
 use crate::model::ModelRef;
 
@@ -135,11 +136,12 @@ pub fn effective(requested: &Target, session: &ModelRef) -> EffectiveTarget {
         non_blank(session.model.as_ref()),
     );
     let session_provider = stored.0.as_deref().map(normalize_provider_id);
+    let same = |p: &String| session_provider.as_deref().map(canonical_provider) == Some(canonical_provider(p));
     let default = given
         .0
         .as_deref()
         .map(normalize_provider_id)
-        .filter(|p| session_provider.as_ref() != Some(p))
+        .filter(|p| !same(p))
         .and_then(|p| provider_default(&p));
     // The session's API and model belong to another provider: they do not apply.
     let other_provider = session_provider.is_some();

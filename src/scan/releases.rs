@@ -110,6 +110,7 @@ fn word(verdict: Verdict) -> &'static str {
         Verdict::Accepted => "accepted",
         Verdict::WouldBeRejected => "rejected",
         Verdict::Refused => "refused by OpenClaw",
+        Verdict::NoRoute => "no route in OpenClaw",
         Verdict::NoPayload => "not checked (no payload converter)",
     }
 }

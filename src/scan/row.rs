@@ -22,6 +22,8 @@ pub enum Verdict {
     WouldBeRejected,
     /// OpenClaw refuses the replay itself (`invalid_replay_transcript`) and sends nothing.
     Refused,
+    /// OpenClaw has no route for the target's API or provider and throws before sending.
+    NoRoute,
     /// The target's API has no converter (or no API is known), so nothing was checked.
     NoPayload,
 }
@@ -33,6 +35,7 @@ impl Verdict {
             Self::Accepted => "accepted",
             Self::WouldBeRejected => "would-be-rejected",
             Self::Refused => "refused",
+            Self::NoRoute => "no-route",
             Self::NoPayload => "no-payload",
         }
     }
@@ -43,6 +46,7 @@ impl Verdict {
             Self::Accepted => "accepted",
             Self::WouldBeRejected => "would be rejected",
             Self::Refused => "refused by OpenClaw",
+            Self::NoRoute => "no route in OpenClaw",
             Self::NoPayload => "no payload",
         }
     }
@@ -196,6 +200,7 @@ pub fn target_scan(session: &Session, requested: &Target, options: &ReplayOption
         *findings_by_constraint.entry(f.constraint).or_insert(0) += 1;
     }
     let verdict = match &replayed {
+        _ if r.resolved.no_route.is_some() => Verdict::NoRoute,
         _ if r.projection.refusal.is_some() => Verdict::Refused,
         None => Verdict::NoPayload,
         Some(f) if f.is_empty() => Verdict::Accepted,

@@ -35,6 +35,9 @@ pub struct TargetTotals {
     pub accepted: usize,
     /// Sessions whose replay OpenClaw refuses to send.
     pub refused: usize,
+    /// Sessions whose target OpenClaw cannot route.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub no_route: usize,
     /// Sessions for which no payload could be built.
     pub no_payload: usize,
     /// Rewrites per rule over every session.
@@ -86,6 +89,7 @@ impl Summary {
                 Verdict::Accepted => totals.accepted += 1,
                 Verdict::WouldBeRejected => totals.would_be_rejected += 1,
                 Verdict::Refused => totals.refused += 1,
+                Verdict::NoRoute => totals.no_route += 1,
                 Verdict::NoPayload => totals.no_payload += 1,
             }
             for (rule, n) in &t.rewrites_by_rule {
@@ -121,4 +125,9 @@ impl Summary {
         });
         self.worst.truncate(WORST_KEPT);
     }
+}
+
+/// Serde's test for counts left out when zero.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

@@ -48,10 +48,12 @@ impl Counts {
             rewrites: row.rewrites(),
             stored_findings: row.targets.iter().map(|t| t.stored_findings).sum(),
             replay_findings: row.replay_findings(),
-            rejected: row
-                .targets
-                .iter()
-                .any(|t| matches!(t.verdict, Verdict::WouldBeRejected | Verdict::Refused)),
+            rejected: row.targets.iter().any(|t| {
+                matches!(
+                    t.verdict,
+                    Verdict::WouldBeRejected | Verdict::Refused | Verdict::NoRoute
+                )
+            }),
             first_finding_stored: row.targets.iter().find_map(|t| t.first_finding_stored),
         }
     }

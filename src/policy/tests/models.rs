@@ -5,37 +5,52 @@ use super::super::*;
 use super::r;
 
 #[test]
-fn provider_aliases() {
-    let cases = [
-        ("z.ai", "zai"),
-        ("Z-AI", "zai"),
-        (" Bedrock ", "amazon-bedrock"),
-        ("aws-bedrock", "amazon-bedrock"),
-        ("opencode-zen", "opencode"),
-        ("opencode-go-auth", "opencode-go"),
-        ("kimi-code", "kimi"),
-        ("kimi-coding", "kimi"),
-        ("MoonshotAI", "moonshot"),
-        ("moonshot-ai", "moonshot"),
-        ("modelstudio", "qwen"),
-        ("qwencloud", "qwen"),
-        ("bytedance", "volcengine"),
-        ("doubao", "volcengine"),
+fn provider_ids_are_trimmed_and_lowercased_and_aliases_reach_plugins() {
+    // OpenClaw 2026.9.6's `normalizeProviderId` only trims and lowercases.
+    for (raw, want) in [
+        ("Z-AI", "z-ai"),
+        (" Bedrock ", "bedrock"),
+        ("MoonshotAI", "moonshotai"),
         ("Anthropic", "anthropic"),
-    ];
-    for (raw, want) in cases {
+    ] {
         assert_eq!(predicates::normalize_provider_id(raw), want);
         let x = resolve(&Target::new(Some(raw), None, None));
         assert_eq!(x.target.provider.as_deref(), Some(want));
     }
+    // Aliases the release resolves: to the plugin, whose registration decides the row.
+    assert_eq!(
+        r("claude-cli", "claude-sonnet-4-6", "anthropic-messages").family,
+        Family::Anthropic
+    );
+    assert_eq!(r("X-AI", "grok-4", "openai-responses").family, Family::OpenAICompatible);
+    assert_eq!(
+        r("azure-openai-responses", "gpt-5.1", "openai-completions").family,
+        Family::OpenAICompletions
+    );
+    assert_eq!(
+        r("minimax-portal-cn", "MiniMax-M2.7", "anthropic-messages").family,
+        Family::MiniMax
+    );
+    // Ids only the flat resolver knew get the unowned fallback from the release.
+    assert_eq!(
+        r("opencode-go-auth", "kimi-k2.6", "openai-completions").family,
+        Family::UnownedCompletions
+    );
+    // ClawHub plugins' ids: their plugin, assumed installed, with the assumption said.
+    let kimi = r("kimi-coding", "kimi-for-coding", "openai-completions");
+    assert_eq!(kimi.family, Family::MoonshotKimi);
+    let said = kimi.assumption().expect("an assumption");
+    assert!(said.starts_with("assumes the ClawHub plugin `kimi` is installed; without it: the unowned fallback (unowned-openai-completions) applies"), "{said}");
     assert_eq!(
         r("aws-bedrock", "anthropic.claude-opus-4-6-v1:0", "").family,
         Family::BedrockConverse
     );
-    assert_eq!(
-        r("kimi-coding", "kimi-for-coding", "openai-completions").family,
-        Family::MoonshotKimi
+    let plain = resolve_with(
+        &Target::new(Some("kimi-coding"), Some("openai-completions"), Some("kimi-for-coding")),
+        crate::rule_set::RuleSet::newest(),
+        &Installation::plain(),
     );
+    assert_eq!((plain.family, plain.assumption()), (Family::UnownedCompletions, None));
     let blank = resolve(&Target::new(Some("  "), Some(" "), Some("")));
     assert_eq!(blank.target, Target::default());
 }

@@ -80,6 +80,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         _ if insp.preview => ("reading the file…".to_owned(), Role::Muted),
         _ if insp.pending => ("computing the projection…".to_owned(), Role::Muted),
         // OpenClaw sends nothing, whatever the payload's lint would say.
+        _ if insp.resolved.no_route.is_some() => ("⊘ OpenClaw has no route for this target".to_owned(), Role::Error),
         _ if insp.refusal.is_some() => ("⊘ OpenClaw refuses to send this".to_owned(), Role::Error),
         _ if wire.pending => ("payload …".to_owned(), Role::Muted),
         _ if wire.api.is_none() => ("no payload".to_owned(), Role::Muted),

@@ -212,3 +212,20 @@ fn a_replay_openclaw_refuses_says_so_instead_of_a_payload_verdict() {
     let (_, second) = header(&mut app, 80);
     assert!(second.starts_with("⊘ OpenClaw refuses to send this"), "{second}");
 }
+
+#[test]
+fn a_target_openclaw_cannot_route_says_so_instead_of_a_payload_verdict() {
+    let path = format!(
+        "{}/sample-sessions/anthropic-tool-repair.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let target = Target::new(Some("openai"), Some("openai-codex-responses"), Some("gpt-5"));
+    let insp = loaded(Path::new(&path), target);
+    assert!(insp.resolved.no_route.is_some());
+    let mut app = app_with(insp, Theme::dark());
+    let (_, second) = header(&mut app, 80);
+    assert!(
+        second.starts_with("⊘ OpenClaw has no route for this target"),
+        "{second}"
+    );
+}
