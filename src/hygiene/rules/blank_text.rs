@@ -68,9 +68,14 @@ fn describe_removed(removed: &[usize]) -> String {
 /// An assistant turn after the image pass: its new content and detail, with the compaction
 /// checkpoint moved as OpenClaw's single pass over the turn moves it.
 fn assistant_outcome(ctx: &Context<'_>, m: &Message, kept: Vec<Value>, what: Option<String>) -> Option<Change> {
-    if kept.is_empty() && !truthy(m.get("providerReplay")) {
+    // Up to 2026.7 (`no-compaction-checkpoints`) neither the exemption nor the checkpoint.
+    let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
+    if kept.is_empty() && !(checkpoints && truthy(m.get("providerReplay"))) {
         let what = what.unwrap_or_else(|| "empty content".to_owned());
         return Some(Change::Drop(format!("assistant turn without content: {what}")));
+    }
+    if !checkpoints {
+        return what.map(|what| Change::Content(kept, what));
     }
     if what.is_none() && !has_movable_checkpoint(m) {
         return None;

@@ -81,7 +81,10 @@ impl Rule for InternalMetadata {
         // Up to 2026.7 (`metadata-by-label`): the older inbound-metadata strip, display blocks kept.
         let by_label = ctx.options.rule_set.switches.metadata_by_label;
         let silent_exact = !ctx.options.rule_set.switches.silent_token_edge_punctuation;
-        work.change_each(INFO.id, rewrites, |_, m| normalize(m, by_label, silent_exact));
+        let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
+        work.change_each(INFO.id, rewrites, |_, m| {
+            normalize(m, by_label, silent_exact, checkpoints)
+        });
     }
 }
 
@@ -89,14 +92,16 @@ fn chars_removed(before: &str, after: &str) -> usize {
     before.chars().count().saturating_sub(after.chars().count())
 }
 
-fn normalize(m: &Message, by_label: bool, silent_exact: bool) -> Option<Change> {
+fn normalize(m: &Message, by_label: bool, silent_exact: bool, checkpoints: bool) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
     let mut notes = Vec::new();
     let blocks: Vec<Value> = match m.content() {
-        Some(Value::String(s)) => return Some(normalize_string(m, s, by_label)),
-        Some(Value::Array(_)) => return normalize_blocks(m, m.content_array()?, notes, by_label, silent_exact),
+        Some(Value::String(s)) => return Some(normalize_string(m, s, by_label, checkpoints)),
+        Some(Value::Array(_)) => {
+            return normalize_blocks(m, m.content_array()?, notes, by_label, (silent_exact, checkpoints));
+        }
         Some(obj @ Value::Object(_)) => {
             notes.push("wrapped the single content object in an array".to_owned());
             vec![obj.clone()]
@@ -114,7 +119,7 @@ fn normalize(m: &Message, by_label: bool, silent_exact: bool) -> Option<Change> 
             Vec::new()
         }
     };
-    normalize_blocks(m, &blocks, notes, by_label, silent_exact)
+    normalize_blocks(m, &blocks, notes, by_label, (silent_exact, checkpoints))
 }
 
 fn kind_name(v: &Value) -> &'static str {
@@ -125,7 +130,7 @@ fn kind_name(v: &Value) -> &'static str {
     }
 }
 
-fn normalize_string(m: &Message, s: &str, by_label: bool) -> Change {
+fn normalize_string(m: &Message, s: &str, by_label: bool, checkpoints: bool) -> Change {
     let stripped = strip_internal_metadata_as(s, by_label);
     let text = stripped.as_ref().map_or(s, |x| x.text.as_str());
     if is_blank(text) {
@@ -148,7 +153,10 @@ fn normalize_string(m: &Message, s: &str, by_label: bool) -> Change {
             chars_removed(s, text)
         ),
     };
-    if let Some(moved) = replace_owner_content(m, &mut next, &none_rebuilt) {
+    if let Some(moved) = checkpoints
+        .then(|| replace_owner_content(m, &mut next, &none_rebuilt))
+        .flatten()
+    {
         detail.push_str("; ");
         detail.push_str(&moved);
     }
@@ -160,7 +168,7 @@ fn normalize_blocks(
     blocks: &[Value],
     mut notes: Vec<String>,
     by_label: bool,
-    silent_exact: bool,
+    (silent_exact, checkpoints): (bool, bool),
 ) -> Option<Change> {
     let mut kept = Vec::with_capacity(blocks.len());
     let mut touched = !notes.is_empty();
@@ -206,7 +214,7 @@ fn normalize_blocks(
         keep_left(&changed, &mut left);
         kept.push(changed);
     }
-    let checkpoint = has_movable_checkpoint(m);
+    let checkpoint = checkpoints && has_movable_checkpoint(m);
     if !(touched || silent_left && checkpoint) {
         return None;
     }

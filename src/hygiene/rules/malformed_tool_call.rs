@@ -141,7 +141,9 @@ fn judge(ctx: &Context<'_>, list: &[&Message]) -> Vec<Verdict> {
             Some((blocks, mut notes)) => {
                 let mut next = (*m).clone();
                 next.set_content(blocks);
-                notes.extend(replace_owner_content(m, &mut next, &none_rebuilt));
+                if ctx.options.rule_set.switches.compaction_checkpoints {
+                    notes.extend(replace_owner_content(m, &mut next, &none_rebuilt));
+                }
                 prior.extend(frame_calls(&next).iter().map(|c| c.id.to_owned()));
                 Verdict::Modify(next, notes.join("; "))
             }

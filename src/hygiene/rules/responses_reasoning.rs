@@ -74,10 +74,11 @@ impl Rule for ResponsesReasoning {
     }
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
         if let Some((boundary, why)) = switch_boundary(ctx) {
             rebuild(work, rewrites, |wm| {
                 if wm.source.iter().all(|&s| s < boundary) {
-                    pre_switch(&wm.message, &why)
+                    pre_switch(&wm.message, &why, checkpoints)
                 } else {
                     Verdict::Keep
                 }
@@ -87,8 +88,13 @@ impl Rule for ResponsesReasoning {
             // Up to 2026.9.1 the history step dropped orphaned reasoning too.
             rebuild(work, rewrites, |wm| orphans(&wm.message));
         }
-        normalize_ids(work, rewrites, ctx.options.rule_set.switches.legacy_responses_call_ids);
-        downgrade_pairs(work, rewrites);
+        normalize_ids(
+            work,
+            rewrites,
+            ctx.options.rule_set.switches.legacy_responses_call_ids,
+            checkpoints,
+        );
+        downgrade_pairs(work, rewrites, checkpoints);
     }
 }
 
@@ -235,7 +241,7 @@ fn is_falsy(v: &Value) -> bool {
     }
 }
 
-fn pre_switch(m: &Message, why: &str) -> Verdict {
+fn pre_switch(m: &Message, why: &str, checkpoints: bool) -> Verdict {
     let Some(content) = m.content_array().filter(|_| m.is_assistant()) else {
         return Verdict::Keep;
     };
@@ -289,7 +295,9 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
     let rebuilt = |b: &Value| {
         dropped_reasoning && b.get("type").and_then(Value::as_str) == Some("text") && b.get("textSignature").is_some()
     };
-    notes.extend(replace_owner_content(m, &mut next, &rebuilt));
+    if checkpoints {
+        notes.extend(replace_owner_content(m, &mut next, &rebuilt));
+    }
     Verdict::Modify(next, format!("{}: {why}", crate::text::join_folded(&notes)))
 }
 
@@ -345,6 +353,7 @@ type Renames = Vec<(String, String)>;
 fn rename_call_ids(
     m: &Message,
     mut call: impl FnMut(&str) -> Option<String>,
+    checkpoints: bool,
 ) -> Option<(Message, Renames, Option<String>)> {
     let mut renamed = Vec::new();
     let mut content = m.content_array()?.clone();
@@ -361,7 +370,9 @@ fn rename_call_ids(
         return None;
     }
     let mut next = with_content(m, content);
-    let moved = replace_owner_content(m, &mut next, &none_rebuilt);
+    let moved = checkpoints
+        .then(|| replace_owner_content(m, &mut next, &none_rebuilt))
+        .flatten();
     Some((next, renamed, moved))
 }
 
@@ -400,6 +411,23 @@ fn rename_result_ids(
     (!renamed.is_empty()).then_some((next, renamed))
 }
 
+/// The result id rewrite up to 2026.7: `toolCallId` and `toolUseId`, each from its own value.
+fn legacy_rename_result_ids(
+    m: &Message,
+    mut resolve: impl FnMut(&str) -> Option<String>,
+) -> Option<(Message, Renames)> {
+    let mut next = m.clone();
+    let mut renamed = Vec::new();
+    for field in ["toolCallId", "toolUseId"] {
+        let Some(old) = m.str_field(field) else { continue };
+        if let Some(new) = resolve(old).filter(|n| n != old) {
+            next.set(field, Value::String(new.clone().into()));
+            renamed.push((format!("{field} {old}"), new));
+        }
+    }
+    (!renamed.is_empty()).then_some((next, renamed))
+}
+
 /// `downgradeOpenAIFunctionCallReasoningPairs` on a result: only `toolCallId` and `toolUseId`
 /// follow their call.
 fn downgrade_result_ids(m: &Message, pending: &HashMap<String, String>) -> Option<(Message, Vec<(String, String)>)> {
@@ -434,7 +462,7 @@ fn arrows(renamed: &[(String, String)]) -> String {
 }
 
 /// `call_part_only`: the id rule of OpenClaw up to 2026.7 (`legacy-responses-call-ids`).
-fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, call_part_only: bool) {
+fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, call_part_only: bool, checkpoints: bool) {
     let mut cache: HashMap<String, String> = HashMap::new();
     let mut resolve = |id: &str| -> Option<String> {
         if let Some(hit) = cache.get(id) {
@@ -449,9 +477,14 @@ fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, cal
     work.modify_each(INFO.id, rewrites, |_, m| {
         let is_call = m.is_assistant();
         let (next, renamed, moved) = if is_call {
-            rename_call_ids(m, &mut resolve)?
+            rename_call_ids(m, &mut resolve, checkpoints)?
         } else if m.is_tool_result() {
-            let (next, renamed) = rename_result_ids(m, &mut resolve)?;
+            // Up to 2026.7 (`legacy-responses-call-ids`) each of two fields from its own value.
+            let (next, renamed) = if call_part_only {
+                legacy_rename_result_ids(m, &mut resolve)?
+            } else {
+                rename_result_ids(m, &mut resolve)?
+            };
             (next, renamed, None)
         } else {
             return None;
@@ -472,7 +505,7 @@ fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, cal
     });
 }
 
-fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
+fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, checkpoints: bool) {
     let mut pending: HashMap<String, String> = HashMap::new();
     work.modify_each(INFO.id, rewrites, |_, m| {
         if m.is_assistant() {
@@ -490,7 +523,7 @@ fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
                     pending.insert(id.to_owned(), call.to_owned());
                 }
             }
-            let (next, renamed, moved) = rename_call_ids(m, |id| pending.get(id).cloned())?;
+            let (next, renamed, moved) = rename_call_ids(m, |id| pending.get(id).cloned(), checkpoints)?;
             return Some((
                 next,
                 with_moved(
