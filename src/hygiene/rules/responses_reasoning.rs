@@ -10,8 +10,11 @@ use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, W
 use crate::model::Message;
 
 use super::helpers::responses_reasoning_ids::{
-    RESULT_ID_FIELDS, describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning,
-    responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
+    describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning, responses_tool_call_id,
+    should_normalize, split_pairing, target_model, text_signature_phase,
+};
+use super::helpers::responses_result_ids::{
+    Renames, downgrade_result_ids, legacy_rename_result_ids, rename_result_ids,
 };
 use super::helpers::thinking_blocks::with_content;
 use crate::openclaw::compaction_replay::{none_rebuilt, replace_owner_content};
@@ -345,9 +348,6 @@ fn orphans(m: &Message) -> Verdict {
     )
 }
 
-/// Old and new ids, for a rewrite's detail.
-type Renames = Vec<(String, String)>;
-
 /// Rewrite the tool-call ids of an assistant turn with `call`: the new turn (its compaction
 /// checkpoint moved with its content), the renames and what happened to the checkpoint.
 fn rename_call_ids(
@@ -374,73 +374,6 @@ fn rename_call_ids(
         .then(|| replace_owner_content(m, &mut next, &none_rebuilt))
         .flatten();
     Some((next, renamed, moved))
-}
-
-/// `rewriteToolResultIds`: one primary id (the first non-empty string of `call_id`, `callId`,
-/// `tool_call_id`, `tool_use_id`, `toolCallId`, `toolUseId`) resolved once and written into every
-/// alias field holding a non-empty string, plus `toolCallId` when it is not a string.
-fn rename_result_ids(
-    m: &Message,
-    mut resolve: impl FnMut(&str) -> Option<String>,
-) -> Option<(Message, Vec<(String, String)>)> {
-    let present = |field: &str| m.str_field(field).filter(|id| !id.is_empty());
-    let primary = RESULT_ID_FIELDS.iter().find_map(|f| present(f))?;
-    let resolved = resolve(primary).unwrap_or_else(|| primary.to_owned());
-    let mut next = m.clone();
-    let mut renamed = Vec::new();
-    // OpenClaw's `updates` follow its alias list, then a missing `toolCallId` goes last.
-    for field in [
-        "toolCallId",
-        "toolUseId",
-        "tool_call_id",
-        "tool_use_id",
-        "callId",
-        "call_id",
-    ] {
-        if let Some(old) = present(field)
-            && old != resolved
-        {
-            next.set(field, Value::String(resolved.clone().into()));
-            renamed.push((format!("{field} {old}"), resolved.clone()));
-        }
-    }
-    if !matches!(m.get("toolCallId"), Some(Value::String(_))) && !resolved.is_empty() {
-        next.set("toolCallId", Value::String(resolved.clone().into()));
-        renamed.push(("toolCallId (none)".to_owned(), resolved));
-    }
-    (!renamed.is_empty()).then_some((next, renamed))
-}
-
-/// The result id rewrite up to 2026.7: `toolCallId` and `toolUseId`, each from its own value.
-fn legacy_rename_result_ids(
-    m: &Message,
-    mut resolve: impl FnMut(&str) -> Option<String>,
-) -> Option<(Message, Renames)> {
-    let mut next = m.clone();
-    let mut renamed = Vec::new();
-    for field in ["toolCallId", "toolUseId"] {
-        let Some(old) = m.str_field(field) else { continue };
-        if let Some(new) = resolve(old).filter(|n| n != old) {
-            next.set(field, Value::String(new.clone().into()));
-            renamed.push((format!("{field} {old}"), new));
-        }
-    }
-    (!renamed.is_empty()).then_some((next, renamed))
-}
-
-/// `downgradeOpenAIFunctionCallReasoningPairs` on a result: only `toolCallId` and `toolUseId`
-/// follow their call.
-fn downgrade_result_ids(m: &Message, pending: &HashMap<String, String>) -> Option<(Message, Vec<(String, String)>)> {
-    let mut next = m.clone();
-    let mut renamed = Vec::new();
-    for field in ["toolCallId", "toolUseId"] {
-        let Some(old) = m.str_field(field) else { continue };
-        if let Some(new) = pending.get(old).filter(|n| *n != old) {
-            next.set(field, Value::String(new.clone().into()));
-            renamed.push((format!("{field} {old}"), new.clone()));
-        }
-    }
-    (!renamed.is_empty()).then_some((next, renamed))
 }
 
 /// A rename detail, with what happened to the compaction checkpoint.
