@@ -120,6 +120,7 @@ fn replaylens_history_matches_openclaw() {
     ));
     if totals.random > 0 {
         report.push_str(&rule_coverage(&rules_fired));
+        report.push_str(&format!("{}\n", oracle_support::wide::Coverage::of(&cases).line()));
     }
     if !skipped_samples.is_empty() {
         report.push_str(&format!(

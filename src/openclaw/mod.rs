@@ -1,7 +1,8 @@
 //! The OpenClaw layer: the neutral layer below hygiene, wire, lint and repair, holding the
 //! ports of OpenClaw's own semantics that more than one of them relies on — JavaScript
 //! behaviour ([`js`], [`js_map`]), image handling ([`image`]), the tool-result pairing planner
-//! ([`pairing`]), synthetic results ([`synthetic`]), the silent-reply token
+//! ([`pairing`]), synthetic results ([`synthetic`]), compaction checkpoints
+//! ([`compaction_replay`]), the silent-reply token
 //! ([`silent_token`]) and the shared text and turn predicates ([`assistant_text`]).
 //!
 //! It depends only on the model; nothing here knows about rules, rewrites or providers'
@@ -9,6 +10,7 @@
 
 pub mod assistant_text;
 pub mod claude_model;
+pub mod compaction_replay;
 pub mod image;
 pub mod js;
 pub mod js_map;

@@ -58,6 +58,9 @@ pub struct Switches {
     pub responses_orphan_reasoning_in_history: bool,
     /// The policy's `appendOnlyRuntimeContext`.
     pub append_only_context: AppendOnlyContext,
+    /// Whether content rewrites keep compaction checkpoints (`providerReplay`) in step and an
+    /// emptied assistant turn that owns provider replay state is kept (2026.8 and later).
+    pub compaction_checkpoints: bool,
     /// Whether Claude models keep their thinking blocks by the 2026.7 model list
     /// (`shouldPreserveThinkingBlocks`: any opus-4, sonnet-4, haiku-4, fable-5 or claude-5+),
     /// instead of the newer one (only opus-4-5 to 4-8, sonnet-4-6, sonnet-5, fable-5, mythos).
@@ -113,6 +116,7 @@ impl Switches {
         empty_turn_placeholder: false,
         responses_orphan_reasoning_in_history: false,
         append_only_context: AppendOnlyContext::Plugins,
+        compaction_checkpoints: true,
         legacy_claude_thinking: false,
         delivery_mirror_marker: true,
         duplicate_mirror_check: true,
@@ -235,6 +239,7 @@ pub static V2026_7: RuleSet = RuleSet {
         metadata_by_label: true,
         silent_reply_drops_reasoning_only: false,
         legacy_responses_call_ids: true,
+        compaction_checkpoints: false,
         legacy_pairing: true,
         heif_primary_item: false,
         ..V2026_8.switches

@@ -18,7 +18,7 @@ pub struct Switch {
 }
 
 /// Every switch, newest change first.
-pub static SWITCHES: [Switch; 20] = [
+pub static SWITCHES: [Switch; 21] = [
     Switch {
         name: "legacy-synthetic-result-text",
         rule: "tool-result-pairing",
@@ -133,8 +133,18 @@ pub static SWITCHES: [Switch; 20] = [
         rule: "responses-reasoning",
         releases: "2026.7.x and older",
         text: "a Responses `call|item` id that must be rebuilt gets its `call_` part from the call part alone \
-               (newer releases hash the whole pair)",
+               (newer releases hash the whole pair); a tool result's `toolCallId` and `toolUseId` are each \
+               normalized from their own value and its other id aliases are left as they are (newer releases \
+               write one primary id into every alias and add `toolCallId`)",
         in_force: |s| s.legacy_responses_call_ids,
+    },
+    Switch {
+        name: "no-compaction-checkpoints",
+        rule: "blank-text",
+        releases: "2026.7.x and older",
+        text: "content rewrites leave a compaction checkpoint (`providerReplay`) as it is, and an assistant \
+               turn emptied by blank-text removal is dropped even when it owns provider replay state",
+        in_force: |s| !s.compaction_checkpoints,
     },
     Switch {
         name: "legacy-pairing",

@@ -99,6 +99,7 @@ fn each_set_names_its_switches() {
             "metadata-by-label",
             "keep-reasoning-after-silent-reply",
             "legacy-responses-call-ids",
+            "no-compaction-checkpoints",
             "legacy-pairing",
             "rastermill-0.3.1-heif"
         ]

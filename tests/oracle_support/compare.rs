@@ -201,6 +201,13 @@ pub fn neutralize_equivalent_images(ours: &mut Value, theirs: &mut Value) {
     }
 }
 
+/// `<image FORMAT WxH>` when base64 `data` (or a `data:` URL) decodes to an image within the
+/// limits, else `None`.
+pub fn describe_image_data(data: &str) -> Option<String> {
+    let data = data.split_once(";base64,").map_or(data, |(_, d)| d);
+    decode_image(data)
+}
+
 /// `<image FORMAT WxH>` when the data decodes within the limits, else `None`.
 fn decode_image(data: &str) -> Option<String> {
     let bytes = STANDARD.decode(data.trim()).ok()?;

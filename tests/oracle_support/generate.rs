@@ -8,7 +8,7 @@ use replaylens::model::json::Value;
 use super::blocks::{self, TOOL_NAMES, Text};
 use super::images::image_block;
 use super::rng::Rng;
-use super::targets::{OTHER_ORIGINS, TargetSpec, fixed_targets};
+use super::targets::TargetSpec;
 
 /// One generated case: the stored messages and an optional tool allow-list.
 #[derive(Debug, Clone)]
@@ -124,17 +124,6 @@ impl Generator {
         self.messages.push(msg);
     }
 
-    fn origin(&mut self) -> TargetSpec {
-        if self.rng.chance(55) {
-            return self.target.clone();
-        }
-        if self.rng.chance(60) {
-            return self.rng.pick(&fixed_targets()).clone();
-        }
-        let (p, a, m) = *self.rng.pick(&OTHER_ORIGINS);
-        TargetSpec::new(p, a, m)
-    }
-
     fn usage(&mut self) -> Option<Value> {
         match self.rng.below(10) {
             0 => None,
@@ -155,7 +144,7 @@ impl Generator {
     }
 
     pub(super) fn assistant(&mut self, content: Value, stop: &str) -> Value {
-        let origin = self.origin();
+        let origin = self.wide_origin();
         let mut msg = json!({"role": "assistant"});
         msg["content"] = content;
         msg["api"] = json!(origin.api);
@@ -172,6 +161,7 @@ impl Generator {
             msg["errorMessage"] = json!(text);
         }
         msg["timestamp"] = json!(self.tick());
+        self.maybe_provider_replay(&mut msg);
         msg
     }
 

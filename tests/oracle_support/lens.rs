@@ -103,6 +103,29 @@ pub fn replay(
     })
 }
 
+/// The whole replay under the pinned rule set (history and stream stages: what is sent), or
+/// `None` when OpenClaw would refuse it.
+pub fn replay_messages(
+    messages: &[Value],
+    target_spec: &TargetSpec,
+    tools: Option<&[String]>,
+) -> Result<Option<Vec<Value>>, String> {
+    let bytes = serde_json::to_vec(messages).map_err(|e| e.to_string())?;
+    let session = load_message_array(Path::new("oracle-case.json"), &bytes).map_err(|e| e.to_string())?;
+    let options = options(RuleSetName::Pinned, tools)?;
+    let replay = replay_transcript(session.transcript(), &target(target_spec), &options);
+    if replay.projection.refusal.is_some() {
+        return Ok(None);
+    }
+    replay
+        .projection
+        .messages
+        .iter()
+        .map(|m| replaylens::model::json::to_value(m.message.as_ref()).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
 /// Every rule id of the pipeline, in order.
 pub fn all_rules() -> Vec<&'static str> {
     replaylens::hygiene::registry::pipeline()

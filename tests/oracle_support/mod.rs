@@ -20,3 +20,4 @@ mod self_tests;
 pub mod shrink;
 pub mod targets;
 pub mod tool_turns;
+pub mod wide;

@@ -1,7 +1,8 @@
 //! The wire-stage differential: replaylens' request bodies against those OpenClaw's own
 //! transports build (`oracle/openclaw_payload.mjs`), for the same message arrays: the stored
 //! messages as they are (what a naive client sends) and OpenClaw's own history projection of
-//! them (what OpenClaw sends).
+//! them (what OpenClaw sends); and replaylens' whole replay of the stored messages (history and
+//! stream stages, then its wire stage) against OpenClaw's body for its own history.
 
 use std::collections::BTreeMap;
 
@@ -12,7 +13,8 @@ use replaylens::wire::{WireApi, WireModel, build};
 
 use super::cases::Case;
 use super::check::oracle_messages;
-use super::compare::{Difference, neutralize_equivalent_images, value_difference};
+use super::compare::{Difference, describe_image_data, neutralize_equivalent_images, value_difference};
+use super::lens::replay_messages;
 use super::oracle::OraclePool;
 
 /// Most cases sent to the oracles at once.
@@ -60,6 +62,38 @@ fn payload_request(id: usize, stage: &str, case: &Case, messages: &[Value]) -> S
     .to_string()
 }
 
+/// What differs between replaylens' replay body and OpenClaw's only because each side ran its
+/// own history: images each side's encoder re-encoded (compared by format and size, as in the
+/// history differential) and message timestamps (a synthesized message takes the clock's; only
+/// the bodies that carry whole messages show them).
+fn neutralize_replay(ours: &mut Value, theirs: &mut Value) {
+    match (ours, theirs) {
+        (Value::Object(a), Value::Object(b)) => {
+            a.shift_remove("timestamp");
+            b.shift_remove("timestamp");
+            for (key, va) in a.iter_mut() {
+                if let Some(vb) = b.get_mut(key) {
+                    neutralize_replay(va, vb);
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            for (va, vb) in a.iter_mut().zip(b.iter_mut()) {
+                neutralize_replay(va, vb);
+            }
+        }
+        (Value::String(a), Value::String(b)) if a != b && a.len() > 64 => {
+            if let (Some(x), Some(y)) = (describe_image_data(a), describe_image_data(b))
+                && x == y
+            {
+                *a = x.clone().into();
+                *b = y.into();
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Run every case whose API has a converter: history through the chain oracle, then both
 /// message arrays through the payload oracle and through replaylens.
 pub fn run_payloads(chain: &mut OraclePool, payload: &mut OraclePool, cases: &[Case]) -> Result<PayloadTally, String> {
@@ -100,11 +134,24 @@ pub fn run_payloads(chain: &mut OraclePool, payload: &mut OraclePool, cases: &[C
                 continue;
             }
             *tally.compared.entry(api.id()).or_default() += 1;
-            let mut theirs = reply.get("payload").cloned().unwrap_or(Value::Null);
-            let mut ours = lens_body(api, messages, case);
-            // Images a transport re-encodes compare by format and size: the encoders differ.
-            neutralize_equivalent_images(&mut ours, &mut theirs);
-            if let Some(difference) = value_difference(&ours, &theirs) {
+            let theirs = reply.get("payload").cloned().unwrap_or(Value::Null);
+            let mut bodies = vec![(*stage, lens_body(api, messages, case), messages.clone())];
+            if *stage == "history"
+                && let Some(replay) = replay_messages(&case.messages, &case.target, case.tools.as_deref())?
+            {
+                *tally.compared.entry(api.id()).or_default() += 1;
+                bodies.push(("replay", lens_body(api, &replay, case), case.messages.to_vec()));
+            }
+            for (stage, mut ours, messages) in bodies {
+                let mut theirs = theirs.clone();
+                if stage == "replay" {
+                    neutralize_replay(&mut ours, &mut theirs);
+                }
+                // Images a transport re-encodes compare by format and size: the encoders differ.
+                neutralize_equivalent_images(&mut ours, &mut theirs);
+                let Some(difference) = value_difference(&ours, &theirs) else {
+                    continue;
+                };
                 let id = format!("{}#{stage}", case.id);
                 let request = serde_json::to_string_pretty(&json!({
                     "id": id, "provider": case.target.provider, "api": case.target.api,

@@ -115,6 +115,7 @@ impl Generator {
             msg["details"] = json!({"exitCode": self.rng.below(2), "diff": "-a\n+b"});
         }
         msg["timestamp"] = json!(self.tick());
+        self.maybe_result_aliases(&mut msg, id);
         msg
     }
 }

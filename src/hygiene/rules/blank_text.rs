@@ -7,7 +7,10 @@ use crate::model::json::Value;
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
+use super::thought_signature::ThoughtSignature;
 use crate::openclaw::assistant_text::{EMPTY_CONTENT_PLACEHOLDER, is_blank_text_block};
+use crate::openclaw::compaction_replay::{has_movable_checkpoint, replace_owner_content};
+use crate::openclaw::js::truthy;
 
 static INFO: RuleInfo = RuleInfo {
     id: "blank-text",
@@ -23,10 +26,14 @@ static INFO: RuleInfo = RuleInfo {
         placeholder. A tool result whose content is not an \
         array (a string, null or missing) is treated as `[]` and so receives the placeholder, even when \
         the string held text. String user content and assistant content that is not an array are left \
-        alone, as are other roles. The published page exempts assistant turns that \"own opaque provider \
-        replay state\" (in OpenClaw's code: an emptied turn whose `providerReplay` field is set); this rule \
-        does not reproduce that exemption and drops such a turn too. Images themselves are \
-        handled by image-sanitize.",
+        alone, as are other roles. An assistant turn that \"owns opaque provider replay state\" (its \
+        `providerReplay` is truthy) is kept with `content: []` instead of being dropped. The same pass \
+        keeps a compaction checkpoint (`providerReplay` of type `anthropic-compaction` or \
+        `openai-responses-compaction`) in step with every assistant turn with array content, whether or \
+        not a block goes (replaceCompactionReplayOwnerContent): it is removed when the content was \
+        emptied, when `replayIndex` is past the end of the content, or when a kept block was made anew \
+        by the pass (every `image` block, and every block thought-signature rewrites), else `replayIndex` \
+        becomes the number of kept blocks before it. Images themselves are handled by image-sanitize.",
     families: "all",
     reference: "transcript-hygiene.md › \"Global rule: image sanitization\" · sanitizeSessionMessagesImages",
 };
@@ -43,8 +50,8 @@ impl Rule for BlankText {
         true
     }
 
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        work.change_each(INFO.id, rewrites, |_, m| blank_text_outcome(m));
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        work.change_each(INFO.id, rewrites, |_, m| blank_text_outcome(ctx, m));
     }
 }
 
@@ -58,7 +65,37 @@ fn describe_removed(removed: &[usize]) -> String {
     format!("removed blank text block(s) {}", crate::text::join_folded(&list))
 }
 
-fn blank_text_outcome(m: &Message) -> Option<Change> {
+/// An assistant turn after the image pass: its new content and detail, with the compaction
+/// checkpoint moved as OpenClaw's single pass over the turn moves it.
+fn assistant_outcome(ctx: &Context<'_>, m: &Message, kept: Vec<Value>, what: Option<String>) -> Option<Change> {
+    // Up to 2026.7 (`no-compaction-checkpoints`) neither the exemption nor the checkpoint.
+    let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
+    if kept.is_empty() && !(checkpoints && truthy(m.get("providerReplay"))) {
+        let what = what.unwrap_or_else(|| "empty content".to_owned());
+        return Some(Change::Drop(format!("assistant turn without content: {what}")));
+    }
+    if !checkpoints {
+        return what.map(|what| Change::Content(kept, what));
+    }
+    if what.is_none() && !has_movable_checkpoint(m) {
+        return None;
+    }
+    let emptied = kept.is_empty() && what.is_some();
+    let mut next = m.clone();
+    next.set_content(kept);
+    let rebuilt = |b: &Value| {
+        b.get("type").and_then(Value::as_str) == Some("image") || ThoughtSignature::rebuilds_block(ctx, m, b)
+    };
+    let moved = replace_owner_content(m, &mut next, &rebuilt);
+    let mut notes: Vec<String> = what.into_iter().collect();
+    if emptied {
+        notes.push("kept with `content: []`: the turn owns provider replay state (`providerReplay`)".to_owned());
+    }
+    notes.extend(moved);
+    (!notes.is_empty()).then(|| Change::Replace(next, notes.join("; ")))
+}
+
+fn blank_text_outcome(ctx: &Context<'_>, m: &Message) -> Option<Change> {
     let role = m.role();
     let blocks = match (role, m.content()) {
         (Role::Assistant | Role::User | Role::ToolResult, Some(Value::Array(blocks))) => blocks,
@@ -83,6 +120,9 @@ fn blank_text_outcome(m: &Message) -> Option<Change> {
         .filter(|(i, _)| !removed.contains(i))
         .map(|(_, b)| b.clone())
         .collect();
+    if role == Role::Assistant {
+        return assistant_outcome(ctx, m, kept, (!removed.is_empty()).then(|| describe_removed(&removed)));
+    }
     if !kept.is_empty() {
         return (!removed.is_empty()).then(|| Change::Content(kept, describe_removed(&removed)));
     }
@@ -91,12 +131,8 @@ fn blank_text_outcome(m: &Message) -> Option<Change> {
     } else {
         describe_removed(&removed)
     };
-    Some(if role == Role::Assistant {
-        Change::Drop(format!("assistant turn without content: {what}"))
-    } else {
-        Change::Content(
-            empty_content_placeholder(),
-            format!("{what}; set the `{EMPTY_CONTENT_PLACEHOLDER}` placeholder"),
-        )
-    })
+    Some(Change::Content(
+        empty_content_placeholder(),
+        format!("{what}; set the `{EMPTY_CONTENT_PLACEHOLDER}` placeholder"),
+    ))
 }

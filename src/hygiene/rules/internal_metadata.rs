@@ -9,7 +9,9 @@ use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
 use super::helpers::metadata_strip::strip_internal_metadata_as;
+use super::silent_reply::is_silent_block;
 use crate::openclaw::assistant_text::is_blank;
+use crate::openclaw::compaction_replay::{has_movable_checkpoint, none_rebuilt, replace_owner_content};
 
 static INFO: RuleInfo = RuleInfo {
     id: "internal-metadata",
@@ -43,7 +45,12 @@ static INFO: RuleInfo = RuleInfo {
         A silent `NO_REPLY` text left after stripping is removed by the next rule (silent-reply), which \
         gives the same result as OpenClaw's single pass. As upstream, where the loop moves on \
         right after converting string content, a turn stored as a string is never tested as a duplicate \
-        mirror (the rule records it for duplicate-mirror).",
+        mirror (the rule records it for duplicate-mirror). A compaction checkpoint (`providerReplay` of \
+        type `anthropic-compaction` or `openai-responses-compaction`) follows the pass as OpenClaw's \
+        replaceCompactionReplayOwnerContent moves it: this rule moves it for the whole pass, silent-reply \
+        text included (removed when a stripped block is kept, or `replayIndex` is past the end; else \
+        `replayIndex` becomes the number of untouched blocks kept before it); string content made a \
+        text block loses it.",
     families: "all",
     reference: "transcript-hygiene.md › \"Global rule: runtime context is not user transcript\" · stripInternalMetadataForDisplay",
 };
@@ -73,7 +80,11 @@ impl Rule for InternalMetadata {
         work.moved_on_turns.extend(string_turns);
         // Up to 2026.7 (`metadata-by-label`): the older inbound-metadata strip, display blocks kept.
         let by_label = ctx.options.rule_set.switches.metadata_by_label;
-        work.change_each(INFO.id, rewrites, |_, m| normalize(m, by_label));
+        let silent_exact = !ctx.options.rule_set.switches.silent_token_edge_punctuation;
+        let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
+        work.change_each(INFO.id, rewrites, |_, m| {
+            normalize(m, by_label, silent_exact, checkpoints)
+        });
     }
 }
 
@@ -81,14 +92,16 @@ fn chars_removed(before: &str, after: &str) -> usize {
     before.chars().count().saturating_sub(after.chars().count())
 }
 
-fn normalize(m: &Message, by_label: bool) -> Option<Change> {
+fn normalize(m: &Message, by_label: bool, silent_exact: bool, checkpoints: bool) -> Option<Change> {
     if !m.is_assistant() {
         return None;
     }
     let mut notes = Vec::new();
     let blocks: Vec<Value> = match m.content() {
-        Some(Value::String(s)) => return Some(normalize_string(m, s, by_label)),
-        Some(Value::Array(_)) => return normalize_blocks(m, m.content_array()?, notes, by_label),
+        Some(Value::String(s)) => return Some(normalize_string(m, s, by_label, checkpoints)),
+        Some(Value::Array(_)) => {
+            return normalize_blocks(m, m.content_array()?, notes, by_label, (silent_exact, checkpoints));
+        }
         Some(obj @ Value::Object(_)) => {
             notes.push("wrapped the single content object in an array".to_owned());
             vec![obj.clone()]
@@ -106,7 +119,7 @@ fn normalize(m: &Message, by_label: bool) -> Option<Change> {
             Vec::new()
         }
     };
-    normalize_blocks(m, &blocks, notes, by_label)
+    normalize_blocks(m, &blocks, notes, by_label, (silent_exact, checkpoints))
 }
 
 fn kind_name(v: &Value) -> &'static str {
@@ -117,7 +130,7 @@ fn kind_name(v: &Value) -> &'static str {
     }
 }
 
-fn normalize_string(m: &Message, s: &str, by_label: bool) -> Change {
+fn normalize_string(m: &Message, s: &str, by_label: bool, checkpoints: bool) -> Change {
     let stripped = strip_internal_metadata_as(s, by_label);
     let text = stripped.as_ref().map_or(s, |x| x.text.as_str());
     if is_blank(text) {
@@ -132,22 +145,44 @@ fn normalize_string(m: &Message, s: &str, by_label: bool) -> Change {
     }
     let mut next = m.clone();
     next.set_content(vec![json!({"type": "text", "text": text})]);
-    Change::Replace(
-        next,
-        match &stripped {
-            None => "converted string content to a text block".to_owned(),
-            Some(x) => format!(
-                "stripped {} from string content ({} chars) and converted it to a text block",
-                x.what(),
-                chars_removed(s, text)
-            ),
-        },
-    )
+    let mut detail = match &stripped {
+        None => "converted string content to a text block".to_owned(),
+        Some(x) => format!(
+            "stripped {} from string content ({} chars) and converted it to a text block",
+            x.what(),
+            chars_removed(s, text)
+        ),
+    };
+    if let Some(moved) = checkpoints
+        .then(|| replace_owner_content(m, &mut next, &none_rebuilt))
+        .flatten()
+    {
+        detail.push_str("; ");
+        detail.push_str(&moved);
+    }
+    Change::Replace(next, detail)
 }
 
-fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_label: bool) -> Option<Change> {
+fn normalize_blocks(
+    m: &Message,
+    blocks: &[Value],
+    mut notes: Vec<String>,
+    by_label: bool,
+    (silent_exact, checkpoints): (bool, bool),
+) -> Option<Change> {
     let mut kept = Vec::with_capacity(blocks.len());
     let mut touched = !notes.is_empty();
+    // What OpenClaw's single pass (normalizeAssistantReplayBlockContent) leaves, silent-reply
+    // text removed too: the compaction checkpoint follows it.
+    let mut left: Vec<Value> = Vec::with_capacity(blocks.len());
+    let mut silent_left = false;
+    let mut keep_left = |block: &Value, left: &mut Vec<Value>| {
+        if is_silent_block(block, silent_exact) {
+            silent_left = true;
+        } else {
+            left.push(block.clone());
+        }
+    };
     for (i, block) in blocks.iter().enumerate() {
         if let Some(t) = block.get("type").and_then(Value::as_str)
             && !by_label
@@ -159,9 +194,11 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_la
         }
         let Some(text) = block.get("text").and_then(Value::as_str) else {
             kept.push(block.clone());
+            left.push(block.clone());
             continue;
         };
         let Some(stripped) = strip_internal_metadata_as(text, by_label) else {
+            keep_left(block, &mut left);
             kept.push(block.clone());
             continue;
         };
@@ -174,9 +211,11 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_la
         notes.push(format!("stripped {} from text block {i} ({n} chars)", stripped.what()));
         let mut changed = block.clone();
         changed["text"] = Value::String(stripped.text.into());
+        keep_left(&changed, &mut left);
         kept.push(changed);
     }
-    if !touched {
+    let checkpoint = checkpoints && has_movable_checkpoint(m);
+    if !(touched || silent_left && checkpoint) {
         return None;
     }
     if kept.is_empty() && !blocks.is_empty() {
@@ -184,5 +223,27 @@ fn normalize_blocks(m: &Message, blocks: &[Value], mut notes: Vec<String>, by_la
     }
     let mut next = m.clone();
     next.set_content(kept);
+    if checkpoint && !left.is_empty() {
+        // The checkpoint as the whole pass leaves it; silent-reply then removes the silent text
+        // without moving it again.
+        let mut after_pass = m.clone();
+        after_pass.set_content(left);
+        if let Some(moved) = replace_owner_content(m, &mut after_pass, &none_rebuilt) {
+            match after_pass.get("providerReplay") {
+                Some(replay) => next.set("providerReplay", replay.clone()),
+                None => {
+                    next.remove("providerReplay");
+                }
+            }
+            notes.push(if silent_left {
+                format!("{moved} (with the silent-reply text the same pass removes)")
+            } else {
+                moved
+            });
+        }
+    }
+    if notes.is_empty() {
+        return None;
+    }
     Some(Change::Replace(next, notes.join("; ")))
 }

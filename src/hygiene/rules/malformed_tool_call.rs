@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use crate::model::json::Value;
+use crate::openclaw::compaction_replay::{none_rebuilt, replace_owner_content};
 
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, StopReason};
@@ -137,9 +138,12 @@ fn judge(ctx: &Context<'_>, list: &[&Message]) -> Vec<Verdict> {
             Some((blocks, notes)) if blocks.is_empty() => {
                 Verdict::Drop(format!("dropped assistant turn left empty: {}", notes.join("; ")))
             }
-            Some((blocks, notes)) => {
+            Some((blocks, mut notes)) => {
                 let mut next = (*m).clone();
                 next.set_content(blocks);
+                if ctx.options.rule_set.switches.compaction_checkpoints {
+                    notes.extend(replace_owner_content(m, &mut next, &none_rebuilt));
+                }
                 prior.extend(frame_calls(&next).iter().map(|c| c.id.to_owned()));
                 Verdict::Modify(next, notes.join("; "))
             }

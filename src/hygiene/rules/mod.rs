@@ -18,8 +18,8 @@
 //! 13. invalid-thinking-signature    26. prefill-strip
 //!
 //! After 25, the history stage runs `tool-result-pairing` once more (OpenClaw's final pairing
-//! pass in `prepareEmbeddedAttemptHistory`). The stream stage follows: the orphaned-reasoning
-//! part of `responses-reasoning` (a transport step in OpenClaw) and `prefill-strip` (26).
+//! pass in `prepareEmbeddedAttemptHistory`). The stream stage follows: `prefill-strip` (26).
+//! (The orphaned Responses reasoning OpenClaw drops in its transport is the wire stage's.)
 //!
 //! 22–25 follow `validateReplayTurns`: the bootstrap is prepended first (Google plugin hook and
 //! generic ordering fix), then Gemini merges, then Anthropic validation. Upstream's
@@ -123,10 +123,7 @@ pub fn history_stage() -> &'static [&'static dyn Rule] {
 /// The stream stage in order: steps OpenClaw applies to the outgoing request, after the
 /// history stage.
 pub fn stream_stage() -> &'static [&'static dyn Rule] {
-    &[
-        &responses_reasoning::ResponsesOrphanReasoning,
-        &prefill_strip::PrefillStrip,
-    ]
+    &[&prefill_strip::PrefillStrip]
 }
 
 /// Every rule once, in the order it first runs (README §2): the 26 rule ids. Steps that share

@@ -10,10 +10,14 @@ use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, W
 use crate::model::Message;
 
 use super::helpers::responses_reasoning_ids::{
-    RESULT_ID_FIELDS, describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning,
-    responses_tool_call_id, should_normalize, split_pairing, target_model, text_signature_phase,
+    describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning, responses_tool_call_id,
+    should_normalize, split_pairing, target_model, text_signature_phase,
+};
+use super::helpers::responses_result_ids::{
+    Renames, downgrade_result_ids, legacy_rename_result_ids, rename_result_ids,
 };
 use super::helpers::thinking_blocks::with_content;
+use crate::openclaw::compaction_replay::{none_rebuilt, replace_owner_content};
 use crate::openclaw::js_map::JsMap;
 use crate::openclaw::pairing::classify::tool_calls;
 use crate::openclaw::pairing::results::primary_result_id;
@@ -34,19 +38,26 @@ static INFO: RuleInfo = RuleInfo {
         is removed, falsy blocks (null, false, 0, \"\") are removed, and when reasoning was removed each \
         text block's `textSignature` loses its paired `msg_…` id: it becomes `{\"v\":1,\"phase\":…}` when \
         it carried a commentary/final_answer phase (kept in place), else it is removed. A turn left empty \
-        is dropped. (2) Orphan drop, in the stream stage (OpenClaw leaves it to the transport, so the \
-        history stage keeps the block; the published page lists it with the history passes): a \
+        is dropped. (2) Orphan drop, up to 2026.9.1 only (`responses-orphan-reasoning-in-history`): a \
         replayable reasoning block with no later block in its turn whose type is not `thinking` is \
-        removed; a turn left empty is dropped. (3) Call-id normalization \
+        removed; a turn left empty is dropped. From 2026.9.2 on OpenClaw leaves it to the transport, \
+        which drops a trailing reasoning item only when it still carries its `rs_…` id and no \
+        `encrypted_content`; without replayed item ids (no `store`) it never does, so a same-model \
+        turn holding only reasoning is sent as `{\"type\":\"reasoning\",\"summary\":[]}` (the wire \
+        stage, not this rule). (3) Call-id normalization \
         (normalizeOpenAIResponsesToolCallIds): a `toolCall`/`toolUse`/`functionCall` id whose call part is \
         not `call_[A-Za-z0-9_-]{1,59}` or whose `|` item part is not `fc_[A-Za-z0-9_-]{1,61}` is reshaped \
         to `call_<safe tail>_<10 hex of SHA-256>` (at most 64 characters; for a pair the call part is \
-        shaped from the whole pair and the item part becomes `fc_…`); tool-result id fields (call_id, \
-        callId, tool_call_id, tool_use_id, toolCallId, toolUseId) are mapped the same way, so canonical \
+        shaped from the whole pair and the item part becomes `fc_…`); a tool result takes one \
+        primary id, the first non-empty string of call_id, callId, tool_call_id, tool_use_id, toolCallId, \
+        toolUseId, mapped the same way and written into every one of those fields holding a non-empty \
+        string (whatever its own value), and into `toolCallId` when that is not a string; canonical \
         same-model `call_*|fc_*` pairs are preserved. (4) Pair downgrade \
         (downgradeOpenAIFunctionCallReasoningPairs): a tool call whose id is `call_x|fc_y` with no \
-        replayable reasoning block before it in its turn becomes `call_x`, and the tool results directly \
-        following that turn are renamed with it. Out of scope: re-keying duplicate call ids (done by \
+        replayable reasoning block before it in its turn becomes `call_x`, and the `toolCallId` / \
+        `toolUseId` of the tool results directly following that turn are renamed with it. Every rewritten \
+        assistant turn's compaction checkpoint (`providerReplay`) moves with its content in passes 1, 3 \
+        and 4 (replaceCompactionReplayOwnerContent; see blank-text). Out of scope: re-keying duplicate call ids (done by \
         tool-result-pairing / tool-call-id), the Codex wire-level item-id stripping, and the transport \
         replay of `encrypted_content`.",
     families: "OpenAI Responses family: openai-responses, openai-chatgpt-responses, azure-openai-responses",
@@ -66,10 +77,11 @@ impl Rule for ResponsesReasoning {
     }
 
     fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+        let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
         if let Some((boundary, why)) = switch_boundary(ctx) {
             rebuild(work, rewrites, |wm| {
                 if wm.source.iter().all(|&s| s < boundary) {
-                    pre_switch(&wm.message, &why)
+                    pre_switch(&wm.message, &why, checkpoints)
                 } else {
                     Verdict::Keep
                 }
@@ -79,8 +91,13 @@ impl Rule for ResponsesReasoning {
             // Up to 2026.9.1 the history step dropped orphaned reasoning too.
             rebuild(work, rewrites, |wm| orphans(&wm.message));
         }
-        normalize_ids(work, rewrites, ctx.options.rule_set.switches.legacy_responses_call_ids);
-        downgrade_pairs(work, rewrites);
+        normalize_ids(
+            work,
+            rewrites,
+            ctx.options.rule_set.switches.legacy_responses_call_ids,
+            checkpoints,
+        );
+        downgrade_pairs(work, rewrites, checkpoints);
     }
 }
 
@@ -159,32 +176,6 @@ pub fn invariant_violation<'m>(messages: impl Iterator<Item = &'m Message>) -> O
         .map(|(&id, &at)| error("dangling_tool_call", Some(id), at))
 }
 
-/// The stream-stage part of `responses-reasoning`: the transport drops replayable reasoning
-/// that no output item follows (OpenClaw 2026.9.6 keeps it in the history projection).
-pub struct ResponsesOrphanReasoning;
-
-impl Rule for ResponsesOrphanReasoning {
-    fn step(&self) -> &'static str {
-        "responses-reasoning/orphan-reasoning"
-    }
-
-    fn info(&self) -> &'static RuleInfo {
-        &INFO
-    }
-
-    fn enabled(&self, ctx: &Context<'_>) -> bool {
-        ctx.is_openai_responses()
-    }
-
-    fn may_change(&self, _ctx: &Context<'_>, work: &Working<'_>) -> bool {
-        work.iter_messages().any(has_orphaned_reasoning)
-    }
-
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
-        rebuild(work, rewrites, |wm| orphans(&wm.message));
-    }
-}
-
 /// The stored-message count before the latest model switch, and a description of it.
 fn switch_boundary(ctx: &Context<'_>) -> Option<(usize, String)> {
     let events = ctx.model_events;
@@ -253,7 +244,7 @@ fn is_falsy(v: &Value) -> bool {
     }
 }
 
-fn pre_switch(m: &Message, why: &str) -> Verdict {
+fn pre_switch(m: &Message, why: &str, checkpoints: bool) -> Verdict {
     let Some(content) = m.content_array().filter(|_| m.is_assistant()) else {
         return Verdict::Keep;
     };
@@ -302,10 +293,15 @@ fn pre_switch(m: &Message, why: &str) -> Verdict {
         }
     }
     let kept: Vec<Value> = kept.into_iter().map(|(_, b)| b).collect();
-    Verdict::Modify(
-        with_content(m, kept),
-        format!("{}: {why}", crate::text::join_folded(&notes)),
-    )
+    let mut next = with_content(m, kept);
+    // A text block whose textSignature was rewritten is a new block even when it reads the same.
+    let rebuilt = |b: &Value| {
+        dropped_reasoning && b.get("type").and_then(Value::as_str) == Some("text") && b.get("textSignature").is_some()
+    };
+    if checkpoints {
+        notes.extend(replace_owner_content(m, &mut next, &rebuilt));
+    }
+    Verdict::Modify(next, format!("{}: {why}", crate::text::join_folded(&notes)))
 }
 
 /// The content of an assistant turn and where its trailing run of `thinking` blocks starts:
@@ -352,38 +348,40 @@ fn orphans(m: &Message) -> Verdict {
     )
 }
 
-/// Rewrite tool-call ids of assistant turns with `call` and result id fields with `result`.
-fn rename_ids(
+/// Rewrite the tool-call ids of an assistant turn with `call`: the new turn (its compaction
+/// checkpoint moved with its content), the renames and what happened to the checkpoint.
+fn rename_call_ids(
     m: &Message,
     mut call: impl FnMut(&str) -> Option<String>,
-    mut result: impl FnMut(&str) -> Option<String>,
-) -> Option<(Message, Vec<(String, String)>)> {
+    checkpoints: bool,
+) -> Option<(Message, Renames, Option<String>)> {
     let mut renamed = Vec::new();
-    if m.is_assistant() {
-        let mut content = m.content_array()?.clone();
-        for b in &mut content {
-            let Some(old) = responses_tool_call_id(b).map(str::to_owned) else {
-                continue;
-            };
-            if let Some(new) = call(&old).filter(|n| *n != old) {
-                b["id"] = Value::String(new.clone().into());
-                renamed.push((old, new));
-            }
+    let mut content = m.content_array()?.clone();
+    for b in &mut content {
+        let Some(old) = responses_tool_call_id(b).map(str::to_owned) else {
+            continue;
+        };
+        if let Some(new) = call(&old).filter(|n| *n != old) {
+            b["id"] = Value::String(new.clone().into());
+            renamed.push((old, new));
         }
-        return (!renamed.is_empty()).then(|| (with_content(m, content), renamed));
     }
-    if m.is_tool_result() {
-        let mut next = m.clone();
-        for field in RESULT_ID_FIELDS {
-            let Some(old) = m.str_field(field) else { continue };
-            if let Some(new) = result(old).filter(|n| n != old) {
-                next.set(field, Value::String(new.clone().into()));
-                renamed.push((format!("{field} {old}"), new));
-            }
-        }
-        return (!renamed.is_empty()).then_some((next, renamed));
+    if renamed.is_empty() {
+        return None;
     }
-    None
+    let mut next = with_content(m, content);
+    let moved = checkpoints
+        .then(|| replace_owner_content(m, &mut next, &none_rebuilt))
+        .flatten();
+    Some((next, renamed, moved))
+}
+
+/// A rename detail, with what happened to the compaction checkpoint.
+fn with_moved(detail: String, moved: Option<String>) -> String {
+    match moved {
+        Some(moved) => format!("{detail}; {moved}"),
+        None => detail,
+    }
 }
 
 fn arrows(renamed: &[(String, String)]) -> String {
@@ -397,7 +395,7 @@ fn arrows(renamed: &[(String, String)]) -> String {
 }
 
 /// `call_part_only`: the id rule of OpenClaw up to 2026.7 (`legacy-responses-call-ids`).
-fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, call_part_only: bool) {
+fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, call_part_only: bool, checkpoints: bool) {
     let mut cache: HashMap<String, String> = HashMap::new();
     let mut resolve = |id: &str| -> Option<String> {
         if let Some(hit) = cache.get(id) {
@@ -411,23 +409,36 @@ fn normalize_ids(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, cal
     };
     work.modify_each(INFO.id, rewrites, |_, m| {
         let is_call = m.is_assistant();
-        let (next, renamed) = if is_call {
-            rename_ids(m, &mut resolve, |_| None)?
+        let (next, renamed, moved) = if is_call {
+            rename_call_ids(m, &mut resolve, checkpoints)?
+        } else if m.is_tool_result() {
+            // Up to 2026.7 (`legacy-responses-call-ids`) each of two fields from its own value.
+            let (next, renamed) = if call_part_only {
+                legacy_rename_result_ids(m, &mut resolve)?
+            } else {
+                rename_result_ids(m, &mut resolve)?
+            };
+            (next, renamed, None)
         } else {
-            rename_ids(m, |_| None, &mut resolve)?
+            return None;
         };
-        let what = if is_call { "tool call id" } else { "result id" };
-        Some((
-            next,
+        let detail = if is_call {
             format!(
-                "normalized {what} {}: not a valid OpenAI Responses call_*/fc_* id (≤ 64 characters)",
+                "normalized tool call id {}: not a valid OpenAI Responses call_*/fc_* id (≤ 64 characters)",
                 arrows(&renamed)
-            ),
-        ))
+            )
+        } else {
+            format!(
+                "set the result's id fields to its primary id (call_id > callId > tool_call_id > tool_use_id > \
+                 toolCallId > toolUseId), normalized when not a valid OpenAI Responses call_*/fc_* id: {}",
+                arrows(&renamed)
+            )
+        };
+        Some((next, with_moved(detail, moved)))
     });
 }
 
-fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
+fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>, checkpoints: bool) {
     let mut pending: HashMap<String, String> = HashMap::new();
     work.modify_each(INFO.id, rewrites, |_, m| {
         if m.is_assistant() {
@@ -445,17 +456,20 @@ fn downgrade_pairs(work: &mut Working<'_>, rewrites: &mut Vec<PendingRewrite>) {
                     pending.insert(id.to_owned(), call.to_owned());
                 }
             }
-            let (next, renamed) = rename_ids(m, |id| pending.get(id).cloned(), |_| None)?;
+            let (next, renamed, moved) = rename_call_ids(m, |id| pending.get(id).cloned(), checkpoints)?;
             return Some((
                 next,
-                format!(
-                    "downgraded tool call id {}: no replayable reasoning item precedes it in the turn",
-                    arrows(&renamed)
+                with_moved(
+                    format!(
+                        "downgraded tool call id {}: no replayable reasoning item precedes it in the turn",
+                        arrows(&renamed)
+                    ),
+                    moved,
                 ),
             ));
         }
         if m.is_tool_result() && !pending.is_empty() {
-            let (next, renamed) = rename_ids(m, |_| None, |id| pending.get(id).cloned())?;
+            let (next, renamed) = downgrade_result_ids(m, &pending)?;
             return Some((next, format!("downgraded result id {} with its call", arrows(&renamed))));
         }
         pending.clear();

@@ -66,6 +66,32 @@ fn strip_reason(value: &Value, options: Option<ThoughtSignatureOptions>) -> Opti
     }
 }
 
+impl ThoughtSignature {
+    /// Whether OpenClaw's `stripThoughtSignatures` makes `block` of `m` anew (a new object, even
+    /// when no field goes: with `allowBase64Only` an absent `thought_signature` counts as invalid),
+    /// for the compaction checkpoint of the image pass (`blank-text`).
+    pub fn rebuilds_block(ctx: &Context<'_>, m: &Message, block: &Value) -> bool {
+        let policy = &ctx.resolved.policy;
+        if policy.preserve_signatures || !m.is_assistant() || m.stop_reason() == Some(StopReason::Error) {
+            return false;
+        }
+        let Some(obj) = block.as_object() else { return false };
+        let options = policy.sanitize_thought_signatures;
+        if options.is_some_and(|o| o.allow_base64_only) {
+            return true;
+        }
+        let camel = options.is_some_and(|o| o.include_camel_case);
+        let fields: &[&str] = if camel {
+            &["thought_signature", "thoughtSignature"]
+        } else {
+            &["thought_signature"]
+        };
+        fields
+            .iter()
+            .any(|f| obj.get(f).is_some_and(|v| strip_reason(v, options).is_some()))
+    }
+}
+
 fn stripped(m: &Message, options: Option<ThoughtSignatureOptions>) -> Option<(Message, String)> {
     if !m.is_assistant() || m.stop_reason() == Some(StopReason::Error) {
         return None;

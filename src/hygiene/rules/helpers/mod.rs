@@ -7,6 +7,7 @@ pub mod inbound_metadata;
 pub mod inbound_metadata_legacy;
 pub mod metadata_strip;
 pub mod responses_reasoning_ids;
+pub mod responses_result_ids;
 pub mod signed_thinking;
 pub mod thinking_blocks;
 pub mod tool_calls;
