@@ -5,6 +5,7 @@
 //! types survive load → replay → export unchanged.
 
 pub mod block;
+pub mod coverage;
 pub mod diagnostic;
 pub mod entry;
 pub mod image;
@@ -12,11 +13,13 @@ pub mod json;
 pub mod mapped;
 pub mod message;
 pub mod owned_transcript;
+mod projected;
 pub mod session;
 pub mod time;
 pub mod transcript;
 
 pub use block::{Block, BlockKind, ToolCallSpelling};
+pub use coverage::{Hidden, ModelSource};
 pub use diagnostic::{Diagnostic, Location, Severity};
 pub use entry::{Entry, EntryKind};
 pub use image::ImageSummary;

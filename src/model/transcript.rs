@@ -4,15 +4,15 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use crate::json;
-use crate::model::json::{Map, Str, Value};
+use crate::model::json::{Str, Value};
 use serde::Serialize;
 
+use super::coverage::{Hidden, ModelSource, branch_model, is_excluded, is_message_entry, is_transcript_only};
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::{Entry, EntryKind};
 use super::message::Message;
 use super::session::Session;
-use super::time::iso_to_ms;
+use super::projected::{branch_summary, compaction_summary, custom_message, loaded_message, retained_message};
 
 /// Which kind of stored item a transcript message came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -104,6 +104,10 @@ pub struct Transcript<'s> {
     pub compaction: Option<AppliedCompaction>,
     /// The session's latest model: the default replay target.
     pub model: ModelRef,
+    /// Where [`Transcript::model`] was read; `None` when the session names no model.
+    pub model_source: Option<ModelSource>,
+    /// Messages of the file the stored transcript leaves out, and mirrors it holds.
+    pub hidden: Hidden,
     /// Every model selection on the branch, in order.
     pub model_events: Vec<ModelEvent>,
     /// The latest thinking level on the branch (or in the header).
@@ -121,6 +125,8 @@ impl<'s> Transcript<'s> {
             branch_len,
             compaction,
             model,
+            model_source,
+            hidden,
             model_events,
             thinking_level,
             diagnostics,
@@ -131,6 +137,8 @@ impl<'s> Transcript<'s> {
             branch_len,
             compaction,
             model,
+            model_source,
+            hidden,
             model_events,
             thinking_level,
             diagnostics,
@@ -203,12 +211,41 @@ impl Session {
                 Some(ci) => (i >= keep_from && i < ci) || i > ci,
                 None => true,
             };
-            if emitted && let Some(m) = self.entry_message(entry, &mut t.diagnostics) {
+            if emitted && let Some(mut m) = self.entry_message(entry, &mut t.diagnostics) {
+                if cut.is_some_and(|ci| i < ci) {
+                    m.message = retained_message(m.message);
+                }
                 t.messages.push(m);
             }
         }
-        t.model = self.latest_model(&t);
+        t.hidden = self.hidden(&path, cut.map(|ci| (keep_from, ci)), &t);
+        let (model, source) = self.latest_model(&t, branch_model(&path));
+        t.model = model;
+        t.model_source = source;
         t
+    }
+
+    /// What the file holds that `t` (built from `path`, cut at `cut`) leaves out.
+    fn hidden(&self, path: &[&Entry], cut: Option<(usize, usize)>, t: &Transcript<'_>) -> Hidden {
+        let on_path: HashSet<*const Entry> = path.iter().map(|e| *e as *const Entry).collect();
+        let mut h = Hidden::default();
+        for e in self.entries.iter().filter(|e| is_message_entry(e)) {
+            h.file_messages += 1;
+            if e.id.is_none() {
+                h.without_id += 1;
+            } else if !on_path.contains(&(e as *const Entry)) {
+                h.other_branches += 1;
+            }
+        }
+        for (i, e) in path.iter().enumerate().filter(|(_, e)| is_message_entry(e)) {
+            if cut.is_some_and(|(keep_from, ci)| i < keep_from || i == ci) {
+                h.before_compaction += 1;
+            } else if is_excluded(e) {
+                h.excluded += 1;
+            }
+        }
+        h.mirrors = t.messages.iter().filter(|m| is_transcript_only(&m.message)).count();
+        h
     }
 
     fn bare_transcript(&self) -> Transcript<'_> {
@@ -224,7 +261,28 @@ impl Session {
             }
         }
         t.branch_len = t.messages.len();
-        t.model = self.latest_model(&t);
+        t.hidden = Hidden {
+            file_messages: self.bare_messages.len(),
+            mirrors: t.messages.iter().filter(|m| is_transcript_only(&m.message)).count(),
+            ..Hidden::default()
+        };
+        let latest = t
+            .messages
+            .iter()
+            .rev()
+            .map(|m| &m.message)
+            .find(|m| m.is_assistant() && !is_transcript_only(m) && (m.provider().is_some() || m.model().is_some()))
+            .map(|m| {
+                let model = ModelRef {
+                    provider: m.provider().map(str::to_owned),
+                    api: m.api().map(str::to_owned),
+                    model: m.model().map(str::to_owned),
+                };
+                (model, ModelSource::Assistant)
+            });
+        let (model, source) = self.latest_model(&t, latest);
+        t.model = model;
+        t.model_source = source;
         t
     }
 
@@ -364,7 +422,10 @@ impl Session {
         let (origin, message) = match entry.kind() {
             EntryKind::Message => match entry.message_value() {
                 Some(v) => match Message::from_value_ref(v) {
-                    Some(m) => (Origin::Message, Cow::Borrowed(m)),
+                    // `projectSessionEntryMessage`: a message marked excludeFromContext is not
+                    // part of the context (counted in `Transcript::hidden`).
+                    Some(m) if m.get("excludeFromContext").and_then(Value::as_bool) == Some(true) => return None,
+                    Some(m) => (Origin::Message, loaded_message(m)),
                     None => {
                         diags.push(Diagnostic::warning(
                             &self.path,
@@ -395,20 +456,11 @@ impl Session {
         })
     }
 
-    fn latest_model(&self, t: &Transcript<'_>) -> ModelRef {
-        let latest_assistant = t
-            .messages
-            .iter()
-            .rev()
-            .map(|m| &m.message)
-            .find(|m| m.is_assistant() && (m.provider().is_some() || m.model().is_some()));
-        let from_assistant = |m: &Message| ModelRef {
-            provider: m.provider().map(str::to_owned),
-            api: m.api().map(str::to_owned),
-            model: m.model().map(str::to_owned),
-        };
-        if let Some(ev) = t.model_events.last() {
-            let mut model = ev.model.clone();
+    /// The session's own target: the branch's latest model (`branch`, as `buildSessionContext`
+    /// picks it), else the header's, else the SQLite session window's. A `model_change` names no
+    /// API: the API of the latest assistant turn on the same provider fills it in.
+    fn latest_model(&self, t: &Transcript<'_>, branch: Option<(ModelRef, ModelSource)>) -> (ModelRef, Option<ModelSource>) {
+        if let Some((mut model, source)) = branch.filter(|(m, _)| m.provider.is_some() || m.model.is_some()) {
             if model.api.is_none() {
                 model.api = t
                     .messages
@@ -418,66 +470,28 @@ impl Session {
                     .find(|m| m.is_assistant() && m.api().is_some() && m.provider() == model.provider.as_deref())
                     .and_then(|m| m.api().map(str::to_owned));
             }
-            return model;
-        }
-        if let Some(m) = latest_assistant {
-            return from_assistant(m);
+            return (model, Some(source));
         }
         let header = self.header.as_ref();
         let hfield = |k: &str| header.and_then(|h| h.get(k)).and_then(Value::as_str).map(str::to_owned);
-        let mut model = ModelRef {
+        let model = ModelRef {
             provider: hfield("provider"),
             api: hfield("modelApi"),
             model: hfield("modelId"),
         };
-        if model.is_empty()
-            && let Some(w) = &self.db_window
-        {
-            model.provider = w.model_provider.clone();
-            model.model = w.model.clone();
+        if !model.is_empty() {
+            return (model, Some(ModelSource::Header));
         }
-        model
-    }
-}
-
-fn entry_ms(entry: &Entry) -> Value {
-    match entry.timestamp().and_then(iso_to_ms) {
-        Some(ms) => json!(ms as i64),
-        None => entry.raw.get("timestamp").cloned().unwrap_or(Value::Null),
-    }
-}
-
-fn copy_fields(out: &mut Map, entry: &Entry, keys: &[&str]) {
-    for k in keys {
-        if let Some(v) = entry.raw.get(*k) {
-            out.insert((*k).to_owned().into(), v.clone());
+        if let Some(w) = &self.db_window {
+            let model = ModelRef {
+                provider: w.model_provider.clone(),
+                api: None,
+                model: w.model.clone(),
+            };
+            if !model.is_empty() {
+                return (model, Some(ModelSource::Database));
+            }
         }
+        (ModelRef::default(), None)
     }
-}
-
-/// `{role:"compactionSummary", summary, tokensBefore, timestamp}` as pi builds it.
-fn compaction_summary(entry: &Entry) -> Message {
-    let mut m = Map::new();
-    m.insert("role".into(), json!("compactionSummary"));
-    copy_fields(&mut m, entry, &["summary", "tokensBefore"]);
-    m.insert("timestamp".into(), entry_ms(entry));
-    Message::from_map(m)
-}
-
-/// `{role:"branchSummary", summary, fromId, timestamp}` as pi builds it.
-fn branch_summary(entry: &Entry) -> Message {
-    let mut m = Map::new();
-    m.insert("role".into(), json!("branchSummary"));
-    copy_fields(&mut m, entry, &["summary", "fromId"]);
-    m.insert("timestamp".into(), entry_ms(entry));
-    Message::from_map(m)
-}
-
-/// `{role:"custom", customType, content, display, details, timestamp}` as pi builds it.
-fn custom_message(entry: &Entry) -> Message {
-    let mut m = Map::new();
-    m.insert("role".into(), json!("custom"));
-    copy_fields(&mut m, entry, &["customType", "content", "display", "details"]);
-    m.insert("timestamp".into(), entry_ms(entry));
-    Message::from_map(m)
 }

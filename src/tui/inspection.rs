@@ -294,6 +294,8 @@ pub(super) fn borrowed_view<'a>(t: &'a Transcript<'static>) -> Transcript<'a> {
         branch_len: t.branch_len,
         compaction: t.compaction.clone(),
         model: t.model.clone(),
+        model_source: t.model_source,
+        hidden: t.hidden,
         model_events: t.model_events.clone(),
         thinking_level: t.thinking_level.clone(),
         diagnostics: t.diagnostics.clone(),
