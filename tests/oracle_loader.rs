@@ -91,7 +91,9 @@ fn replaylens_reads_session_files_as_openclaw_does() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(DEFAULT_CASES);
-    eprintln!("loader differential: seed {seed} (rerun with REPLAYLENS_LOADER_SEED={seed}), {cases} generated sessions");
+    eprintln!(
+        "loader differential: seed {seed} (rerun with REPLAYLENS_LOADER_SEED={seed}), {cases} generated sessions"
+    );
     let scratch = tempfile::tempdir().unwrap();
     let mut inputs: Vec<(PathBuf, String)> = sample_files()
         .into_iter()
@@ -106,7 +108,11 @@ fn replaylens_reads_session_files_as_openclaw_does() {
         std::fs::write(&path, &g.text).unwrap();
         inputs.push((path, format!("generated #{i} [{}]", g.features.join(", "))));
     }
-    let requests: Vec<String> = inputs.iter().enumerate().map(|(i, (p, _))| loader::request(i, p)).collect();
+    let requests: Vec<String> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| loader::request(i, p))
+        .collect();
     let mut process = OracleProcess::spawn(&setup).expect("start the session oracle");
     let replies = process.run(&requests).expect("the session oracle answers");
     let mut failures = Vec::new();
@@ -150,7 +156,10 @@ fn save_failures(failures: &[(PathBuf, String, Vec<String>)]) -> PathBuf {
     }
     std::fs::create_dir_all(&dir).unwrap();
     for (i, (path, label, differences)) in failures.iter().enumerate() {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let target = dir.join(format!("{i:03}-{name}"));
         let _ = std::fs::copy(path, &target);
         let note = format!("{label}\n{}\n", differences.join("\n"));

@@ -102,5 +102,10 @@ pub fn target_line(model: &ModelRef, source: Option<ModelSource>) -> String {
         ModelSource::Database => "from the database's session window",
         ModelSource::Mapped => "from the agent's file",
     };
-    format!("{} / {} / {} ({from})", part(&model.provider), part(&model.api), part(&model.model))
+    format!(
+        "{} / {} / {} ({from})",
+        part(&model.provider),
+        part(&model.api),
+        part(&model.model)
+    )
 }

@@ -151,7 +151,9 @@ pub fn is_transcript_only(m: &Message) -> bool {
         .and_then(Value::as_str);
     matches!(
         kind,
-        Some("channel-final" | "channel-final-suppressed" | "message-tool-source-reply" | "cron-direct-delivery-context")
+        Some(
+            "channel-final" | "channel-final-suppressed" | "message-tool-source-reply" | "cron-direct-delivery-context"
+        )
     )
 }
 

@@ -16,7 +16,11 @@ use super::time::iso_to_ms;
 
 /// `providerReplay` types bound to the content they were recorded with
 /// (`isCompactionReplayCheckpoint`).
-const CHECKPOINT_TYPES: &[&str] = &["anthropic-compaction", "openai-responses-compaction", "openai-responses-retained-compaction"];
+const CHECKPOINT_TYPES: &[&str] = &[
+    "anthropic-compaction",
+    "openai-responses-compaction",
+    "openai-responses-retained-compaction",
+];
 
 fn has_checkpoint(m: &Message) -> bool {
     m.get("providerReplay")

@@ -11,8 +11,8 @@ use super::coverage::{Hidden, ModelSource, branch_model, is_excluded, is_message
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::{Entry, EntryKind};
 use super::message::Message;
-use super::session::Session;
 use super::projected::{branch_summary, compaction_summary, custom_message, loaded_message, retained_message};
+use super::session::Session;
 
 /// Which kind of stored item a transcript message came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -459,7 +459,11 @@ impl Session {
     /// The session's own target: the branch's latest model (`branch`, as `buildSessionContext`
     /// picks it), else the header's, else the SQLite session window's. A `model_change` names no
     /// API: the API of the latest assistant turn on the same provider fills it in.
-    fn latest_model(&self, t: &Transcript<'_>, branch: Option<(ModelRef, ModelSource)>) -> (ModelRef, Option<ModelSource>) {
+    fn latest_model(
+        &self,
+        t: &Transcript<'_>,
+        branch: Option<(ModelRef, ModelSource)>,
+    ) -> (ModelRef, Option<ModelSource>) {
         if let Some((mut model, source)) = branch.filter(|(m, _)| m.provider.is_some() || m.model.is_some()) {
             if model.api.is_none() {
                 model.api = t

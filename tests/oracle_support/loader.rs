@@ -55,7 +55,11 @@ fn first_difference(path: &str, a: &Value, b: &Value) -> Option<String> {
             for k in x.keys().chain(y.keys()) {
                 let (va, vb) = (x.get(k).unwrap_or(&Value::Null), y.get(k).unwrap_or(&Value::Null));
                 if x.contains_key(k) != y.contains_key(k) {
-                    return Some(format!("{path}.{k}: replaylens {} / OpenClaw {}", short(x.get(k)), short(y.get(k))));
+                    return Some(format!(
+                        "{path}.{k}: replaylens {} / OpenClaw {}",
+                        short(x.get(k)),
+                        short(y.get(k))
+                    ));
                 }
                 if let Some(d) = first_difference(&format!("{path}.{k}"), va, vb) {
                     return Some(d);
@@ -69,7 +73,11 @@ fn first_difference(path: &str, a: &Value, b: &Value) -> Option<String> {
             .enumerate()
             .find_map(|(i, (va, vb))| first_difference(&format!("{path}[{i}]"), va, vb)),
         _ if a == b => None,
-        _ => Some(format!("{path}: replaylens {} / OpenClaw {}", short(Some(a)), short(Some(b)))),
+        _ => Some(format!(
+            "{path}: replaylens {} / OpenClaw {}",
+            short(Some(a)),
+            short(Some(b))
+        )),
     }
 }
 
@@ -108,7 +116,12 @@ pub fn compare(show: &Value, oracle: &Value) -> Vec<String> {
         .map(|a| a.iter().map(normalized).collect())
         .unwrap_or_default();
     if ours.len() != theirs.len() {
-        let roles = |v: &[Value]| v.iter().map(|m| m["role"].as_str().unwrap_or("?").to_owned()).collect::<Vec<_>>().join(",");
+        let roles = |v: &[Value]| {
+            v.iter()
+                .map(|m| m["role"].as_str().unwrap_or("?").to_owned())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         out.push(format!(
             "{} stored messages, OpenClaw's context has {} (replaylens {} / OpenClaw {})",
             ours.len(),
@@ -150,7 +163,10 @@ fn compare_target(show: &Value, oracle: &Value, out: &mut Vec<String>) {
         // OpenClaw's branch names no model; replaylens may fall back to the header or the
         // database's session window, never to something on the branch.
         if matches!(source, Some("model-change" | "assistant")) {
-            out.push(format!("target: OpenClaw's branch names no model, replaylens {} from {source:?}", short(Some(target))));
+            out.push(format!(
+                "target: OpenClaw's branch names no model, replaylens {} from {source:?}",
+                short(Some(target))
+            ));
         }
         return;
     }
@@ -168,10 +184,17 @@ fn compare_target(show: &Value, oracle: &Value, out: &mut Vec<String>) {
     // OpenClaw records an API only on assistant turns; a model_change's API is resolved from
     // the catalog at call time, which this codec does not do.
     if !api.is_null() && !same(&target["api"], api) {
-        out.push(format!("target api: replaylens {}, OpenClaw {}", short(Some(&target["api"])), short(Some(api))));
+        out.push(format!(
+            "target api: replaylens {}, OpenClaw {}",
+            short(Some(&target["api"])),
+            short(Some(api))
+        ));
     }
     let level = oracle["thinkingLevel"].as_str();
     if level.is_some_and(|l| l != "off") && show["thinkingLevel"].as_str() != level {
-        out.push(format!("thinking level: replaylens {}, OpenClaw {level:?}", short(Some(&show["thinkingLevel"]))));
+        out.push(format!(
+            "thinking level: replaylens {}, OpenClaw {level:?}",
+            short(Some(&show["thinkingLevel"]))
+        ));
     }
 }

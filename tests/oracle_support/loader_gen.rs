@@ -27,7 +27,11 @@ const MODELS: &[(&str, &str, &str)] = &[
     ("mistral", "devstral-medium-2507", "mistral-conversations"),
     ("openrouter", "anthropic/claude-sonnet-4.6", "openai-completions"),
     ("vllm", "Qwen/Qwen3-Coder-30B-A3B-Instruct", "openai-completions"),
-    ("amazon-bedrock", "us.anthropic.claude-sonnet-4-5-20250929-v1:0", "bedrock-converse-stream"),
+    (
+        "amazon-bedrock",
+        "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+        "bedrock-converse-stream",
+    ),
 ];
 
 #[derive(Clone, Copy, PartialEq)]
@@ -69,7 +73,10 @@ impl Gen<'_> {
         let secs = self.clock / 1000;
         let (h, m, s) = ((secs / 3600) % 24, (secs / 60) % 60, secs % 60);
         let day = 1 + (secs / 86_400) % 28;
-        (format!("2026-11-{day:02}T{h:02}:{m:02}:{s:02}.{:03}Z", self.clock % 1000), self.clock)
+        (
+            format!("2026-11-{day:02}T{h:02}:{m:02}:{s:02}.{:03}Z", self.clock % 1000),
+            self.clock,
+        )
     }
 
     /// Append an entry of `kind` with the given fields, placing it in the tree.
@@ -105,7 +112,10 @@ impl Gen<'_> {
     }
 
     fn text(&mut self, words: usize) -> String {
-        (0..words.max(1)).map(|_| self.rng.alnum_between(2, 8)).collect::<Vec<_>>().join(" ")
+        (0..words.max(1))
+            .map(|_| self.rng.alnum_between(2, 8))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn user(&mut self) {
@@ -168,7 +178,11 @@ impl Gen<'_> {
         let (_, ms) = self.tick();
         let text = self.text(4);
         self.feature("mirror");
-        let model = if self.rng.chance(80) { "delivery-mirror" } else { "gateway-injected" };
+        let model = if self.rng.chance(80) {
+            "delivery-mirror"
+        } else {
+            "gateway-injected"
+        };
         self.message(json!({
             "role": "assistant", "provider": "openclaw", "model": model, "api": "openai-responses",
             "content": [{"type": "text", "text": text}], "stopReason": "stop", "timestamp": ms,
@@ -225,7 +239,9 @@ impl Gen<'_> {
         let target = self.rng.pick(&self.ids[..self.ids.len() - 1]).clone();
         let id = self.rng.hex(8);
         let (iso, _) = self.tick();
-        self.lines.push(json!({"type": "leaf", "id": id, "parentId": target.clone(), "targetId": target.clone(), "timestamp": iso}));
+        self.lines.push(
+            json!({"type": "leaf", "id": id, "parentId": target.clone(), "targetId": target.clone(), "timestamp": iso}),
+        );
         self.cursor = Some(target);
     }
 
@@ -238,7 +254,10 @@ impl Gen<'_> {
             1 => {
                 self.feature("custom_message");
                 let text = self.text(4);
-                self.push("custom_message", json!({"customType": "note", "content": text, "display": true}));
+                self.push(
+                    "custom_message",
+                    json!({"customType": "note", "content": text, "display": true}),
+                );
             }
             2 if !self.ids.is_empty() => {
                 self.feature("branch_summary");
@@ -336,10 +355,18 @@ pub fn generate(seed: u64, index: u64) -> GenSession {
     }
     let (iso, _) = g.tick();
     let header = match layout {
-        Layout::V3 => Some(json!({"type": "session", "version": 3, "id": session_id, "timestamp": iso, "cwd": "/work"})),
-        Layout::V2 => Some(json!({"type": "session", "version": 2, "id": session_id, "timestamp": iso, "cwd": "/work"})),
-        Layout::V1 if g.rng.chance(50) => Some(json!({"type": "session", "id": session_id, "timestamp": iso, "cwd": "/work"})),
-        Layout::V1 => Some(json!({"type": "session", "version": 1, "id": session_id, "timestamp": iso, "cwd": "/work"})),
+        Layout::V3 => {
+            Some(json!({"type": "session", "version": 3, "id": session_id, "timestamp": iso, "cwd": "/work"}))
+        }
+        Layout::V2 => {
+            Some(json!({"type": "session", "version": 2, "id": session_id, "timestamp": iso, "cwd": "/work"}))
+        }
+        Layout::V1 if g.rng.chance(50) => {
+            Some(json!({"type": "session", "id": session_id, "timestamp": iso, "cwd": "/work"}))
+        }
+        Layout::V1 => {
+            Some(json!({"type": "session", "version": 1, "id": session_id, "timestamp": iso, "cwd": "/work"}))
+        }
         Layout::Headerless => None,
     };
     let mut text = String::new();
