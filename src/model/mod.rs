@@ -10,6 +10,7 @@ pub mod diagnostic;
 pub mod entry;
 pub mod image;
 pub mod json;
+mod leaf_controls;
 pub mod mapped;
 pub mod message;
 pub mod owned_transcript;

@@ -33,7 +33,20 @@ fn has_checkpoint(m: &Message) -> bool {
 /// content of an assistant turn or tool result becomes one text block (and a compaction
 /// checkpoint recorded for the old content is dropped), and a tool result's single content
 /// object becomes a one-block array. Anything else is borrowed unchanged.
-pub(crate) fn loaded_message(m: &Message) -> Cow<'_, Message> {
+/// In a file migrated from before version 3, a `hookMessage` becomes a `custom` message with
+/// `customType` `hook` unless it names one (`migrateSessionFileEntryToCurrentVersion`).
+pub(crate) fn loaded_message(m: &Message, below_v3: bool) -> Cow<'_, Message> {
+    if below_v3 && m.role().as_str() == "hookMessage" {
+        let mut owned = m.clone();
+        owned.set("role", json!("custom"));
+        let named = owned
+            .get("customType")
+            .is_some_and(|t| !matches!(t, Value::Null | Value::Bool(false)) && t != &json!("") && t != &json!(0));
+        if !named {
+            owned.set("customType", json!("hook"));
+        }
+        return Cow::Owned(owned);
+    }
     let assistant_or_result = m.is_assistant() || m.is_tool_result();
     match m.content() {
         Some(Value::String(text)) if assistant_or_result => {

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::coverage::{Hidden, ModelSource, branch_model, is_excluded, is_message_entry, is_transcript_only};
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::{Entry, EntryKind};
+use super::leaf_controls::{has_leaf_control, selected as leaf_controls_selected};
 use super::message::Message;
 use super::projected::{branch_summary, compaction_summary, custom_message, loaded_message, retained_message};
 use super::session::Session;
@@ -205,12 +206,29 @@ impl Session {
             });
         }
 
+        // Kept from before a reset: only user and assistant turns and the tool results paired
+        // with them (`selectResetKeptEntries`), as stored (excludeFromContext included).
+        let reset_kept = cut
+            .filter(|ci| path[*ci].kind() == EntryKind::Reset)
+            .map(|ci| reset_kept(&path[keep_from..ci], keep_from));
         for (i, entry) in path.iter().enumerate() {
             self.track_settings(entry, &mut t);
             let emitted = match cut {
-                Some(ci) => (i >= keep_from && i < ci) || i > ci,
+                Some(ci) if i >= keep_from && i < ci => reset_kept.as_ref().is_none_or(|kept| kept.contains(&i)),
+                Some(ci) => i > ci,
                 None => true,
             };
+            if emitted && reset_kept.as_ref().is_some_and(|kept| kept.contains(&i)) {
+                if let Some(m) = entry.message_value().and_then(Message::from_value_ref) {
+                    t.messages.push(StoredMessage {
+                        entry_id: entry.id.clone(),
+                        location: Some(entry.location),
+                        origin: Origin::Message,
+                        message: retained_message(loaded_message(m, self.migrated_below_v3())),
+                    });
+                }
+                continue;
+            }
             if emitted && let Some(mut m) = self.entry_message(entry, &mut t.diagnostics) {
                 if cut.is_some_and(|ci| i < ci) {
                     m.message = retained_message(m.message);
@@ -328,14 +346,53 @@ impl Session {
                 ),
             ));
         }
-        let leaf = match &self.explicit_leaf {
-            Some(explicit) => explicit.as_deref(),
-            None => last_tree_id,
+        // OpenClaw's codec (`buildSessionContext`): in a file holding leaf controls, the entries
+        // and parents `leaf_controls::selected` keeps, walked from the last one; in any other
+        // file, the raw parent links walked from the last line. A SQLite store keeps the leaf
+        // its events record.
+        let mut normalized: Option<HashMap<*const Entry, Option<String>>> = None;
+        let leaf = if self.format == super::session::SessionFormat::OpenClawSqlite {
+            match &self.explicit_leaf {
+                Some(explicit) => explicit.as_deref(),
+                None => last_tree_id,
+            }
+        } else if let Some(selected) = has_leaf_control(&self.entries)
+            .then(|| leaf_controls_selected(&self.entries))
+            .flatten()
+        {
+            by_id.clear();
+            let mut parents = HashMap::with_capacity(selected.len());
+            for (i, parent) in &selected {
+                let e = &self.entries[*i];
+                if let Some(id) = e.id.as_deref() {
+                    by_id.insert(id, e);
+                }
+                parents.insert(e as *const Entry, parent.clone());
+            }
+            normalized = Some(parents);
+            match selected.last() {
+                Some((i, _)) => self.entries[*i].id.as_deref(),
+                None => None,
+            }
+        } else {
+            match self.entries.last() {
+                Some(last) if last.id.is_some() => last.id.as_deref(),
+                // A last line without an id: OpenClaw walks from it, and it has no parent
+                // (`parentId` aside) on any branch.
+                Some(last) => {
+                    t.leaf_id = None;
+                    let mut path = vec![last];
+                    if let Some(parent) = last.parent_id.as_deref().and_then(|p| by_id.get(p)) {
+                        path.extend(self.walk(parent, &by_id, None, t));
+                    }
+                    path.reverse();
+                    return path;
+                }
+                None => None,
+            }
         };
         t.leaf_id = leaf.map(str::to_owned);
-        let mut path = Vec::new();
-        let mut seen = HashSet::new();
-        let mut cursor = leaf.and_then(|id| {
+        let Some(start) = leaf.and_then(|id| {
             let found = by_id.get(id).copied();
             if found.is_none() {
                 t.diagnostics.push(Diagnostic::warning(
@@ -345,7 +402,26 @@ impl Session {
                 ));
             }
             found
-        });
+        }) else {
+            return Vec::new();
+        };
+        let mut path = self.walk(start, &by_id, normalized.as_ref(), t);
+        path.reverse();
+        path
+    }
+
+    /// The entries from `start` up its parent links (leaf first); `normalized` replaces each
+    /// entry's parent when given.
+    fn walk<'e>(
+        &'e self,
+        start: &'e Entry,
+        by_id: &HashMap<&str, &'e Entry>,
+        normalized: Option<&HashMap<*const Entry, Option<String>>>,
+        t: &mut Transcript<'_>,
+    ) -> Vec<&'e Entry> {
+        let mut path = Vec::new();
+        let mut seen = HashSet::new();
+        let mut cursor = Some(start);
         while let Some(e) = cursor {
             if !seen.insert(e.id.as_deref()) {
                 t.diagnostics.push(Diagnostic::warning(
@@ -356,7 +432,11 @@ impl Session {
                 break;
             }
             path.push(e);
-            cursor = match e.parent_id.as_deref() {
+            let parent = match normalized {
+                Some(parents) => parents.get(&(e as *const Entry)).cloned().flatten(),
+                None => e.parent_id.as_deref().map(str::to_owned),
+            };
+            cursor = match parent.as_deref() {
                 None => None,
                 Some(p) => match by_id.get(p) {
                     Some(parent) => Some(*parent),
@@ -373,7 +453,6 @@ impl Session {
                 },
             };
         }
-        path.reverse();
         path
     }
 
@@ -418,6 +497,16 @@ impl Session {
         t.model_events.extend(event);
     }
 
+    /// Whether OpenClaw's codec migrates this file from before version 3 (`hookMessage` →
+    /// `custom`): a header older than 3, or no header at all in a file (SQLite events keep
+    /// their form).
+    fn migrated_below_v3(&self) -> bool {
+        match &self.header {
+            Some(_) => self.version.is_some_and(|v| v < 3),
+            None => self.format != super::session::SessionFormat::OpenClawSqlite,
+        }
+    }
+
     fn entry_message<'s>(&'s self, entry: &'s Entry, diags: &mut Vec<Diagnostic>) -> Option<StoredMessage<'s>> {
         let (origin, message) = match entry.kind() {
             EntryKind::Message => match entry.message_value() {
@@ -425,7 +514,7 @@ impl Session {
                     // `projectSessionEntryMessage`: a message marked excludeFromContext is not
                     // part of the context (counted in `Transcript::hidden`).
                     Some(m) if m.get("excludeFromContext").and_then(Value::as_bool) == Some(true) => return None,
-                    Some(m) => (Origin::Message, loaded_message(m)),
+                    Some(m) => (Origin::Message, loaded_message(m, self.migrated_below_v3())),
                     None => {
                         diags.push(Diagnostic::warning(
                             &self.path,
@@ -498,4 +587,32 @@ impl Session {
         }
         (ModelRef::default(), None)
     }
+}
+
+/// Indices (offset by `offset`) of the entries of `slice` a reset keeps: `message` entries of
+/// user and assistant turns, and tool results answering a tool call of an earlier turn of the
+/// slice that no earlier result answered (`classifyToolUseResultPairing`'s paired results).
+fn reset_kept(slice: &[&Entry], offset: usize) -> HashSet<usize> {
+    let mut kept = HashSet::new();
+    let mut open: Vec<String> = Vec::new();
+    for (i, e) in slice.iter().enumerate() {
+        if e.kind() != EntryKind::Message {
+            continue;
+        }
+        let Some(m) = e.message_value().and_then(Message::from_value_ref) else {
+            continue;
+        };
+        if m.is_user() {
+            kept.insert(offset + i);
+        } else if m.is_assistant() {
+            kept.insert(offset + i);
+            open.extend(m.tool_calls().filter_map(|b| b.tool_call_id().map(str::to_owned)));
+        } else if m.is_tool_result()
+            && let Some(at) = m.tool_call_id().and_then(|id| open.iter().position(|o| o == id))
+        {
+            open.remove(at);
+            kept.insert(offset + i);
+        }
+    }
+    kept
 }

@@ -58,6 +58,8 @@ struct Gen<'r> {
     clock: i64,
     /// Tool calls awaiting a result: (id, name).
     open_calls: Vec<(String, String)>,
+    /// Lines that are not JSON, with the number of entries written before each.
+    raw: Vec<(usize, String)>,
     features: Vec<&'static str>,
 }
 
@@ -227,6 +229,16 @@ impl Gen<'_> {
         self.push("compaction", fields);
     }
 
+    fn reset(&mut self) {
+        self.feature("reset");
+        let mut fields = json!({});
+        if !self.ids.is_empty() && self.layout != Layout::V1 && self.rng.chance(60) {
+            let back = self.rng.range(1, self.ids.len().min(6));
+            fields["firstKeptEntryId"] = json!(self.ids[self.ids.len() - back].clone());
+        }
+        self.push("reset", fields);
+    }
+
     fn has_header(&self) -> bool {
         self.layout != Layout::Headerless
     }
@@ -239,14 +251,73 @@ impl Gen<'_> {
         let target = self.rng.pick(&self.ids[..self.ids.len() - 1]).clone();
         let id = self.rng.hex(8);
         let (iso, _) = self.tick();
-        self.lines.push(
-            json!({"type": "leaf", "id": id, "parentId": target.clone(), "targetId": target.clone(), "timestamp": iso}),
-        );
-        self.cursor = Some(target);
+        match self.rng.below(10) {
+            0 => {
+                self.feature("leaf-control-unknown-target");
+                self.lines.push(
+                    json!({"type": "leaf", "id": id, "parentId": target, "targetId": "missing", "timestamp": iso}),
+                );
+            }
+            1 => {
+                self.feature("leaf-control-null");
+                self.lines
+                    .push(json!({"type": "leaf", "id": id, "parentId": null, "targetId": null, "timestamp": iso}));
+                self.cursor = None;
+            }
+            _ => {
+                self.lines.push(json!({"type": "leaf", "id": id, "parentId": target.clone(), "targetId": target.clone(), "timestamp": iso}));
+                self.cursor = Some(target);
+            }
+        }
     }
 
     fn other_entry(&mut self) {
-        match self.rng.below(6) {
+        match self.rng.below(12) {
+            6 => self.reset(),
+            7 if self.layout == Layout::V1 || self.layout == Layout::V2 => {
+                // v2 → v3 renames this role to `custom` (customType `hook`).
+                self.feature("hookMessage");
+                let (_, ms) = self.tick();
+                let text = self.text(3);
+                self.message(json!({"role": "hookMessage", "content": text, "timestamp": ms}));
+            }
+            8 if self.layout == Layout::V3 && !self.ids.is_empty() => {
+                // Written beside the branch: it never moves the leaf.
+                self.feature("side-append");
+                let (iso, ms) = self.tick();
+                let id = self.rng.hex(8);
+                let parent = self.rng.pick(&self.ids).clone();
+                let text = self.text(3);
+                self.lines.push(
+                    json!({"type": "message", "id": id, "parentId": parent, "appendMode": "side", "timestamp": iso,
+                    "message": {"role": "user", "content": text, "timestamp": ms}}),
+                );
+            }
+            9 if self.layout == Layout::V3 => {
+                // A canonical entry without a parentId field continues the current leaf.
+                self.feature("parentless-entry");
+                let (iso, ms) = self.tick();
+                let id = self.rng.hex(8);
+                let text = self.text(3);
+                self.lines
+                    .push(json!({"type": "message", "id": id.clone(), "timestamp": iso,
+                    "message": {"role": "user", "content": text, "timestamp": ms}}));
+                self.ids.push(id.clone());
+                self.cursor = Some(id);
+            }
+            10 => {
+                self.feature("bashExecution");
+                let (_, ms) = self.tick();
+                self.message(json!({
+                    "role": "bashExecution", "command": "pwd", "output": "/work", "exitCode": 0,
+                    "cancelled": false, "truncated": false, "timestamp": ms,
+                }));
+            }
+            11 => {
+                self.feature("malformed-line");
+                self.raw
+                    .push((self.lines.len(), "{\"type\":\"message\",\"id\":".to_owned()));
+            }
             0 => {
                 let level = *self.rng.pick(&["off", "low", "medium", "high"]);
                 self.push("thinking_level_change", json!({"thinkingLevel": level}));
@@ -300,6 +371,7 @@ pub fn generate(seed: u64, index: u64) -> GenSession {
         cursor: None,
         clock: 1_000_000_000 + index as i64 * 1000,
         open_calls: Vec::new(),
+        raw: Vec::new(),
         features: Vec::new(),
     };
     g.feature(match layout {
@@ -338,7 +410,7 @@ pub fn generate(seed: u64, index: u64) -> GenSession {
             if g.rng.chance(10) {
                 g.mirror();
             }
-            if g.rng.chance(12) {
+            if g.rng.chance(25) {
                 g.other_entry();
             }
             if turn > 1 && g.rng.chance(8) {
@@ -369,10 +441,23 @@ pub fn generate(seed: u64, index: u64) -> GenSession {
         }
         Layout::Headerless => None,
     };
+    let crlf = g.rng.chance(5);
+    let eol = if crlf { "\r\n" } else { "\n" };
+    if crlf {
+        g.feature("crlf");
+    }
     let mut text = String::new();
-    for line in header.iter().chain(&g.lines) {
+    if let Some(h) = &header {
+        text.push_str(&h.to_string());
+        text.push_str(eol);
+    }
+    for (i, line) in g.lines.iter().enumerate() {
+        for (_, raw) in g.raw.iter().filter(|(at, _)| *at == i) {
+            text.push_str(raw);
+            text.push_str(eol);
+        }
         text.push_str(&line.to_string());
-        text.push('\n');
+        text.push_str(eol);
     }
     let features = std::mem::take(&mut g.features);
     let mut features = features;
