@@ -48,7 +48,8 @@ struct LintDocument<'a> {
     target: &'a Target,
     api: &'static str,
     rule_set: &'static str,
-    /// `accepted` or `would be rejected`, for the replay stage when it was checked.
+    /// `accepted`, `would be rejected` or `nothing to send` (a replay of no message), for the
+    /// replay stage when it was checked.
     verdict: &'static str,
     stages: Vec<StageReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -104,7 +105,18 @@ pub fn run(
         .reports
         .iter()
         .any(|rep| !rep.findings.is_empty() && (rep.stage == WireStage::Replay || stages == Stages::Stored));
-    let verdict = if rejected { "would be rejected" } else { "accepted" };
+    // A replay of no message sends nothing: there is nothing a provider could accept.
+    let empty = checked
+        .reports
+        .iter()
+        .any(|rep| rep.stage == WireStage::Replay && rep.items == 0);
+    let verdict = if rejected {
+        "would be rejected"
+    } else if empty {
+        "nothing to send"
+    } else {
+        "accepted"
+    };
     if json {
         super::print_json(&LintDocument {
             session: &checked.session,
