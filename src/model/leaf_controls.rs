@@ -224,14 +224,12 @@ pub(crate) fn selected(entries: &[Entry]) -> Option<Vec<(usize, Option<String>)>
         };
         if is_canonical(e) {
             let stale = from_file && node.parent.as_ref().is_some_and(|p| !by_id.contains_key(p)) && leaf.is_some();
-            let wanted = if latest_reset.is_some()
-                && !node.side
-                && node.parent.as_ref().is_none_or(|p| !reset_descendants.contains(p))
-            {
-                leaf.clone()
-            } else if !node.side && stale {
-                leaf.clone()
-            } else if from_file && !node.side && node.parent == append_parent && leaf != append_parent {
+            // After a reset, a parent outside the reset's descendants; a parent not seen yet; or
+            // the append parent while the leaf moved elsewhere: the entry continues the leaf.
+            let after_reset =
+                latest_reset.is_some() && node.parent.as_ref().is_none_or(|p| !reset_descendants.contains(p));
+            let moved = from_file && node.parent == append_parent && leaf != append_parent;
+            let wanted = if !node.side && (after_reset || stale || moved) {
                 leaf.clone()
             } else {
                 node.parent.clone()

@@ -26,6 +26,7 @@ pub use entry::{Entry, EntryKind};
 pub use image::ImageSummary;
 pub use mapped::{Agent, Mapped, MappedMessage};
 pub use message::{Message, Role, StopReason};
+pub use projected::as_loaded;
 pub use session::{BareMessage, DbWindow, Session, SessionFormat};
 pub use transcript::{AppliedCompaction, ModelEvent, ModelRef, Origin, StoredMessage, Transcript};
 

@@ -66,6 +66,15 @@ pub(crate) fn loaded_message(m: &Message, below_v3: bool) -> Cow<'_, Message> {
     }
 }
 
+/// A stored message in the form OpenClaw's codec loads it ([`loaded_message`] for a file at
+/// version 3): what the stored transcript holds for a `message` entry of the active branch.
+pub fn as_loaded(m: Message) -> Message {
+    match loaded_message(&m, false) {
+        Cow::Borrowed(_) => m,
+        Cow::Owned(owned) => owned,
+    }
+}
+
 /// A message kept from before the latest compaction: an assistant turn loses a compaction
 /// checkpoint (`stripCompactionReplayCheckpoint`), which is bound to the history it ended.
 pub(crate) fn retained_message(m: Cow<'_, Message>) -> Cow<'_, Message> {
