@@ -51,7 +51,7 @@ fn show_prints_the_mapped_messages_with_their_source_lines() {
         let stdout = String::from_utf8_lossy(&text.stdout);
         assert!(stdout.contains(&format!("({format})")), "{stdout}");
         let doc = json_of(&run(&["show", "--format", "json"], &session));
-        let stored = doc.as_array().unwrap();
+        let stored = doc["stored"].as_array().unwrap();
         assert!(stored.len() >= 2, "{format}: {stored:?}");
         assert!(
             stored.iter().all(|m| m["mappedFrom"]["line"].as_u64().is_some()),

@@ -153,7 +153,7 @@ fn json_outputs_keep_the_hostile_strings_losslessly() {
     let out = run(&["show", session.to_str().unwrap(), "--format", "json"]);
     assert!(out.status.success());
     let doc: replaylens::model::json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(doc[1]["message"]["content"][0]["text"], NASTY);
+    assert_eq!(doc["stored"][1]["message"]["content"][0]["text"], NASTY);
 }
 
 #[test]

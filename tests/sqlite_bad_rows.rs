@@ -148,7 +148,7 @@ fn show_prints_the_readable_rows_and_the_problems() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stored = parse_value(&out.stdout).unwrap();
-    let ids: Vec<&str> = stored
+    let ids: Vec<&str> = stored["stored"]
         .as_array()
         .unwrap()
         .iter()

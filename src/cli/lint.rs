@@ -48,7 +48,8 @@ struct LintDocument<'a> {
     target: &'a Target,
     api: &'static str,
     rule_set: &'static str,
-    /// `accepted`, `would be rejected` or `no route`, for the replay stage when it was checked.
+    /// `accepted`, `would be rejected`, `no route` or `nothing to send` (a replay of no
+    /// message), for the replay stage when it was checked.
     verdict: &'static str,
     /// Why OpenClaw cannot send to the target at all, when it cannot.
     #[serde(rename = "noRoute", skip_serializing_if = "Option::is_none")]
@@ -112,9 +113,15 @@ pub fn run(
         .reports
         .iter()
         .any(|rep| !rep.findings.is_empty() && (rep.stage == WireStage::Replay || stages == Stages::Stored));
+    // A replay of no message sends nothing: there is nothing a provider could accept.
+    let empty = checked
+        .reports
+        .iter()
+        .any(|rep| rep.stage == WireStage::Replay && rep.items == 0);
     let verdict = match () {
         _ if checked.no_route.is_some() => "no route",
         _ if rejected => "would be rejected",
+        _ if empty => "nothing to send",
         _ => "accepted",
     };
     let rejected = rejected || checked.no_route.is_some();

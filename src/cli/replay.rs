@@ -205,6 +205,7 @@ pub fn run_and_follow(
         let p = &r.projection;
         let verdict = match payload_of(&r, WireStage::Replay) {
             Ok(w) => match lint(&w).len() {
+                0 if p.messages.is_empty() => "nothing to send (the replay holds no message)".to_owned(),
                 0 => "✓ payload accepted".to_owned(),
                 1 => "✗ payload would be rejected (1 finding)".to_owned(),
                 n => format!("✗ payload would be rejected ({n} findings)"),

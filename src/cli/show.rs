@@ -1,13 +1,41 @@
-//! `replaylens show SESSION`: the stored active-branch messages.
+//! `replaylens show SESSION`: the stored active-branch messages, the session's own target
+//! and what the file holds beyond them.
 
 use std::io::Write;
 use std::path::Path;
 
-use replaylens::export::json::stored_array;
+use replaylens::export::json::{StoredArray, stored_array};
 use replaylens::load::LoadOptions;
+use replaylens::model::{Hidden, ModelRef, ModelSource};
 use replaylens::text::escape_controls_single_line as esc;
+use serde::Serialize;
 
 use super::describe;
+
+/// The `show --format json` document.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShowDocument<'a, 's> {
+    /// The session id.
+    session: &'a str,
+    /// The format it was read as.
+    format: &'static str,
+    /// The session's own target (what a replay without a target uses).
+    target: &'a ModelRef,
+    /// Where the target was read (`model-change`, `assistant`, `header`, `database`,
+    /// `mapped`); null when the session names no model.
+    target_source: Option<&'static str>,
+    /// The latest thinking level on the branch (or the header's).
+    thinking_level: Option<&'a str>,
+    /// The leaf the active branch was walked from.
+    leaf_id: Option<&'a str>,
+    /// Messages of the file the stored transcript leaves out, by reason.
+    hidden: &'a Hidden,
+    /// `hidden` in one sentence; null when nothing is hidden.
+    hidden_note: Option<String>,
+    /// The stored messages (the `stored` array of `replay --format json`).
+    stored: StoredArray<'a, 's>,
+}
 
 /// Print the stored transcript of one session.
 pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()> {
@@ -18,7 +46,17 @@ pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()>
     super::report(&t.diagnostics);
     let mut out = std::io::stdout().lock();
     if json_out {
-        super::print_json(&stored_array(&t.messages))?;
+        super::print_json(&ShowDocument {
+            session: &s.id,
+            format: s.format.as_str(),
+            target: &t.model,
+            target_source: t.model_source.map(ModelSource::id),
+            thinking_level: t.thinking_level.as_deref(),
+            leaf_id: t.leaf_id.as_deref(),
+            hidden: &t.hidden,
+            hidden_note: t.hidden.sentence(),
+            stored: stored_array(&t.messages),
+        })?;
         return Ok(());
     }
     writeln!(
@@ -28,6 +66,10 @@ pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()>
         s.format.as_str(),
         t.messages.len()
     )?;
+    writeln!(out, "target: {}", target_line(&t.model, t.model_source))?;
+    if let Some(note) = t.hidden.sentence() {
+        writeln!(out, "{}", esc(&note))?;
+    }
     if let Some(c) = &t.compaction {
         writeln!(
             out,
@@ -42,4 +84,28 @@ pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()>
         describe::write_message(&mut out, &head, m.entry_id.as_deref().unwrap_or("-"), &m.message)?;
     }
     Ok(())
+}
+
+/// `anthropic / anthropic-messages / claude-sonnet-4-6 (from the last assistant turn)`, or
+/// what a session naming no model means. Escaped.
+pub fn target_line(model: &ModelRef, source: Option<ModelSource>) -> String {
+    let Some(source) = source else {
+        return "none: the session names no model (only transcript-only rows, or no assistant turn); \
+                a replay needs a target given with --provider/--api/--model"
+            .to_owned();
+    };
+    let part = |p: &Option<String>| esc(p.as_deref().unwrap_or("?")).into_owned();
+    let from = match source {
+        ModelSource::ModelChange => "from the last model_change",
+        ModelSource::Assistant => "from the last assistant turn",
+        ModelSource::Header => "from the session header",
+        ModelSource::Database => "from the database's session window",
+        ModelSource::Mapped => "from the agent's file",
+    };
+    format!(
+        "{} / {} / {} ({from})",
+        part(&model.provider),
+        part(&model.api),
+        part(&model.model)
+    )
 }

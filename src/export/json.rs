@@ -153,10 +153,14 @@ impl Serialize for ViewDocument<'_> {
             }
         }
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry(
-            "session",
-            &json!({"path": view.path, "format": view.format, "id": view.session_id}),
-        )?;
+        let mut session = json!({"path": view.path, "format": view.format, "id": view.session_id});
+        if let Some(note) = view.hidden.sentence() {
+            // What the file holds beyond the stored transcript (other branches, before the
+            // compaction, mirrors), as `show --format json` says it.
+            session["hidden"] = crate::model::json::to_value(&view.hidden).unwrap_or(Value::Null);
+            session["hiddenNote"] = json!(note);
+        }
+        map.serialize_entry("session", &session)?;
         map.serialize_entry("openclaw", view.openclaw)?;
         if let Some(releases) = &view.releases {
             map.serialize_entry("releases", releases)?;

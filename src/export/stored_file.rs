@@ -148,6 +148,8 @@ impl StoredFile {
             Value::Object(mut entry) => entry
                 .shift_remove("message")
                 .and_then(Message::from_value)
+                // As the loader holds it (`normalizeLoadedFileEntry`'s content forms).
+                .map(crate::model::as_loaded)
                 .ok_or_else(changed),
             _ => Err(changed()),
         }

@@ -199,7 +199,15 @@ pub fn items(view: &View) -> Vec<Item> {
                 &lint.stored,
                 "would be rejected",
             ));
-            out.push(lint_item("Replay", lint, &lint.replay, "would still be rejected"));
+            if view.replay_len() == 0 && lint.replay.is_empty() {
+                out.push(Item {
+                    label: "Replay".into(),
+                    body: vec![text("nothing to send: the replay holds no message")],
+                    sub: Vec::new(),
+                });
+            } else {
+                out.push(lint_item("Replay", lint, &lint.replay, "would still be rejected"));
+            }
         }
     }
     if let Some(releases) = &view.releases {

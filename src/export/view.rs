@@ -39,6 +39,8 @@ pub struct View<'r> {
     pub path: String,
     /// Target provider / API / model (redacted).
     pub target: [Option<String>; 3],
+    /// Messages of the file the stored transcript leaves out, by reason.
+    pub hidden: crate::model::Hidden,
     /// Family id and label.
     pub family: (&'static str, &'static str),
     /// Resolved policy flags as JSON.
@@ -167,6 +169,7 @@ impl<'r> View<'r> {
             format: session.format.as_str(),
             path,
             target,
+            hidden: replay.transcript.hidden,
             family: (replay.resolved.family.id(), replay.resolved.family.label()),
             policy: crate::model::json::to_value(&replay.resolved.policy).unwrap_or(Value::Null),
             rewrites,

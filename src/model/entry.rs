@@ -104,10 +104,16 @@ impl Entry {
 
     /// Keep only what the stored transcript reads of a `message` entry: its message (`id`
     /// and `parentId` are already read into the entry). An entry appended with `appendMode`,
-    /// or without a `message` object, is kept whole. A load for one replay or one listing
+    /// without a `parentId` field or without a `message` object, is kept whole. A load for one replay or one listing
     /// uses it to hold less (see [`crate::load::Keep::Transcript`]).
     pub fn keep_message_only(&mut self) {
-        if self.message_only || self.kind() != EntryKind::Message || self.raw.get("appendMode").is_some() {
+        // Without a `parentId` field the entry is kept whole too: where it hangs depends on
+        // the field being absent (`crate::model::leaf_controls`).
+        if self.message_only
+            || self.kind() != EntryKind::Message
+            || self.raw.get("appendMode").is_some()
+            || self.raw.get("parentId").is_none()
+        {
             return;
         }
         if let Some(message) = self.raw.as_object_mut().and_then(|o| o.get_mut("message"))

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
+use super::coverage::{Hidden, ModelSource};
 use super::diagnostic::{Diagnostic, Location};
 use super::json::Str;
 use super::message::Message;
@@ -88,6 +89,8 @@ impl Mapped {
             branch_len: self.branch_len,
             compaction: self.compaction.clone(),
             model: self.model.clone(),
+            model_source: (!self.model.is_empty()).then_some(ModelSource::Mapped),
+            hidden: Hidden::default(),
             model_events: Vec::new(),
             thinking_level: None,
             diagnostics: self.diagnostics.clone(),

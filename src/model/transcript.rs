@@ -4,15 +4,16 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use crate::json;
-use crate::model::json::{Map, Str, Value};
+use crate::model::json::{Str, Value};
 use serde::Serialize;
 
+use super::coverage::{Hidden, ModelSource, branch_model, is_excluded, is_message_entry, is_transcript_only};
 use super::diagnostic::{Diagnostic, Location};
 use super::entry::{Entry, EntryKind};
+use super::leaf_controls::{has_leaf_control, selected as leaf_controls_selected};
 use super::message::Message;
+use super::projected::{branch_summary, compaction_summary, custom_message, loaded_message, retained_message};
 use super::session::Session;
-use super::time::iso_to_ms;
 
 /// Which kind of stored item a transcript message came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -104,6 +105,10 @@ pub struct Transcript<'s> {
     pub compaction: Option<AppliedCompaction>,
     /// The session's latest model: the default replay target.
     pub model: ModelRef,
+    /// Where [`Transcript::model`] was read; `None` when the session names no model.
+    pub model_source: Option<ModelSource>,
+    /// Messages of the file the stored transcript leaves out, and mirrors it holds.
+    pub hidden: Hidden,
     /// Every model selection on the branch, in order.
     pub model_events: Vec<ModelEvent>,
     /// The latest thinking level on the branch (or in the header).
@@ -121,6 +126,8 @@ impl<'s> Transcript<'s> {
             branch_len,
             compaction,
             model,
+            model_source,
+            hidden,
             model_events,
             thinking_level,
             diagnostics,
@@ -131,6 +138,8 @@ impl<'s> Transcript<'s> {
             branch_len,
             compaction,
             model,
+            model_source,
+            hidden,
             model_events,
             thinking_level,
             diagnostics,
@@ -197,18 +206,64 @@ impl Session {
             });
         }
 
+        // Kept from before a reset: only user and assistant turns and the tool results paired
+        // with them (`selectResetKeptEntries`), as stored (excludeFromContext included).
+        let reset_kept = cut
+            .filter(|ci| path[*ci].kind() == EntryKind::Reset)
+            .map(|ci| reset_kept(&path[keep_from..ci], keep_from));
         for (i, entry) in path.iter().enumerate() {
             self.track_settings(entry, &mut t);
             let emitted = match cut {
-                Some(ci) => (i >= keep_from && i < ci) || i > ci,
+                Some(ci) if i >= keep_from && i < ci => reset_kept.as_ref().is_none_or(|kept| kept.contains(&i)),
+                Some(ci) => i > ci,
                 None => true,
             };
-            if emitted && let Some(m) = self.entry_message(entry, &mut t.diagnostics) {
+            if emitted && reset_kept.as_ref().is_some_and(|kept| kept.contains(&i)) {
+                if let Some(m) = entry.message_value().and_then(Message::from_value_ref) {
+                    t.messages.push(StoredMessage {
+                        entry_id: entry.id.clone(),
+                        location: Some(entry.location),
+                        origin: Origin::Message,
+                        message: retained_message(loaded_message(m, self.migrated_below_v3())),
+                    });
+                }
+                continue;
+            }
+            if emitted && let Some(mut m) = self.entry_message(entry, &mut t.diagnostics) {
+                if cut.is_some_and(|ci| i < ci) {
+                    m.message = retained_message(m.message);
+                }
                 t.messages.push(m);
             }
         }
-        t.model = self.latest_model(&t);
+        t.hidden = self.hidden(&path, cut.map(|ci| (keep_from, ci)), &t);
+        let (model, source) = self.latest_model(&t, branch_model(&path));
+        t.model = model;
+        t.model_source = source;
         t
+    }
+
+    /// What the file holds that `t` (built from `path`, cut at `cut`) leaves out.
+    fn hidden(&self, path: &[&Entry], cut: Option<(usize, usize)>, t: &Transcript<'_>) -> Hidden {
+        let on_path: HashSet<*const Entry> = path.iter().map(|e| *e as *const Entry).collect();
+        let mut h = Hidden::default();
+        for e in self.entries.iter().filter(|e| is_message_entry(e)) {
+            h.file_messages += 1;
+            if e.id.is_none() {
+                h.without_id += 1;
+            } else if !on_path.contains(&(e as *const Entry)) {
+                h.other_branches += 1;
+            }
+        }
+        for (i, e) in path.iter().enumerate().filter(|(_, e)| is_message_entry(e)) {
+            if cut.is_some_and(|(keep_from, ci)| i < keep_from || i == ci) {
+                h.before_compaction += 1;
+            } else if is_excluded(e) {
+                h.excluded += 1;
+            }
+        }
+        h.mirrors = t.messages.iter().filter(|m| is_transcript_only(&m.message)).count();
+        h
     }
 
     fn bare_transcript(&self) -> Transcript<'_> {
@@ -224,7 +279,28 @@ impl Session {
             }
         }
         t.branch_len = t.messages.len();
-        t.model = self.latest_model(&t);
+        t.hidden = Hidden {
+            file_messages: self.bare_messages.len(),
+            mirrors: t.messages.iter().filter(|m| is_transcript_only(&m.message)).count(),
+            ..Hidden::default()
+        };
+        let latest = t
+            .messages
+            .iter()
+            .rev()
+            .map(|m| &m.message)
+            .find(|m| m.is_assistant() && !is_transcript_only(m) && (m.provider().is_some() || m.model().is_some()))
+            .map(|m| {
+                let model = ModelRef {
+                    provider: m.provider().map(str::to_owned),
+                    api: m.api().map(str::to_owned),
+                    model: m.model().map(str::to_owned),
+                };
+                (model, ModelSource::Assistant)
+            });
+        let (model, source) = self.latest_model(&t, latest);
+        t.model = model;
+        t.model_source = source;
         t
     }
 
@@ -270,14 +346,53 @@ impl Session {
                 ),
             ));
         }
-        let leaf = match &self.explicit_leaf {
-            Some(explicit) => explicit.as_deref(),
-            None => last_tree_id,
+        // OpenClaw's codec (`buildSessionContext`): in a file holding leaf controls, the entries
+        // and parents `leaf_controls::selected` keeps, walked from the last one; in any other
+        // file, the raw parent links walked from the last line. A SQLite store keeps the leaf
+        // its events record.
+        let mut normalized: Option<HashMap<*const Entry, Option<String>>> = None;
+        let leaf = if self.format == super::session::SessionFormat::OpenClawSqlite {
+            match &self.explicit_leaf {
+                Some(explicit) => explicit.as_deref(),
+                None => last_tree_id,
+            }
+        } else if let Some(selected) = has_leaf_control(&self.entries)
+            .then(|| leaf_controls_selected(&self.entries))
+            .flatten()
+        {
+            by_id.clear();
+            let mut parents = HashMap::with_capacity(selected.len());
+            for (i, parent) in &selected {
+                let e = &self.entries[*i];
+                if let Some(id) = e.id.as_deref() {
+                    by_id.insert(id, e);
+                }
+                parents.insert(e as *const Entry, parent.clone());
+            }
+            normalized = Some(parents);
+            match selected.last() {
+                Some((i, _)) => self.entries[*i].id.as_deref(),
+                None => None,
+            }
+        } else {
+            match self.entries.last() {
+                Some(last) if last.id.is_some() => last.id.as_deref(),
+                // A last line without an id: OpenClaw walks from it, and it has no parent
+                // (`parentId` aside) on any branch.
+                Some(last) => {
+                    t.leaf_id = None;
+                    let mut path = vec![last];
+                    if let Some(parent) = last.parent_id.as_deref().and_then(|p| by_id.get(p)) {
+                        path.extend(self.walk(parent, &by_id, None, t));
+                    }
+                    path.reverse();
+                    return path;
+                }
+                None => None,
+            }
         };
         t.leaf_id = leaf.map(str::to_owned);
-        let mut path = Vec::new();
-        let mut seen = HashSet::new();
-        let mut cursor = leaf.and_then(|id| {
+        let Some(start) = leaf.and_then(|id| {
             let found = by_id.get(id).copied();
             if found.is_none() {
                 t.diagnostics.push(Diagnostic::warning(
@@ -287,7 +402,26 @@ impl Session {
                 ));
             }
             found
-        });
+        }) else {
+            return Vec::new();
+        };
+        let mut path = self.walk(start, &by_id, normalized.as_ref(), t);
+        path.reverse();
+        path
+    }
+
+    /// The entries from `start` up its parent links (leaf first); `normalized` replaces each
+    /// entry's parent when given.
+    fn walk<'e>(
+        &'e self,
+        start: &'e Entry,
+        by_id: &HashMap<&str, &'e Entry>,
+        normalized: Option<&HashMap<*const Entry, Option<String>>>,
+        t: &mut Transcript<'_>,
+    ) -> Vec<&'e Entry> {
+        let mut path = Vec::new();
+        let mut seen = HashSet::new();
+        let mut cursor = Some(start);
         while let Some(e) = cursor {
             if !seen.insert(e.id.as_deref()) {
                 t.diagnostics.push(Diagnostic::warning(
@@ -298,7 +432,11 @@ impl Session {
                 break;
             }
             path.push(e);
-            cursor = match e.parent_id.as_deref() {
+            let parent = match normalized {
+                Some(parents) => parents.get(&(e as *const Entry)).cloned().flatten(),
+                None => e.parent_id.as_deref().map(str::to_owned),
+            };
+            cursor = match parent.as_deref() {
                 None => None,
                 Some(p) => match by_id.get(p) {
                     Some(parent) => Some(*parent),
@@ -315,7 +453,6 @@ impl Session {
                 },
             };
         }
-        path.reverse();
         path
     }
 
@@ -360,11 +497,24 @@ impl Session {
         t.model_events.extend(event);
     }
 
+    /// Whether OpenClaw's codec migrates this file from before version 3 (`hookMessage` →
+    /// `custom`): a header older than 3, or no header at all in a file (SQLite events keep
+    /// their form).
+    fn migrated_below_v3(&self) -> bool {
+        match &self.header {
+            Some(_) => self.version.is_some_and(|v| v < 3),
+            None => self.format != super::session::SessionFormat::OpenClawSqlite,
+        }
+    }
+
     fn entry_message<'s>(&'s self, entry: &'s Entry, diags: &mut Vec<Diagnostic>) -> Option<StoredMessage<'s>> {
         let (origin, message) = match entry.kind() {
             EntryKind::Message => match entry.message_value() {
                 Some(v) => match Message::from_value_ref(v) {
-                    Some(m) => (Origin::Message, Cow::Borrowed(m)),
+                    // `projectSessionEntryMessage`: a message marked excludeFromContext is not
+                    // part of the context (counted in `Transcript::hidden`).
+                    Some(m) if m.get("excludeFromContext").and_then(Value::as_bool) == Some(true) => return None,
+                    Some(m) => (Origin::Message, loaded_message(m, self.migrated_below_v3())),
                     None => {
                         diags.push(Diagnostic::warning(
                             &self.path,
@@ -395,20 +545,15 @@ impl Session {
         })
     }
 
-    fn latest_model(&self, t: &Transcript<'_>) -> ModelRef {
-        let latest_assistant = t
-            .messages
-            .iter()
-            .rev()
-            .map(|m| &m.message)
-            .find(|m| m.is_assistant() && (m.provider().is_some() || m.model().is_some()));
-        let from_assistant = |m: &Message| ModelRef {
-            provider: m.provider().map(str::to_owned),
-            api: m.api().map(str::to_owned),
-            model: m.model().map(str::to_owned),
-        };
-        if let Some(ev) = t.model_events.last() {
-            let mut model = ev.model.clone();
+    /// The session's own target: the branch's latest model (`branch`, as `buildSessionContext`
+    /// picks it), else the header's, else the SQLite session window's. A `model_change` names no
+    /// API: the API of the latest assistant turn on the same provider fills it in.
+    fn latest_model(
+        &self,
+        t: &Transcript<'_>,
+        branch: Option<(ModelRef, ModelSource)>,
+    ) -> (ModelRef, Option<ModelSource>) {
+        if let Some((mut model, source)) = branch.filter(|(m, _)| m.provider.is_some() || m.model.is_some()) {
             if model.api.is_none() {
                 model.api = t
                     .messages
@@ -418,66 +563,56 @@ impl Session {
                     .find(|m| m.is_assistant() && m.api().is_some() && m.provider() == model.provider.as_deref())
                     .and_then(|m| m.api().map(str::to_owned));
             }
-            return model;
-        }
-        if let Some(m) = latest_assistant {
-            return from_assistant(m);
+            return (model, Some(source));
         }
         let header = self.header.as_ref();
         let hfield = |k: &str| header.and_then(|h| h.get(k)).and_then(Value::as_str).map(str::to_owned);
-        let mut model = ModelRef {
+        let model = ModelRef {
             provider: hfield("provider"),
             api: hfield("modelApi"),
             model: hfield("modelId"),
         };
-        if model.is_empty()
-            && let Some(w) = &self.db_window
+        if !model.is_empty() {
+            return (model, Some(ModelSource::Header));
+        }
+        if let Some(w) = &self.db_window {
+            let model = ModelRef {
+                provider: w.model_provider.clone(),
+                api: None,
+                model: w.model.clone(),
+            };
+            if !model.is_empty() {
+                return (model, Some(ModelSource::Database));
+            }
+        }
+        (ModelRef::default(), None)
+    }
+}
+
+/// Indices (offset by `offset`) of the entries of `slice` a reset keeps: `message` entries of
+/// user and assistant turns, and tool results answering a tool call of an earlier turn of the
+/// slice that no earlier result answered (`classifyToolUseResultPairing`'s paired results).
+fn reset_kept(slice: &[&Entry], offset: usize) -> HashSet<usize> {
+    let mut kept = HashSet::new();
+    let mut open: Vec<String> = Vec::new();
+    for (i, e) in slice.iter().enumerate() {
+        if e.kind() != EntryKind::Message {
+            continue;
+        }
+        let Some(m) = e.message_value().and_then(Message::from_value_ref) else {
+            continue;
+        };
+        if m.is_user() {
+            kept.insert(offset + i);
+        } else if m.is_assistant() {
+            kept.insert(offset + i);
+            open.extend(m.tool_calls().filter_map(|b| b.tool_call_id().map(str::to_owned)));
+        } else if m.is_tool_result()
+            && let Some(at) = m.tool_call_id().and_then(|id| open.iter().position(|o| o == id))
         {
-            model.provider = w.model_provider.clone();
-            model.model = w.model.clone();
-        }
-        model
-    }
-}
-
-fn entry_ms(entry: &Entry) -> Value {
-    match entry.timestamp().and_then(iso_to_ms) {
-        Some(ms) => json!(ms as i64),
-        None => entry.raw.get("timestamp").cloned().unwrap_or(Value::Null),
-    }
-}
-
-fn copy_fields(out: &mut Map, entry: &Entry, keys: &[&str]) {
-    for k in keys {
-        if let Some(v) = entry.raw.get(*k) {
-            out.insert((*k).to_owned().into(), v.clone());
+            open.remove(at);
+            kept.insert(offset + i);
         }
     }
-}
-
-/// `{role:"compactionSummary", summary, tokensBefore, timestamp}` as pi builds it.
-fn compaction_summary(entry: &Entry) -> Message {
-    let mut m = Map::new();
-    m.insert("role".into(), json!("compactionSummary"));
-    copy_fields(&mut m, entry, &["summary", "tokensBefore"]);
-    m.insert("timestamp".into(), entry_ms(entry));
-    Message::from_map(m)
-}
-
-/// `{role:"branchSummary", summary, fromId, timestamp}` as pi builds it.
-fn branch_summary(entry: &Entry) -> Message {
-    let mut m = Map::new();
-    m.insert("role".into(), json!("branchSummary"));
-    copy_fields(&mut m, entry, &["summary", "fromId"]);
-    m.insert("timestamp".into(), entry_ms(entry));
-    Message::from_map(m)
-}
-
-/// `{role:"custom", customType, content, display, details, timestamp}` as pi builds it.
-fn custom_message(entry: &Entry) -> Message {
-    let mut m = Map::new();
-    m.insert("role".into(), json!("custom"));
-    copy_fields(&mut m, entry, &["customType", "content", "display", "details"]);
-    m.insert("timestamp".into(), entry_ms(entry));
-    Message::from_map(m)
+    kept
 }

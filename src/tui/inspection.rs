@@ -109,16 +109,21 @@ impl Inspection {
     ) -> Self {
         let target_origin = effective(&requested, &transcript.model);
         let resolved = resolve_for(&target_origin.target, options.rule_set);
-        let load_problems = transcript
+        let mut load_problems: Vec<String> = transcript
             .diagnostics
             .iter()
             .map(|d| problem_line(d, &session.path))
             .collect();
-        let load_notes = transcript
+        let mut load_notes = transcript
             .diagnostics
             .iter()
             .filter(|d| d.severity == replaylens::model::Severity::Note)
             .count();
+        // What the file holds beyond the active branch is a note of the load panel.
+        if let Some(hidden) = transcript.hidden.sentence() {
+            load_problems.push(format!("note: {hidden}"));
+            load_notes += 1;
+        }
         Self {
             session,
             transcript: Arc::new(owned_transcript(transcript)),
@@ -294,6 +299,8 @@ pub(super) fn borrowed_view<'a>(t: &'a Transcript<'static>) -> Transcript<'a> {
         branch_len: t.branch_len,
         compaction: t.compaction.clone(),
         model: t.model.clone(),
+        model_source: t.model_source,
+        hidden: t.hidden,
         model_events: t.model_events.clone(),
         thinking_level: t.thinking_level.clone(),
         diagnostics: t.diagnostics.clone(),

@@ -213,17 +213,16 @@ pub fn file_name(f: &Fields) -> String {
     name + ".jsonl"
 }
 
-/// The session's lines: a header, a model change, custom and unknown entries, a label, a
+/// The session's lines: a header, session info, custom and unknown entries, a label, a
 /// malformed line, user, assistant (thinking, text, tool call) and tool result messages, a
-/// custom message and an assistant turn that ended in an error.
+/// custom message, an assistant turn that ended in an error and a model change.
 pub fn session_text(f: &Fields) -> String {
     let ts = |n: u32| format!("2026-03-09T08:41:{n:02}.000Z");
     let message = |id: &str, parent: &str, n: u32, message: serde_json::Value| json!({"type": "message", "id": id, "parentId": parent, "timestamp": ts(n), "message": message});
     let assistant = "anthropic-messages";
     let lines = [
         json!({"type": "session", "version": 3, "id": f.session_id, "timestamp": ts(0), "cwd": f.cwd}),
-        json!({"type": "model_change", "id": "e1", "parentId": null, "timestamp": ts(1),
-               "provider": f.provider, "modelId": f.model}),
+        json!({"type": "session_info", "id": "e1", "parentId": null, "timestamp": ts(1), "name": "s"}),
         json!({"type": "custom", "id": "e2", "parentId": "e1", "timestamp": ts(2), "customType": f.custom_type,
                "data": {f.custom_key.as_str(): f.custom_value}}),
         json!({"type": f.other_type, "id": "e3", "parentId": "e2", "timestamp": ts(3), "note": f.other_value}),
@@ -266,6 +265,9 @@ pub fn session_text(f: &Fields) -> String {
             json!({"role": "assistant", "content": [], "api": assistant, "provider": "anthropic",
             "model": "claude-sonnet-4-6", "stopReason": "error", "errorMessage": f.error_message, "timestamp": 5}),
         ),
+        // Last on the branch, so the session's own target is this (hostile) model.
+        json!({"type": "model_change", "id": "e11", "parentId": "e10", "timestamp": ts(11),
+               "provider": f.provider, "modelId": f.model}),
     ];
     let mut text: String = lines.iter().map(|l| format!("{l}\n")).collect();
     // A line cut short: JSON up to the hostile text, no closing brace.

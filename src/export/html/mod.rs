@@ -99,6 +99,7 @@ fn write_document(
 
 /// The session card: what was replayed, how, and what was redacted.
 fn write_session(out: &mut String, view: &View) {
+    let hidden = view.hidden.sentence().map(|h| ("not in the stored transcript", h));
     let meta = [
         ("session", format!("{} ({})", view.session_id, view.format)),
         ("file", view.path.clone()),
@@ -116,7 +117,9 @@ fn write_session(out: &mut String, view: &View) {
         ),
         ("redaction", view.redaction_line()),
         ("replaylens", view.version.to_owned()),
-    ];
+    ]
+    .into_iter()
+    .chain(hidden);
     out.push_str("<section id=\"session\" class=\"card\">\n<h2>Session</h2>\n<dl class=\"meta\">\n");
     for (k, v) in meta {
         let _ = writeln!(out, "<dt>{}</dt><dd>{}</dd>", esc(k), esc(&v));

@@ -202,6 +202,9 @@ fn write_session(out: &mut String, view: &View) {
     let _ = writeln!(out, "| replaylens | {} |", view.version);
     let _ = writeln!(out, "| session | {} ({}) |", code(&view.session_id), view.format);
     let _ = writeln!(out, "| target | {} |", code(&view.target_line()));
+    if let Some(hidden) = view.hidden.sentence() {
+        let _ = writeln!(out, "| not in the stored transcript | {} |", inline(&hidden));
+    }
     let _ = writeln!(out, "| family | {} ({}) |", inline(view.family.1), code(view.family.0));
     let _ = writeln!(out, "| OpenClaw rule set | {} |", code(view.openclaw));
     let _ = writeln!(out, "| redaction | {} |", inline(&view.redaction_line()));

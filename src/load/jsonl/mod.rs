@@ -150,6 +150,7 @@ impl<'p> Builder<'p> {
         let s = &self.session;
         let tree = !self.foreign
             && !self.pi_core
+            && (s.header.is_some() || s.format == SessionFormat::OpenClawSqlite)
             && s.version != Some(1)
             && !s.entries.is_empty()
             && s.entries.iter().all(|e| e.id.is_some());
@@ -382,8 +383,14 @@ impl<'p> Builder<'p> {
         if s.version.is_none() {
             s.version = Some(version);
         }
-        if version < 2 && !self.pi_core {
-            s.format = SessionFormat::PiJsonlV1;
+        // OpenClaw's codec (`migrateToCurrentVersion`) reads a file without a session header as
+        // version 1: every entry gets a fresh id chained to the line before it, whatever ids the
+        // lines carry. (SQLite events have no header and keep their ids.)
+        let headerless_file = s.header.is_none() && s.format != SessionFormat::OpenClawSqlite;
+        if (version < 2 || headerless_file) && !self.pi_core {
+            if version < 2 {
+                s.format = SessionFormat::PiJsonlV1;
+            }
             upgrade_v1(&mut s);
         }
         for e in &s.entries {
@@ -425,6 +432,9 @@ fn upgrade_v1(s: &mut Session) {
         .iter()
         .filter_map(|e| e.id.as_deref().map(str::to_owned))
         .collect();
+    // A leaf control names an id the migration replaced: OpenClaw finds no such entry and
+    // walks from the last line.
+    s.explicit_leaf = None;
     let mut counter: u64 = 0;
     let mut prev: Option<String> = None;
     let offset = usize::from(s.header.is_some());

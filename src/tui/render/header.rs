@@ -84,6 +84,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         _ if insp.refusal.is_some() => ("⊘ OpenClaw refuses to send this".to_owned(), Role::Error),
         _ if wire.pending => ("payload …".to_owned(), Role::Muted),
         _ if wire.api.is_none() => ("no payload".to_owned(), Role::Muted),
+        0 if insp.replay.is_empty() => ("nothing to send".to_owned(), Role::Muted),
         0 => ("✓ payload accepted".to_owned(), Role::Header),
         n => (format!("✗ payload would be rejected ({n}, x)"), Role::Error),
     };
