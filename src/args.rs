@@ -19,6 +19,7 @@ use replaylens::rule_set::RuleSet;
 /// session picker when no SESSION is given.
 #[derive(Debug, Parser)]
 #[command(name = "replaylens", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(after_help = crate::cli::examples::INSPECTOR)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
@@ -30,6 +31,7 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// List sessions in a database, a file or a folder (default: OpenClaw, Claude Code and Codex folders).
+    #[command(after_help = crate::cli::examples::SESSIONS)]
     Sessions {
         /// A session file, a folder (searched recursively) or an OpenClaw database.
         path: Option<PathBuf>,
@@ -38,6 +40,7 @@ pub(crate) enum Command {
         format: Format,
     },
     /// Print the stored messages of a session's active branch (compaction applied).
+    #[command(after_help = crate::cli::examples::SHOW)]
     Show {
         /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
         session: PathBuf,
@@ -51,6 +54,7 @@ pub(crate) enum Command {
         format: Format,
     },
     /// Compute the replay projection for a target, with every rewrite and its rule.
+    #[command(after_help = crate::cli::examples::REPLAY)]
     Replay {
         #[command(flatten)]
         replay: ReplayArgs,
@@ -66,6 +70,7 @@ pub(crate) enum Command {
         format: Format,
     },
     /// Print the request body's conversation part as the provider API receives it.
+    #[command(after_help = crate::cli::examples::PAYLOAD)]
     Payload {
         #[command(flatten)]
         replay: ReplayArgs,
@@ -77,6 +82,7 @@ pub(crate) enum Command {
         format: Format,
     },
     /// Check the payload against the provider's constraints; exit 1 when it would be rejected.
+    #[command(after_help = crate::cli::examples::LINT)]
     Lint {
         #[command(flatten)]
         replay: ReplayArgs,
@@ -92,6 +98,7 @@ pub(crate) enum Command {
         format: Format,
     },
     /// Export the stored ↔ replay comparison, every rewrite annotated, for a bug report.
+    #[command(after_help = crate::cli::examples::EXPORT)]
     Export {
         #[command(flatten)]
         replay: ReplayArgs,
@@ -137,6 +144,7 @@ pub(crate) enum Command {
         with_session: Option<PathBuf>,
     },
     /// Replay and lint every session in folders, files and databases, one row per session.
+    #[command(after_help = crate::cli::examples::SCAN)]
     Scan {
         /// Session files, folders (searched recursively) or databases; default: the OpenClaw,
         /// Claude Code and Codex folders.
@@ -172,6 +180,7 @@ pub(crate) enum Command {
     },
     /// Replay and lint a session under every OpenClaw rule set: per release range the verdict,
     /// the rewrites by rule and the findings, and the releases at which the verdict changes.
+    #[command(after_help = crate::cli::examples::RELEASES)]
     Releases {
         /// A session: OpenClaw .jsonl or .sqlite, Claude Code .jsonl, Codex rollout .jsonl[.zst], or a .json message array.
         session: PathBuf,
@@ -191,6 +200,7 @@ pub(crate) enum Command {
     },
     /// Cut a session down to the few entries that still reproduce a lint finding, a rule's
     /// rewrite or a pasted provider error, redacted, for a bug report.
+    #[command(after_help = crate::cli::examples::REDUCE)]
     Reduce {
         #[command(flatten)]
         replay: ReplayArgs,
@@ -217,6 +227,7 @@ pub(crate) enum Command {
         no_redact: bool,
     },
     /// Show the policy flags and family resolved for a target.
+    #[command(after_help = crate::cli::examples::POLICY)]
     Policy {
         #[command(flatten)]
         target: TargetArgs,
@@ -228,6 +239,7 @@ pub(crate) enum Command {
     },
     /// List the providers of the OpenClaw release: origin, policy owner, APIs, and the family
     /// of each profile the inspector offers.
+    #[command(after_help = crate::cli::examples::PROVIDERS)]
     Providers {
         #[command(flatten)]
         openclaw: OpenClawArg,
@@ -236,6 +248,7 @@ pub(crate) enum Command {
         format: ProvidersFormat,
     },
     /// Repair a session JSONL file on disk as OpenClaw does (backup first, atomic replace).
+    #[command(after_help = crate::cli::examples::REPAIR)]
     Repair {
         /// The .jsonl session file to repair.
         session: PathBuf,
@@ -244,6 +257,7 @@ pub(crate) enum Command {
         dry_run: bool,
     },
     /// List the hygiene rules in pipeline order, or explain one.
+    #[command(after_help = crate::cli::examples::RULES)]
     Rules {
         /// A rule id, e.g. tool-result-pairing.
         rule: Option<String>,
@@ -251,6 +265,15 @@ pub(crate) enum Command {
         #[arg(long = "openclaw", value_name = "VERSION", value_parser = RuleSet::parse)]
         rule_set: Option<&'static RuleSet>,
     },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
+    #[command(after_help = crate::cli::examples::COMPLETIONS)]
+    Completions {
+        /// The shell to complete in.
+        shell: crate::cli::completions::Shell,
+    },
+    /// Print the man page, replaylens(1), in roff to stdout.
+    #[command(after_help = crate::cli::examples::MAN)]
+    Man,
 }
 
 /// `--session` given for a file that is not a database: it would be ignored, so it is an

@@ -251,6 +251,8 @@ fn main() -> ExitCode {
         Command::Providers { openclaw, format } => cli::providers::run(openclaw.rule_set(), format),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
         Command::Rules { rule, rule_set } => cli::rules::run(rule.as_deref(), rule_set),
+        Command::Completions { shell } => cli::completions::run_completions(shell),
+        Command::Man => cli::completions::run_man(),
     };
     cli::finish(result)
 }

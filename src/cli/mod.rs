@@ -1,6 +1,8 @@
 //! Command implementations of the binary: they call the library and print.
 
+pub mod completions;
 pub mod describe;
+pub mod examples;
 pub mod explain_text;
 pub mod export;
 pub mod lint;
