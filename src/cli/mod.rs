@@ -1,5 +1,6 @@
 //! Command implementations of the binary: they call the library and print.
 
+pub mod config;
 pub mod describe;
 pub mod explain_text;
 pub mod export;

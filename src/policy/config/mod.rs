@@ -6,6 +6,7 @@
 //! The whole resolved tree is kept ([`OpenClawConfig::raw`]): unknown fields survive; the typed
 //! view reads only what the policy needs.
 
+pub mod apply;
 mod includes;
 mod locate;
 pub mod plugins;
@@ -14,6 +15,7 @@ mod view;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+pub use apply::{Applied, apply};
 pub use locate::{Locations, locate};
 pub use view::{ModelConfig, PluginsConfig, ProviderConfig};
 

@@ -116,3 +116,26 @@ fn installed_and_loaded_plugins_follow_enablement() {
     );
     assert_eq!(plugins::disabled_by(&c, "opencode"), Some("plugins.deny lists it"));
 }
+
+#[test]
+fn a_custom_provider_decides_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = write(
+        dir.path(),
+        "openclaw.json",
+        "{ models: { providers: { Lab: { api: 'ollama', models: [{ id: 'm1' }, { id: 'm2', api: 'openai-completions' }] } } } }",
+    );
+    let c = OpenClawConfig::load_with_env(&main, &env(&[])).unwrap();
+    let a = apply(&c, &crate::policy::Target::new(Some("lab"), None, Some("m1")));
+    assert_eq!(a.target.api.as_deref(), Some("ollama"));
+    assert_eq!(a.sources, [("api".to_owned(), "models.providers.Lab.api".to_owned())]);
+    let a = apply(&c, &crate::policy::Target::new(Some("lab"), None, Some("m2")));
+    assert_eq!(a.target.api.as_deref(), Some("openai-completions"));
+    assert_eq!(a.sources[0].1, "models.providers.Lab.models[1].api");
+    let a = apply(
+        &c,
+        &crate::policy::Target::new(Some("lab"), Some("anthropic-messages"), None),
+    );
+    assert_eq!(a.target.api.as_deref(), Some("anthropic-messages"));
+    assert!(a.sources.is_empty());
+}
