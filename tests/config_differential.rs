@@ -19,18 +19,14 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use replaylens::model::json::Value;
+use replaylens::policy::Target;
+use replaylens::policy::config::apply::resolve;
 use replaylens::policy::config::{OpenClawConfig, apply, plugins};
 use replaylens::policy::providers::catalog;
-use replaylens::policy::{Target, resolve_with};
 use replaylens::rule_set::RuleSet;
 use serde_json::json;
 
 const CONFIGS: usize = 120;
-
-/// APIs a plugin of the release registers (`ollama`, `github-copilot`): a custom provider whose
-/// provider-level `api` is one of them gets that plugin as its owner in OpenClaw, which
-/// replaylens does not model yet, so they appear here only as a model's own `api`.
-const PLUGIN_APIS: [&str; 2] = ["ollama", "github-copilot"];
 
 fn env_flag(name: &str) -> bool {
     std::env::var(name).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
@@ -79,8 +75,7 @@ fn random_case(
     stand_in: &str,
 ) -> (serde_json::Value, Vec<(String, String)>) {
     let custom = *rng.pick(&["lab", "corp-proxy", "my-gateway", "LiteLLM"]);
-    let core: Vec<&String> = apis.iter().filter(|a| !PLUGIN_APIS.contains(&a.as_str())).collect();
-    let provider_api = (*rng.pick(&core)).clone();
+    let provider_api = rng.pick(apis).clone();
     let model_api = rng.pick(apis).clone();
     let model = *rng.pick(&["qwen3", "claude-sonnet-4-6", "gpt-5.1", "gemini-2.5-pro", "kimi-k2.6"]);
     let mut models = vec![json!({"id": "plain-model"})];
@@ -177,7 +172,7 @@ fn random_configurations_resolve_as_openclaw_does() {
                 .clone()
                 .unwrap_or_else(|| "bedrock-converse-stream".to_owned());
             let target = Target::new(Some(&provider), Some(&api), Some(&model));
-            let resolved = resolve_with(&target, RuleSet::newest(), &installation);
+            let resolved = resolve(&read, &target, RuleSet::newest(), &installation);
             requests.push(
                 json!({"id": requests.len(), "provider": provider, "api": api, "model": model,
                        "messages": [], "policyOnly": true, "config": config})

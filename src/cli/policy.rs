@@ -32,7 +32,23 @@ pub(crate) fn run(args: crate::args::TargetArgs, rule_set: &RuleSet, json_out: b
     for w in target_warnings(&target) {
         eprintln!("warning: {}", esc(&w));
     }
-    let resolved = resolve_with(&target, rule_set, &installation);
+    let mut sources = sources;
+    let resolved = match &config {
+        Some(c) => {
+            if let Some((plugin_provider, field)) = target
+                .provider
+                .as_deref()
+                .and_then(|p| apply::api_plugin_provider(c, p))
+            {
+                sources.push((
+                    "owner".to_owned(),
+                    format!("{field} (plugin provider {plugin_provider})"),
+                ));
+            }
+            apply::resolve(c, &target, rule_set, &installation)
+        }
+        None => resolve_with(&target, rule_set, &installation),
+    };
     let installed = match &installation {
         Installation::Known(set) => Some(set.iter().cloned().collect::<Vec<_>>()),
         Installation::Unknown => None,

@@ -139,3 +139,24 @@ fn a_custom_provider_decides_the_api() {
     assert_eq!(a.target.api.as_deref(), Some("anthropic-messages"));
     assert!(a.sources.is_empty());
 }
+
+#[test]
+fn a_custom_provider_on_a_plugin_api_gets_that_plugin() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = write(
+        dir.path(),
+        "openclaw.json",
+        "{ models: { providers: { lab: { api: 'ollama' }, vx: { api: 'google-vertex' } } } }",
+    );
+    let c = OpenClawConfig::load_with_env(&main, &env(&[])).unwrap();
+    assert_eq!(
+        apply::api_plugin_provider(&c, "lab"),
+        Some(("ollama".to_owned(), "models.providers.lab.api".to_owned()))
+    );
+    assert_eq!(apply::api_plugin_provider(&c, "vx"), None);
+    let target = crate::policy::Target::new(Some("lab"), Some("ollama"), Some("qwen3"));
+    let r = apply::resolve(&c, &target, crate::rule_set::RuleSet::newest(), &Installation::Unknown);
+    assert_eq!(r.owner.plugin(), Some("ollama"));
+    assert_eq!(r.target.provider.as_deref(), Some("lab"));
+    assert_eq!(r.policy.drop_reasoning_from_history, Some(true));
+}
