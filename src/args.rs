@@ -502,6 +502,10 @@ pub(crate) struct TargetArgs {
     /// Model id, e.g. claude-sonnet-4-6.
     #[arg(long)]
     pub(crate) model: Option<String>,
+    /// The user's OpenClaw configuration (openclaw.json, JSON5); default: where OpenClaw finds
+    /// it ($OPENCLAW_CONFIG_PATH, else the state folder). Read by `policy`.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
 }
 
 impl TargetArgs {

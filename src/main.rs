@@ -29,7 +29,17 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     if let Some(target) = target_args(&cli) {
-        match replaylens::policy::unknown::check_provider(&target.clone().target()) {
+        let checked = match cli::config::target_for_check(&cli, target) {
+            Ok(t) => t,
+            Err(message) => {
+                eprintln!(
+                    "replaylens: {}",
+                    replaylens::text::escape_controls_single_line(&message)
+                );
+                return ExitCode::from(2);
+            }
+        };
+        match replaylens::policy::unknown::check_provider(&checked) {
             Ok(None) => {}
             Ok(Some(note)) => eprintln!("note: {}", replaylens::text::escape_controls_single_line(&note)),
             Err(message) => {
@@ -247,7 +257,7 @@ fn main() -> ExitCode {
             target,
             openclaw,
             format,
-        } => cli::policy::run(target.target(), openclaw.rule_set(), format == Format::Json),
+        } => cli::policy::run(target, openclaw.rule_set(), format == Format::Json),
         Command::Providers { openclaw, format } => cli::providers::run(openclaw.rule_set(), format),
         Command::Repair { session, dry_run } => cli::repair::run(&session, dry_run),
         Command::Rules { rule, rule_set } => cli::rules::run(rule.as_deref(), rule_set),

@@ -1,6 +1,7 @@
 //! Command implementations of the binary: they call the library and print.
 
 pub mod completions;
+pub mod config;
 pub mod describe;
 pub mod examples;
 pub mod explain_text;

@@ -17,6 +17,7 @@
 
 mod build;
 pub mod claude;
+pub mod config;
 mod defaults;
 pub use defaults::known_apis;
 mod family;
