@@ -185,7 +185,7 @@ fn branch_leaf_is_the_last_entry_and_leaf_entries_move_it() {
 }
 
 #[test]
-fn side_appends_do_not_move_the_leaf() {
+fn side_appends_leave_the_conversation_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
     let body = [
         HEADER.to_owned(),
@@ -198,8 +198,11 @@ fn side_appends_do_not_move_the_leaf() {
     let p = write(dir.path(), "side.jsonl", &body);
     let s = load_path(&p, &LoadOptions::default()).unwrap();
     let t = s.transcript();
-    assert_eq!(t.leaf_id.as_deref(), Some("a1"));
-    assert_eq!(t.branch_len, 2);
+    // OpenClaw's codec (`buildSessionContext`) walks from the last line: the side entry is the
+    // leaf, and the conversation above it is unchanged.
+    assert_eq!(t.leaf_id.as_deref(), Some("s1"));
+    let ids: Vec<_> = t.messages.iter().map(|m| m.entry_id.clone().unwrap()).collect();
+    assert_eq!(ids, ["r1", "a1"]);
 }
 
 #[test]
