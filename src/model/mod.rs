@@ -5,6 +5,7 @@
 //! types survive load → replay → export unchanged.
 
 pub mod block;
+mod branch_walk;
 pub mod coverage;
 pub mod diagnostic;
 pub mod entry;
