@@ -15,6 +15,7 @@ pub mod image;
 pub mod js;
 pub mod js_map;
 pub mod pairing;
+pub mod result_ids;
 pub mod silent_token;
 pub mod synthetic;
 pub mod work;

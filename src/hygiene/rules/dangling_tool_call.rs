@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::json;
 use crate::model::json::Value;
+use crate::openclaw::result_ids::ANTHROPIC_RESULT_ID_FIELDS;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{BlockKind, Message, Role};
@@ -12,16 +13,6 @@ use crate::openclaw::js::js_truthy;
 
 /// The text left in a turn whose tool calls were all removed (hygiene-b constants).
 pub const TOOL_CALLS_OMITTED_TEXT: &str = "[tool calls omitted]";
-
-/// Fields a result may carry its call id in, as `validateAnthropicTurns` reads them.
-const RESULT_ID_FIELDS: [&str; 6] = [
-    "toolUseId",
-    "toolCallId",
-    "tool_use_id",
-    "tool_call_id",
-    "callId",
-    "call_id",
-];
 
 static INFO: RuleInfo = RuleInfo {
     id: "dangling-tool-call",
@@ -80,7 +71,7 @@ fn trimmed(v: Option<&Value>) -> Option<&str> {
 
 /// The trimmed ids of the six id fields of a result message or block.
 fn match_ids(record: &crate::model::json::Map) -> Vec<String> {
-    RESULT_ID_FIELDS
+    ANTHROPIC_RESULT_ID_FIELDS
         .iter()
         .filter_map(|k| trimmed(record.get(k)))
         .map(str::to_owned)

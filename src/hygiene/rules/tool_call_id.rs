@@ -7,6 +7,7 @@ use crate::model::json::Value;
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{BlockKind, Message};
+use crate::openclaw::result_ids::{RESULT_ID_FIELDS, RESULT_ID_PRIORITY};
 use crate::policy::{DuplicateToolCallIdStyle, ToolCallIdMode};
 
 use super::helpers::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
@@ -177,33 +178,14 @@ fn rewrite_calls(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> 
     ))
 }
 
-/// Result id fields in the order OpenClaw reads and writes them.
-const RESULT_FIELDS: [&str; 6] = [
-    "toolCallId",
-    "toolUseId",
-    "tool_call_id",
-    "tool_use_id",
-    "callId",
-    "call_id",
-];
-/// Result id fields in the priority that picks the raw id (hygiene-a §3.3, §5 A4).
-const RESULT_PRIORITY: [&str; 6] = [
-    "call_id",
-    "callId",
-    "tool_call_id",
-    "tool_use_id",
-    "toolCallId",
-    "toolUseId",
-];
-
 /// New ids for a tool result's id fields, or `None` when nothing changes.
 fn rewrite_result(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> Option<(Message, String)> {
     let raw_of = |k: &str| m.str_field(k).filter(|s| !s.is_empty());
-    let primary = RESULT_PRIORITY.iter().find_map(|k| raw_of(k))?;
+    let primary = RESULT_ID_PRIORITY.iter().find_map(|k| raw_of(k))?;
     let next = alloc.resolve_result(primary, ts);
     let mut fields: Vec<&str> = Vec::new();
     let mut notes = Vec::new();
-    for field in RESULT_FIELDS {
+    for field in RESULT_ID_FIELDS {
         if let Some(raw) = raw_of(field)
             && raw != next
         {

@@ -6,15 +6,7 @@ use crate::model::json::Value;
 use super::classify::Call;
 use crate::model::Message;
 
-/// The result id fields, in pairing priority order (hygiene-a §3.4, ambiguity A4).
-pub const RESULT_ID_FIELDS: [&str; 6] = [
-    "toolCallId",
-    "toolUseId",
-    "tool_call_id",
-    "tool_use_id",
-    "callId",
-    "call_id",
-];
+pub use crate::openclaw::result_ids::RESULT_ID_FIELDS;
 
 /// The primary result id: the first alias field that is a string non-empty after trimming.
 pub fn primary_result_id(m: &Message) -> Option<&str> {

@@ -11,16 +11,6 @@ use crate::policy::Target;
 /// The longest `call_id` / item id OpenAI Responses accepts.
 pub const ID_MAX_LENGTH: usize = 64;
 
-/// Tool-result fields that carry the call id, in the id-rewriting order of hygiene-a §4.
-pub const RESULT_ID_FIELDS: [&str; 6] = [
-    "call_id",
-    "callId",
-    "tool_call_id",
-    "tool_use_id",
-    "toolCallId",
-    "toolUseId",
-];
-
 /// The `rs_…` id of an OpenAI reasoning item stored as a thinking signature: a JSON object
 /// (or a string holding one, trimmed, `{…}`) whose `id` starts with `rs_` and whose `type` is
 /// `reasoning` or starts with `reasoning.`.

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::model::Message;
 use crate::model::json::Value;
 
-use super::responses_reasoning_ids::RESULT_ID_FIELDS;
+use crate::openclaw::result_ids::{RESULT_ID_FIELDS, RESULT_ID_PRIORITY};
 
 /// Old and new ids, for a rewrite's detail.
 pub type Renames = Vec<(String, String)>;
@@ -19,19 +19,12 @@ pub fn rename_result_ids(
     mut resolve: impl FnMut(&str) -> Option<String>,
 ) -> Option<(Message, Vec<(String, String)>)> {
     let present = |field: &str| m.str_field(field).filter(|id| !id.is_empty());
-    let primary = RESULT_ID_FIELDS.iter().find_map(|f| present(f))?;
+    let primary = RESULT_ID_PRIORITY.iter().find_map(|f| present(f))?;
     let resolved = resolve(primary).unwrap_or_else(|| primary.to_owned());
     let mut next = m.clone();
     let mut renamed = Vec::new();
     // OpenClaw's `updates` follow its alias list, then a missing `toolCallId` goes last.
-    for field in [
-        "toolCallId",
-        "toolUseId",
-        "tool_call_id",
-        "tool_use_id",
-        "callId",
-        "call_id",
-    ] {
+    for field in RESULT_ID_FIELDS {
         if let Some(old) = present(field)
             && old != resolved
         {
