@@ -28,10 +28,6 @@ use serde_json::json;
 
 const CONFIGS: usize = 120;
 
-fn env_flag(name: &str) -> bool {
-    std::env::var(name).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
-}
-
 /// xorshift64*: enough for picking cases.
 struct Rng(u64);
 
@@ -111,29 +107,10 @@ fn random_case(
 #[test]
 fn random_configurations_resolve_as_openclaw_does() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let setup = match oracle::locate(root) {
-        Ok(setup) => setup,
-        Err(why) => {
-            assert!(
-                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
-                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
-            );
-            eprintln!("skipped: the OpenClaw oracle cannot run: {why}");
-            return;
-        }
+    let Some(setup) = oracle::locate_or_skip(root, "random configurations") else {
+        return;
     };
-    let info = std::process::Command::new(&setup.node)
-        .arg(&setup.script)
-        .arg("--info")
-        .output()
-        .expect("run openclaw_chain.mjs --info");
-    let info: serde_json::Value = serde_json::from_slice(&info.stdout).expect("--info is JSON");
-    let paths: Vec<String> = info["pluginPaths"]
-        .as_array()
-        .expect("pluginPaths")
-        .iter()
-        .filter_map(|p| p.as_str().map(str::to_owned))
-        .collect();
+    let paths = oracle::plugin_paths(&setup);
     let stand_ins = root.join("oracle/plugins").to_string_lossy().into_owned();
     let (stand_in, npm): (Vec<String>, Vec<String>) = paths.into_iter().partition(|p| p.starts_with(&stand_ins));
     let stand_in = stand_in.first().expect("the oracle loads the ClawHub stand-in").clone();

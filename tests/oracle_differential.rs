@@ -27,7 +27,7 @@ use std::time::Instant;
 use oracle_support::check::policy_findings;
 use oracle_support::failures::{relative, rerun_hints, save_shrunk, shrink_failures};
 use oracle_support::lens::RuleSetName;
-use oracle_support::oracle::{self, OraclePool};
+use oracle_support::oracle::{self, OraclePool, env_flag};
 use oracle_support::plan::{Plan, plan, plan_with, seed};
 use oracle_support::report::{grouped_listing, rule_coverage};
 use oracle_support::run::{Tally, run_all};
@@ -51,24 +51,8 @@ fn target_set(setup: &oracle::OracleSetup) -> &'static TargetSet {
     })
 }
 
-/// The oracle, or `None` after printing why `what` is skipped (a failure instead under
-/// `REPLAYLENS_REQUIRE_ORACLE=1`).
 fn locate_or_skip(what: &str) -> Option<oracle::OracleSetup> {
-    match oracle::locate(manifest_dir()) {
-        Ok(setup) => Some(setup),
-        Err(why) => {
-            assert!(
-                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
-                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
-            );
-            eprintln!("\n*** SKIPPED {what}: {why} ***\n");
-            None
-        }
-    }
-}
-
-fn env_flag(name: &str) -> bool {
-    std::env::var(name).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+    oracle::locate_or_skip(manifest_dir(), what)
 }
 
 #[test]

@@ -34,30 +34,15 @@ use oracle::{OracleProcess, OracleSetup};
 /// Generated sessions per run unless `REPLAYLENS_LOADER_CASES` says otherwise.
 const DEFAULT_CASES: u64 = 240;
 
-fn env_flag(name: &str) -> bool {
-    std::env::var(name).as_deref() == Ok("1")
-}
-
 fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The session oracle, or `None` (skipped with a note) when it cannot run.
 fn setup() -> Option<OracleSetup> {
-    match oracle::locate(manifest_dir()) {
-        Ok(mut setup) => {
-            setup.script = manifest_dir().join("oracle/openclaw_session.mjs");
-            Some(setup)
-        }
-        Err(why) => {
-            assert!(
-                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
-                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
-            );
-            eprintln!("\n*** SKIPPED loader differential: {why} ***\n");
-            None
-        }
-    }
+    let mut setup = oracle::locate_or_skip(manifest_dir(), "loader differential")?;
+    setup.script = manifest_dir().join("oracle/openclaw_session.mjs");
+    Some(setup)
 }
 
 fn seed() -> u64 {

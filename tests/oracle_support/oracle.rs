@@ -320,3 +320,44 @@ pub fn truncate(s: &str, max: usize) -> String {
     out.push('…');
     out
 }
+
+/// Whether the environment variable `name` is `1` or `true`.
+pub fn env_flag(name: &str) -> bool {
+    std::env::var(name).is_ok_and(|v| v == "1" || v.eq_ignore_ascii_case("true"))
+}
+
+/// The oracle, or `None` after printing why `what` is skipped (a failure instead under
+/// `REPLAYLENS_REQUIRE_ORACLE=1`).
+pub fn locate_or_skip(manifest_dir: &Path, what: &str) -> Option<OracleSetup> {
+    match locate(manifest_dir) {
+        Ok(setup) => Some(setup),
+        Err(why) => {
+            assert!(
+                !env_flag("REPLAYLENS_REQUIRE_ORACLE"),
+                "the OpenClaw oracle cannot run and REPLAYLENS_REQUIRE_ORACLE=1: {why}"
+            );
+            eprintln!("\n*** SKIPPED {what}: {why} ***\n");
+            None
+        }
+    }
+}
+
+/// The plugin folders the chain script loads (`openclaw_chain.mjs --info`, `pluginPaths`).
+#[allow(
+    dead_code,
+    reason = "the configuration and provider-id tests use it; the history differential does not"
+)]
+pub fn plugin_paths(setup: &OracleSetup) -> Vec<String> {
+    let info = Command::new(&setup.node)
+        .arg(&setup.script)
+        .arg("--info")
+        .output()
+        .expect("run openclaw_chain.mjs --info");
+    let info: serde_json::Value = serde_json::from_slice(&info.stdout).expect("--info is JSON");
+    info["pluginPaths"]
+        .as_array()
+        .expect("pluginPaths")
+        .iter()
+        .filter_map(|p| p.as_str().map(str::to_owned))
+        .collect()
+}
