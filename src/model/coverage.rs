@@ -137,6 +137,11 @@ pub(crate) fn is_excluded(e: &Entry) -> bool {
 /// `isTranscriptOnlyOpenClawAssistantMessage`: an assistant row OpenClaw wrote to the
 /// transcript without a model call (`provider: "openclaw"` with model `delivery-mirror` or
 /// `gateway-injected`, or an `openclawDeliveryMirror` marker of a known kind).
+///
+/// This is the shared predicate of 2026.9.6 (`src/shared/transcript-only-openclaw-assistant.ts`),
+/// whose marker kinds include `cron-direct-delivery-context`; the replay chain's check, which the
+/// `transcript-only-assistant` rule reproduces, does not count that kind (the history
+/// differential holds both), so the two are kept apart on purpose.
 pub fn is_transcript_only(m: &Message) -> bool {
     if !m.is_assistant() {
         return false;
