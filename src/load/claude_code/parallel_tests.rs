@@ -1,20 +1,11 @@
 //! Unit tests of parallel tool-call groups, sent attachments and empty stubs.
 
-use std::io::Write;
-
 use crate::json;
 use crate::model::json::Value;
 
-use crate::load::{LoadOptions, load_path};
 use crate::model::{Location, Role, Session, SessionFormat};
 
-fn load_lines(lines: &[Value]) -> Session {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    for l in lines {
-        writeln!(file, "{l}").unwrap();
-    }
-    load_path(file.path(), &LoadOptions::default()).unwrap()
-}
+use super::tests::load_lines;
 
 fn line(ty: &str, uuid: &str, parent: Option<&str>, extra: Value) -> Value {
     let mut v = json!({"type": ty, "uuid": uuid, "parentUuid": parent, "sessionId": "s1",

@@ -8,7 +8,8 @@ use crate::model::json::Value;
 use crate::load::{LoadOptions, load_path};
 use crate::model::{Location, Role, Session, SessionFormat};
 
-fn load_lines(lines: &[Value]) -> Session {
+/// Load `lines` written as one JSONL file.
+pub(super) fn load_lines(lines: &[Value]) -> Session {
     let mut file = tempfile::NamedTempFile::new().unwrap();
     for l in lines {
         writeln!(file, "{l}").unwrap();
