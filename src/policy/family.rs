@@ -1,6 +1,7 @@
 //! The rows of hygiene-a §2.3 ("policy per family") and how a target selects one.
 
 use serde::Serialize;
+use strum::{EnumMessage, EnumString, IntoStaticStr, VariantArray};
 
 use super::Target;
 use super::owner::Ownership;
@@ -9,142 +10,108 @@ use super::predicates::{
 };
 
 /// The row of the newest per-family table (hygiene-a §2.3) a target resolved to.
-/// Serialized as its [`Family::id`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Serialized as its [`Family::id`]. Each variant carries its id and label once, in its
+/// `strum` attribute; [`Family::all`] lists the variants in declaration (table) order.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, VariantArray, IntoStaticStr, EnumString, EnumMessage,
+)]
 pub enum Family {
     /// OpenAI / Codex plugin on a Responses-family API.
+    #[strum(serialize = "openai-responses", message = "OpenAI / Codex (Responses)")]
     OpenAIResponses,
     /// OpenAI / Codex plugin on `openai-completions`.
+    #[strum(serialize = "openai-completions", message = "OpenAI / Codex (Chat Completions)")]
     OpenAICompletions,
     /// OpenAI / Codex plugin on any other (or no) API: image sanitization only.
+    #[strum(serialize = "openai", message = "OpenAI / Codex")]
     OpenAI,
     /// A plugin built on the generic OpenAI-compatible helper (`buildOpenAICompatibleReplayPolicy`).
+    #[strum(serialize = "openai-compatible", message = "OpenAI-compatible chat completions")]
     OpenAICompatible,
     /// A plugin on the OpenAI-compatible helper with `dropReasoningFromHistory: false`
     /// (`sglang`, npm `deepseek` and `featherless`).
+    #[strum(
+        serialize = "openai-compatible-keep-reasoning",
+        message = "OpenAI-compatible, reasoning replayed"
+    )]
     OpenAICompatibleKeepReasoning,
     /// The ClawRouter plugin: native Anthropic by model on `anthropic-messages`, Gemini on
     /// `google-generative-ai`, the OpenAI-compatible helper keeping reasoning elsewhere.
+    #[strum(serialize = "clawrouter", message = "ClawRouter")]
     ClawRouter,
     /// The GitHub Copilot plugin: strict Anthropic without id sanitization on
     /// `anthropic-messages`, defaults elsewhere; its history hook strips thinking blocks.
+    #[strum(serialize = "github-copilot", message = "GitHub Copilot")]
     GithubCopilot,
     /// Provider without a plugin, Anthropic API: the Anthropic policy for the model.
+    #[strum(serialize = "unowned-anthropic", message = "Unowned custom provider (Anthropic API)")]
     UnownedAnthropic,
     /// Provider without a plugin, Google API: the Gemini row.
+    #[strum(serialize = "unowned-google", message = "Unowned custom provider (Google API)")]
     UnownedGoogle,
     /// Provider without a plugin, `openai-completions`.
+    #[strum(
+        serialize = "unowned-openai-completions",
+        message = "Unowned custom provider (OpenAI chat completions)"
+    )]
     UnownedCompletions,
     /// Provider without a plugin, Responses-compatible API.
+    #[strum(
+        serialize = "unowned-responses",
+        message = "Unowned custom provider (Responses-compatible)"
+    )]
     UnownedResponses,
     /// Google / Gemini / Antigravity plugin.
+    #[strum(serialize = "google", message = "Google / Gemini / Antigravity")]
     Google,
     /// Native Anthropic provider.
+    #[strum(serialize = "anthropic", message = "Anthropic (direct)")]
     Anthropic,
     /// MiniMax: hybrid Anthropic / OpenAI-compatible.
+    #[strum(serialize = "minimax", message = "MiniMax")]
     MiniMax,
     /// Amazon Bedrock Converse (Anthropic by model).
+    #[strum(serialize = "bedrock-converse", message = "Amazon Bedrock Converse")]
     BedrockConverse,
     /// Mistral plugin.
+    #[strum(serialize = "mistral", message = "Mistral")]
     Mistral,
     /// OpenRouter-style passthrough (`openrouter`, `opencode`, `opencode-go`, `kilocode`).
+    #[strum(serialize = "openrouter", message = "OpenRouter (passthrough)")]
     OpenRouter,
     /// OpenRouter with an `anthropic/…` model.
+    #[strum(serialize = "openrouter-anthropic", message = "OpenRouter Anthropic")]
     OpenRouterAnthropic,
     /// Moonshot / Kimi.
+    #[strum(serialize = "moonshot-kimi", message = "Moonshot / Kimi")]
     MoonshotKimi,
     /// The bundled Ollama plugin.
+    #[strum(serialize = "ollama", message = "Ollama")]
     Ollama,
     /// Everything else: defaults.
+    #[strum(serialize = "default", message = "Everything else (defaults)")]
     Default,
 }
 
 impl Family {
     /// Every family, in table order.
     pub fn all() -> &'static [Family] {
-        use Family::*;
-        &[
-            OpenAIResponses,
-            OpenAICompletions,
-            OpenAI,
-            OpenAICompatible,
-            OpenAICompatibleKeepReasoning,
-            ClawRouter,
-            GithubCopilot,
-            UnownedAnthropic,
-            UnownedGoogle,
-            UnownedCompletions,
-            UnownedResponses,
-            Google,
-            Anthropic,
-            MiniMax,
-            BedrockConverse,
-            Mistral,
-            OpenRouter,
-            OpenRouterAnthropic,
-            MoonshotKimi,
-            Ollama,
-            Default,
-        ]
+        Family::VARIANTS
     }
 
     /// Stable kebab-case id, used in JSON as `"family"`.
     pub fn id(&self) -> &'static str {
-        match self {
-            Family::OpenAIResponses => "openai-responses",
-            Family::OpenAICompletions => "openai-completions",
-            Family::OpenAI => "openai",
-            Family::OpenAICompatible => "openai-compatible",
-            Family::OpenAICompatibleKeepReasoning => "openai-compatible-keep-reasoning",
-            Family::ClawRouter => "clawrouter",
-            Family::GithubCopilot => "github-copilot",
-            Family::UnownedAnthropic => "unowned-anthropic",
-            Family::UnownedGoogle => "unowned-google",
-            Family::UnownedCompletions => "unowned-openai-completions",
-            Family::UnownedResponses => "unowned-responses",
-            Family::Google => "google",
-            Family::Anthropic => "anthropic",
-            Family::MiniMax => "minimax",
-            Family::BedrockConverse => "bedrock-converse",
-            Family::Mistral => "mistral",
-            Family::OpenRouter => "openrouter",
-            Family::OpenRouterAnthropic => "openrouter-anthropic",
-            Family::MoonshotKimi => "moonshot-kimi",
-            Family::Ollama => "ollama",
-            Family::Default => "default",
-        }
+        self.into()
     }
 
     /// Human-readable name.
     pub fn label(&self) -> &'static str {
-        match self {
-            Family::OpenAIResponses => "OpenAI / Codex (Responses)",
-            Family::OpenAICompletions => "OpenAI / Codex (Chat Completions)",
-            Family::OpenAI => "OpenAI / Codex",
-            Family::OpenAICompatible => "OpenAI-compatible chat completions",
-            Family::OpenAICompatibleKeepReasoning => "OpenAI-compatible, reasoning replayed",
-            Family::ClawRouter => "ClawRouter",
-            Family::GithubCopilot => "GitHub Copilot",
-            Family::UnownedAnthropic => "Unowned custom provider (Anthropic API)",
-            Family::UnownedGoogle => "Unowned custom provider (Google API)",
-            Family::UnownedCompletions => "Unowned custom provider (OpenAI chat completions)",
-            Family::UnownedResponses => "Unowned custom provider (Responses-compatible)",
-            Family::Google => "Google / Gemini / Antigravity",
-            Family::Anthropic => "Anthropic (direct)",
-            Family::MiniMax => "MiniMax",
-            Family::BedrockConverse => "Amazon Bedrock Converse",
-            Family::Mistral => "Mistral",
-            Family::OpenRouter => "OpenRouter (passthrough)",
-            Family::OpenRouterAnthropic => "OpenRouter Anthropic",
-            Family::MoonshotKimi => "Moonshot / Kimi",
-            Family::Ollama => "Ollama",
-            Family::Default => "Everything else (defaults)",
-        }
+        self.get_message().unwrap_or_else(|| self.id())
     }
 
     /// The family with this [`Family::id`].
     pub fn from_id(id: &str) -> Option<Family> {
-        Family::all().iter().copied().find(|f| f.id() == id)
+        id.parse().ok()
     }
 }
 
