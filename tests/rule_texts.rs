@@ -253,3 +253,35 @@ fn rules_with_a_release_number_names_the_switches_in_force() {
     assert_eq!(code, Some(2));
     assert!(err.contains("older than every rule set"), "{err}");
 }
+
+/// Every place the documentation states how many rules there are ("the 26 rules", "all 26",
+/// "25 of the 26 rules") says the registry's count: the number is computed, the prose follows it.
+#[test]
+fn documented_rule_counts_equal_the_registry() {
+    let count = rules::pipeline().len();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md"), root.join("src/hygiene/rules/mod.rs")];
+    for dir in ["docs", "tests"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "md" || e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let claim = regex::Regex::new(r"(?:the|all) (\d+)(?: rules| rule ids|\b)").unwrap();
+    let mut checked = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| l.contains("rule")) {
+            for cap in claim.captures_iter(line) {
+                let n: usize = cap[1].parse().unwrap();
+                if (20..40).contains(&n) {
+                    checked += 1;
+                    assert_eq!(n, count, "{}: {line}", path.display());
+                }
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} rule counts found in the documentation");
+}
