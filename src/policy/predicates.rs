@@ -100,8 +100,11 @@ pub fn is_strict_openai_compatible(provider: &str, api: &str) -> bool {
     api == "openai-completions" && !is_openai(provider, api) && !matches!(provider, "openrouter" | "opencode")
 }
 
-/// Models that need their reasoning content replayed (hygiene-b §2.6), so
-/// `dropReasoningFromHistory` stays off for them.
+/// Models that need their reasoning content replayed, so `dropReasoningFromHistory` stays off
+/// for them: openclaw 2026.9.6's transcript-policy `REASONING_CONTENT_REPLAY_MODEL_IDS` (15 ids).
+/// The release really keeps two lists of that name: the wire converter in `@openclaw/ai`
+/// (`openai-completions-stream`) has two more ids, `deepseek-v4-flash` and `deepseek-v4-pro`
+/// (see `wire::openai_completions::replay`). Two lists here because OpenClaw keeps two.
 const REASONING_CONTENT_MODELS: [&str; 15] = [
     "kimi-for-coding",
     "kimi-k2.5",

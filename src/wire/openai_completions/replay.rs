@@ -18,8 +18,10 @@ use crate::openclaw::js::js_trim;
 const GEMINI_SKIP_SIGNATURE: &str = "skip_thought_signature_validator";
 /// The reasoning fields a Chat Completions assistant message may replay.
 const REASONING_FIELDS: [&str; 4] = ["reasoning_details", "reasoning_content", "reasoning", "reasoning_text"];
-/// Models whose `reasoning_content` is replayed whatever the provider
-/// (`REASONING_CONTENT_REPLAY_MODEL_IDS`).
+/// Models whose `reasoning_content` is replayed whatever the provider: `@openclaw/ai`'s
+/// `REASONING_CONTENT_REPLAY_MODEL_IDS` (`openai-completions-stream`, 17 ids). OpenClaw's
+/// transcript policy has its own list of that name without the two DeepSeek V4 ids
+/// (`policy::predicates`); both are the release's, not a copy kept by hand.
 const REASONING_CONTENT_MODELS: [&str; 17] = [
     "deepseek-v4-flash",
     "deepseek-v4-pro",
