@@ -192,3 +192,28 @@ fn the_check_sees_a_back_import() {
     let back = back_imports(dir.path());
     assert_eq!(back, [("load".into(), "export".into(), "src/load/mod.rs:2".into())]);
 }
+
+/// `src/hygiene/rules/` holds one file per rule and nothing else: no folder, and every file but
+/// `mod.rs` implements `Rule` (a rule's steps, or the steps an older rule set ran in another
+/// place, may be several impls of one file). Helpers the rules share live in
+/// `src/hygiene/helpers/`.
+#[test]
+fn the_rules_folder_holds_only_rules() {
+    let dir = src().join("hygiene/rules");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            path.is_file(),
+            "{name}: a folder in src/hygiene/rules (one file per rule, nothing else)"
+        );
+        if name == "mod.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("impl Rule for "),
+            "{name}: not a rule (helpers go to src/hygiene/helpers)"
+        );
+    }
+}

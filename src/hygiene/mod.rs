@@ -2,6 +2,9 @@
 //! (hygiene-b §1.2 with the newest deltas of §1.3). One file per rule under [`rules`];
 //! every rule records its own rewrites with provenance.
 
+/// What several rules share and no other layer uses (OpenClaw semantics other layers need live
+/// in `crate::openclaw`). Kept out of `rules/`, which holds one file per rule and nothing else.
+pub mod helpers;
 pub mod pipeline;
 /// The rules by id and in pipeline order: what the views and the command line look rules up
 /// in (nothing outside `hygiene` reaches into `rules` itself).

@@ -4,7 +4,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Role;
 
-use super::helpers::turn_merge::{MergeSpec, merge_assistants, merge_consecutive, merge_users};
+use crate::hygiene::helpers::turn_merge::{MergeSpec, merge_assistants, merge_consecutive, merge_users};
 
 static INFO: RuleInfo = RuleInfo {
     id: "anthropic-turn-merge",

@@ -4,7 +4,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
-use super::helpers::thinking_blocks::{
+use crate::hygiene::helpers::thinking_blocks::{
     block_type, fmt_ms, is_assistant_with_content, is_thinking_like, parse_timestamp_ms, signed_thinking_provider,
     with_content,
 };

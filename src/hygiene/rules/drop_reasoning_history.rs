@@ -4,7 +4,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::helpers::thinking_blocks::{
+use crate::hygiene::helpers::thinking_blocks::{
     is_assistant_with_content, is_current_tool_turn, latest_user_index, strip_thinking_and_blank_text, with_content,
 };
 

@@ -3,7 +3,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Role;
 
-use super::helpers::turn_merge::{MergeSpec, merge_assistants, merge_consecutive};
+use crate::hygiene::helpers::turn_merge::{MergeSpec, merge_assistants, merge_consecutive};
 
 static INFO: RuleInfo = RuleInfo {
     id: "gemini-turn-merge",

@@ -8,8 +8,8 @@ use crate::model::json::Value;
 use crate::hygiene::{Change, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::helpers::metadata_strip::strip_internal_metadata_as;
 use super::silent_reply::is_silent_block;
+use crate::hygiene::helpers::metadata_strip::strip_internal_metadata_as;
 use crate::openclaw::assistant_text::is_blank;
 use crate::openclaw::compaction_replay::{has_movable_checkpoint, none_rebuilt, replace_owner_content};
 

@@ -4,7 +4,7 @@
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 
-use super::helpers::thinking_blocks::{
+use crate::hygiene::helpers::thinking_blocks::{
     OMITTED_ASSISTANT_REASONING_TEXT, block_type, has_replayable_signature, is_assistant_with_content,
     is_thinking_like, latest_assistant_index, omitted_reasoning_content, should_preserve_latest_assistant_thinking,
     signed_thinking_provider, with_content,

@@ -6,9 +6,9 @@
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 
-use super::helpers::signed_thinking::allow_provider_owned_thinking_replay;
 use super::tool_call_id::ToolCallId;
 use super::tool_result_pairing::ToolResultPairing;
+use crate::hygiene::helpers::signed_thinking::allow_provider_owned_thinking_replay;
 
 fn legacy(ctx: &Context<'_>) -> bool {
     ctx.options.rule_set.switches.legacy_pairing

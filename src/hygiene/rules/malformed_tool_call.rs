@@ -10,8 +10,10 @@ use crate::openclaw::compaction_replay::{none_rebuilt, replace_owner_content};
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, StopReason};
 
-use super::helpers::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
-use super::helpers::tool_calls::{
+use crate::hygiene::helpers::signed_thinking::{
+    allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block,
+};
+use crate::hygiene::helpers::tool_calls::{
     AllowedTools, completed_calls, describe_call, frame_calls, has_partial_json, has_tool_call_input, has_usable_id,
     is_tool_call, result_ids_in_frame, trimmed_name,
 };

@@ -40,7 +40,6 @@ pub mod drop_thinking;
 pub mod duplicate_mirror;
 pub mod gemini_turn_merge;
 pub mod google_bootstrap;
-pub mod helpers;
 pub mod image_sanitize;
 pub mod inter_session_provenance;
 pub mod internal_metadata;

@@ -9,14 +9,14 @@ use crate::model::json::Value;
 use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working, WorkingMessage};
 use crate::model::Message;
 
-use super::helpers::responses_reasoning_ids::{
+use crate::hygiene::helpers::responses_reasoning_ids::{
     describe_model, models_differ, normalize_function_call_id_as, replayable_reasoning, responses_tool_call_id,
     should_normalize, split_pairing, target_model, text_signature_phase,
 };
-use super::helpers::responses_result_ids::{
+use crate::hygiene::helpers::responses_result_ids::{
     Renames, downgrade_result_ids, legacy_rename_result_ids, rename_result_ids,
 };
-use super::helpers::thinking_blocks::with_content;
+use crate::hygiene::helpers::thinking_blocks::with_content;
 use crate::openclaw::compaction_replay::{none_rebuilt, replace_owner_content};
 use crate::openclaw::js_map::JsMap;
 use crate::openclaw::pairing::classify::tool_calls;

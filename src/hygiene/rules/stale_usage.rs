@@ -6,8 +6,8 @@ use crate::model::json::Value;
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};
 
-use super::helpers::thinking_blocks::{fmt_ms, parse_timestamp_ms};
-use super::helpers::usage_snapshot::{already_normalized, normalize_snapshot, zero_snapshot};
+use crate::hygiene::helpers::thinking_blocks::{fmt_ms, parse_timestamp_ms};
+use crate::hygiene::helpers::usage_snapshot::{already_normalized, normalize_snapshot, zero_snapshot};
 
 static INFO: RuleInfo = RuleInfo {
     id: "stale-usage",

@@ -7,7 +7,7 @@ use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, StopReason};
 use crate::policy::ThoughtSignatureOptions;
 
-use super::helpers::thinking_blocks::{describe_block, with_content};
+use crate::hygiene::helpers::thinking_blocks::{describe_block, with_content};
 
 static INFO: RuleInfo = RuleInfo {
     id: "thought-signature",

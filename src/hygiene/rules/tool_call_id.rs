@@ -10,9 +10,11 @@ use crate::model::{BlockKind, Message};
 use crate::openclaw::result_ids::{RESULT_ID_FIELDS, RESULT_ID_PRIORITY};
 use crate::policy::{DuplicateToolCallIdStyle, ToolCallIdMode};
 
-use super::helpers::signed_thinking::{allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block};
-use super::helpers::tool_calls::{AllowedTools, completed_calls, frame_calls};
-use super::helpers::tool_id_allocator::{AllocatorOptions, IdAllocator};
+use crate::hygiene::helpers::signed_thinking::{
+    allow_provider_owned_thinking_replay, is_signed_tool_turn, unsafe_signed_block,
+};
+use crate::hygiene::helpers::tool_calls::{AllowedTools, completed_calls, frame_calls};
+use crate::hygiene::helpers::tool_id_allocator::{AllocatorOptions, IdAllocator};
 
 static INFO: RuleInfo = RuleInfo {
     id: "tool-call-id",
