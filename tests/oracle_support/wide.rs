@@ -41,13 +41,13 @@ const RESULT_ALIASES: [&str; 6] = [
 ];
 
 impl Generator {
-    /// Where a stored assistant turn comes from: the target two times in three (the same-model
+    /// Where a stored assistant turn comes from: the target 72% of the time (the same-model
     /// rules need many: see [`SAME_MODEL_MIN_PER_TARGET`]), else a sibling model, a fixed target,
     /// another provider or an alias.
     pub(super) fn wide_origin(&mut self) -> TargetSpec {
         match self.rng.below(100) {
-            0..66 => self.target.clone(),
-            66..76 => {
+            0..72 => self.target.clone(),
+            72..80 => {
                 let mut sibling = self.target.clone();
                 let model = *self.rng.pick(&SIBLING_MODELS);
                 sibling.model = if model == sibling.model {
@@ -57,8 +57,8 @@ impl Generator {
                 };
                 sibling
             }
-            76..85 => self.rng.pick(&fixed_targets()).clone(),
-            85..92 => {
+            80..88 => self.rng.pick(&fixed_targets()).clone(),
+            88..94 => {
                 let (p, a, m) = *self.rng.pick(&OTHER_ORIGINS);
                 TargetSpec::new(p, a, m)
             }
