@@ -381,3 +381,41 @@ fn a_byte_order_mark_invalid_utf8_and_cr_only_lines_are_read_as_openclaw_reads_t
     assert!(text.contains("CR-only line endings"), "{text}");
     assert!(!text.contains("torn last line"), "{text}");
 }
+
+#[test]
+fn show_counts_what_a_reset_drops_as_hidden() {
+    // OpenClaw's `buildSessionContext` keeps from a reset's window only user and assistant
+    // turns and paired tool results (`selectResetKeptEntries`); the custom message there is
+    // dropped (checked against oracle/openclaw_session.mjs: 4 context messages of 5).
+    let dir = tempfile::tempdir().unwrap();
+    let body = [
+        HEADER.to_owned(),
+        line("a1", None, "user", "hi"),
+        line("a2", Some("a1"), "assistant", "yo"),
+        r#"{"type":"custom_message","id":"c1","parentId":"a2","timestamp":"2026-09-01T08:00:01.000Z","customType":"note","content":"a note","display":true}"#.to_owned(),
+        line("a3", Some("c1"), "user", "again"),
+        r#"{"type":"reset","id":"r1","parentId":"a3","timestamp":"2026-09-01T08:00:02.000Z","reason":"reset","firstKeptEntryId":"a1"}"#.to_owned(),
+        line("a4", Some("r1"), "user", "after"),
+    ]
+    .join("\n")
+        + "\n";
+    let path = write(dir.path(), "reset.jsonl", &body);
+    let out = Command::new(common::bin())
+        .args(["show", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: replaylens::model::json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stored"].as_array().map(|a| a.len()), Some(4));
+    assert_eq!(v["hidden"]["fileMessages"], 5);
+    assert_eq!(v["hidden"]["droppedByReset"], 1);
+    let note = v["hiddenNote"].as_str().expect("a reset's drop is said");
+    assert!(
+        note.contains("1 is not in the stored transcript: 1 dropped by the reset"),
+        "{note}"
+    );
+    let text = Command::new(common::bin()).arg("show").arg(&path).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("dropped by the reset"), "{text}");
+}

@@ -28,10 +28,11 @@ use oracle_support::check::policy_findings;
 use oracle_support::failures::{relative, rerun_hints, save_shrunk, shrink_failures};
 use oracle_support::lens::RuleSetName;
 use oracle_support::oracle::{self, OraclePool, env_flag};
-use oracle_support::plan::{Plan, plan, plan_with, seed};
+use oracle_support::plan::{Plan, default_random_case_count, plan, plan_with, seed};
 use oracle_support::report::{grouped_listing, rule_coverage};
 use oracle_support::run::{Tally, run_all};
 use oracle_support::targets::{self, TargetSet};
+use oracle_support::wide::SAME_MODEL_MIN_PER_TARGET;
 
 const ORACLE_PROCESSES: usize = 2;
 const LISTED_CASES: usize = 30;
@@ -102,9 +103,16 @@ fn replaylens_history_matches_openclaw() {
         lens_time.as_secs_f64(),
         cases.len()
     ));
+    let mut short_of_same_model = Vec::new();
     if totals.random > 0 {
         report.push_str(&rule_coverage(&rules_fired));
-        report.push_str(&format!("{}\n", oracle_support::wide::Coverage::of(&cases).line()));
+        let coverage = oracle_support::wide::Coverage::of(&cases);
+        report.push_str(&format!("{}\n", coverage.line()));
+        report.push_str(&coverage.per_target());
+        // Only a full-size run is held to the minimum: a smaller one spreads too few cases.
+        if totals.random >= default_random_case_count(target_set(&setup)) {
+            short_of_same_model = coverage.short_of(SAME_MODEL_MIN_PER_TARGET);
+        }
     }
     if !skipped_samples.is_empty() {
         report.push_str(&format!(
@@ -133,6 +141,12 @@ fn replaylens_history_matches_openclaw() {
     let summary_file = manifest_dir().join("target/oracle-differential-summary.txt");
     let _ = std::fs::create_dir_all(manifest_dir().join("target"));
     let _ = std::fs::write(&summary_file, format!("{line}\n"));
+    assert!(
+        short_of_same_model.is_empty(),
+        "targets with fewer than {SAME_MODEL_MIN_PER_TARGET} same-model assistant turns in {} random cases (seed {seed}): \
+         {short_of_same_model:?}",
+        totals.random
+    );
     assert!(
         totals.pinned == 0 && totals.newest == 0 && totals.policy == 0,
         "replaylens differs from OpenClaw {} (seed {seed}; listing above; rerun with REPLAYLENS_ORACLE_SEED={seed}):\n{line}\n{}",

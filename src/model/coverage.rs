@@ -55,6 +55,10 @@ pub struct Hidden {
     pub other_branches: usize,
     /// On the active branch but before the latest compaction (or reset) keeps.
     pub before_compaction: usize,
+    /// In the window a reset keeps, but not kept by it: OpenClaw's `selectResetKeptEntries`
+    /// (`buildSessionContext`) keeps only user and assistant turns and the tool results paired
+    /// with them, so custom messages, summaries and unpaired results there are dropped.
+    pub dropped_by_reset: usize,
     /// Marked `excludeFromContext` (OpenClaw leaves them out of the model context).
     pub excluded: usize,
     /// Without an id, so on no branch.
@@ -67,7 +71,7 @@ pub struct Hidden {
 impl Hidden {
     /// Messages of the file the stored transcript leaves out.
     pub fn left_out(&self) -> usize {
-        self.other_branches + self.before_compaction + self.excluded + self.without_id
+        self.other_branches + self.before_compaction + self.dropped_by_reset + self.excluded + self.without_id
     }
 
     /// True when nothing is left out and no mirror is on the branch.
@@ -85,6 +89,10 @@ impl Hidden {
         for (n, what) in [
             (self.other_branches, "on other branches"),
             (self.before_compaction, "before the compaction"),
+            (
+                self.dropped_by_reset,
+                "dropped by the reset (neither a user or assistant turn nor a paired tool result)",
+            ),
             (self.excluded, "marked excludeFromContext"),
             (self.without_id, "without an id (on no branch)"),
         ] {

@@ -235,15 +235,22 @@ impl Session {
                 t.messages.push(m);
             }
         }
-        t.hidden = self.hidden(&path, cut.map(|ci| (keep_from, ci)), &t);
+        t.hidden = self.hidden(&path, cut.map(|ci| (keep_from, ci)), reset_kept.as_ref(), &t);
         let (model, source) = self.latest_model(&t, branch_model(&path));
         t.model = model;
         t.model_source = source;
         t
     }
 
-    /// What the file holds that `t` (built from `path`, cut at `cut`) leaves out.
-    fn hidden(&self, path: &[&Entry], cut: Option<(usize, usize)>, t: &Transcript<'_>) -> Hidden {
+    /// What the file holds that `t` (built from `path`, cut at `cut`; `reset_kept`: the path
+    /// indices a reset kept from its window) leaves out.
+    fn hidden(
+        &self,
+        path: &[&Entry],
+        cut: Option<(usize, usize)>,
+        reset_kept: Option<&HashSet<usize>>,
+        t: &Transcript<'_>,
+    ) -> Hidden {
         let on_path: HashSet<*const Entry> = path.iter().map(|e| *e as *const Entry).collect();
         let mut h = Hidden::default();
         for e in self.entries.iter().filter(|e| is_message_entry(e)) {
@@ -257,6 +264,13 @@ impl Session {
         for (i, e) in path.iter().enumerate().filter(|(_, e)| is_message_entry(e)) {
             if cut.is_some_and(|(keep_from, ci)| i < keep_from || i == ci) {
                 h.before_compaction += 1;
+            } else if let Some(kept) = reset_kept
+                && cut.is_some_and(|(_, ci)| i < ci)
+            {
+                // The reset's window: what it kept is stored as it is (excluded or not).
+                if !kept.contains(&i) {
+                    h.dropped_by_reset += 1;
+                }
             } else if is_excluded(e) {
                 h.excluded += 1;
             }

@@ -105,6 +105,10 @@ pub struct Switches {
     /// Whether an image that cannot be reduced names the cap as `formatBytesShort` does
     /// (`5.00MB`, 2026.9.2 and later) rather than in whole megabytes (`5MB`).
     pub reduce_error_short_format: bool,
+    /// Whether the tool-call id sanitizer rewrites a tool result's id fields from one primary id
+    /// written into all six alias fields (2026.6.11 and later), instead of only `toolCallId` and
+    /// `toolUseId`, each from its own value (`rewriteToolResultIds` of 2026.6.9 and 2026.6.10).
+    pub result_id_aliases: bool,
 }
 
 impl Switches {
@@ -130,6 +134,7 @@ impl Switches {
         image_base64_padding: true,
         heif_primary_item: true,
         reduce_error_short_format: true,
+        result_id_aliases: true,
     };
 }
 
@@ -272,6 +277,7 @@ pub static V2026_6_9: RuleSet = RuleSet {
     switches: Switches {
         responses_replay_invariant: false,
         image_input_limit: false,
+        result_id_aliases: false,
         ..V2026_6.switches
     },
 };

@@ -18,7 +18,7 @@ pub struct Switch {
 }
 
 /// Every switch, newest change first.
-pub static SWITCHES: [Switch; 21] = [
+pub static SWITCHES: [Switch; 22] = [
     Switch {
         name: "legacy-synthetic-result-text",
         rule: "tool-result-pairing",
@@ -52,7 +52,7 @@ pub static SWITCHES: [Switch; 21] = [
         text: "an assistant turn left with no content that failed (`stopReason: error`) or stopped with zero \
                usage is replayed as the text `[assistant turn failed before producing content]`, and only such \
                turns at the end of the history are dropped (2026.9.3 and later drop them wherever they are, so \
-               the turns around them can merge)",
+               the turns around them can merge); a compaction checkpoint on a turn given the placeholder is removed",
         in_force: |s| s.empty_turn_placeholder,
     },
     Switch {
@@ -197,5 +197,14 @@ pub static SWITCHES: [Switch; 21] = [
         text: "a Responses replay whose tool calls and results do not pair up is sent as it is; later \
                releases refuse it (`invalid_replay_transcript`)",
         in_force: |s| !s.responses_replay_invariant,
+    },
+    Switch {
+        name: "legacy-result-id-fields",
+        rule: "tool-call-id",
+        releases: "2026.6.9 and 2026.6.10",
+        text: "a tool result's `toolCallId` and `toolUseId` are each rewritten from their own value (one \
+               resolution when they are equal), its other id alias fields are left as they are and no \
+               `toolCallId` is added (2026.6.11 and later resolve one primary id and write it into every alias)",
+        in_force: |s| !s.result_id_aliases,
     },
 ];

@@ -110,7 +110,11 @@ fn each_set_names_its_switches() {
     );
     assert_eq!(
         names(&V2026_6_9)[names(&V2026_6).len()..],
-        ["no-image-input-limit", "no-responses-invariant"]
+        [
+            "no-image-input-limit",
+            "no-responses-invariant",
+            "legacy-result-id-fields"
+        ]
     );
     assert_eq!(V2026_9_6.differences_for("tool-result-details").len(), 1);
 }

@@ -71,14 +71,14 @@ impl Case {
     }
 }
 
-/// `count` random cases spread evenly over the providers of `set`: case `i` goes to provider
-/// `i % providers`, and within it round-robin over that provider's targets.
+/// `count` random cases spread evenly over the targets of `set`: case `i` goes to target
+/// `i % targets`, so every target gets its share whatever the number of its provider's
+/// siblings (the same-model rules need that many turns of each target's own model; see
+/// `wide::Coverage`).
 pub fn random_cases(seed: u64, count: usize, set: &TargetSet) -> Vec<Case> {
-    let per_provider: Vec<Vec<&TargetSpec>> = set.providers.iter().map(|p| set.of_provider(p).collect()).collect();
     (0..count)
         .map(|i| {
-            let own = &per_provider[i % per_provider.len()];
-            let target = own[(i / per_provider.len()) % own.len()].clone();
+            let target = set.targets[i % set.targets.len()].clone();
             let g = generate(seed, i as u64, &target);
             Case {
                 id: format!("rand:{seed}:{i}@{}", target.label()),

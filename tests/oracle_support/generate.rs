@@ -58,7 +58,7 @@ impl Generator {
         let steps = if self.rng.chance(12) {
             self.rng.range(12, 30)
         } else {
-            self.rng.range(1, 11)
+            self.rng.range(2, 14)
         };
         for _ in 0..steps {
             match self.rng.below(100) {

@@ -26,12 +26,17 @@ pub fn seed() -> u64 {
     (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000_000
 }
 
-/// `REPLAYLENS_ORACLE_CASES`, else [`DEFAULT_RANDOM_PER_PROVIDER`] for every provider of `set`.
+/// [`DEFAULT_RANDOM_PER_PROVIDER`] for every provider of `set`: a full-size run.
+pub fn default_random_case_count(set: &TargetSet) -> usize {
+    DEFAULT_RANDOM_PER_PROVIDER * set.providers.len()
+}
+
+/// `REPLAYLENS_ORACLE_CASES`, else [`default_random_case_count`].
 pub fn random_case_count(set: &TargetSet) -> usize {
     std::env::var("REPLAYLENS_ORACLE_CASES")
         .ok()
         .and_then(|s| s.trim().parse().ok())
-        .unwrap_or(DEFAULT_RANDOM_PER_PROVIDER * set.providers.len())
+        .unwrap_or_else(|| default_random_case_count(set))
 }
 
 /// The cases of this run and how they break down.
@@ -68,7 +73,7 @@ pub const SAMPLE_EXTRA_PROVIDERS: usize = 1;
 
 /// [`plan`] with `random` random cases. Every sample session runs against the fixed twelve
 /// targets and [`SAMPLE_EXTRA_PROVIDERS`] other providers' first targets (rotating); random
-/// cases spread evenly over the providers; the policy is compared for every target.
+/// cases spread evenly over the targets; the policy is compared for every target.
 pub fn plan_with(seed: u64, manifest_dir: &Path, random: usize, set: &TargetSet) -> Plan {
     let fixed = super::targets::fixed_targets();
     let extra: Vec<_> = set

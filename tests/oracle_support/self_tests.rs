@@ -173,3 +173,16 @@ fn generator_is_deterministic_and_reaches_every_shape() {
     assert!(a.iter().any(|c| c.tools.is_some()));
     assert!(a.iter().any(|c| c.messages.iter().any(|m| m["content"] == json!(""))));
 }
+
+#[test]
+fn every_target_gets_its_same_model_turns_at_full_size() {
+    // A full-size run spreads 200 cases a provider over the targets: 41 or 42 cases a target on
+    // OpenClaw 2026.9.6 (8,000 over 192). Each fixed target at that share must store at least
+    // the minimum of turns of its own model, as every enumerated target must in the real run.
+    use super::wide::{Coverage, SAME_MODEL_MIN_PER_TARGET};
+    let set = TargetSet::fixed();
+    let cases = random_cases(2002, 41 * set.targets.len(), &set);
+    let coverage = Coverage::of(&cases);
+    let short = coverage.short_of(SAME_MODEL_MIN_PER_TARGET);
+    assert!(short.is_empty(), "{}", coverage.per_target());
+}

@@ -41,12 +41,13 @@ const RESULT_ALIASES: [&str; 6] = [
 ];
 
 impl Generator {
-    /// Where a stored assistant turn comes from: the target half of the time (the same-model
-    /// rules need many), else a sibling model, a fixed target, another provider or an alias.
+    /// Where a stored assistant turn comes from: the target 72% of the time (the same-model
+    /// rules need many: see [`SAME_MODEL_MIN_PER_TARGET`]), else a sibling model, a fixed target,
+    /// another provider or an alias.
     pub(super) fn wide_origin(&mut self) -> TargetSpec {
         match self.rng.below(100) {
-            0..50 => self.target.clone(),
-            50..62 => {
+            0..72 => self.target.clone(),
+            72..80 => {
                 let mut sibling = self.target.clone();
                 let model = *self.rng.pick(&SIBLING_MODELS);
                 sibling.model = if model == sibling.model {
@@ -56,8 +57,8 @@ impl Generator {
                 };
                 sibling
             }
-            62..76 => self.rng.pick(&fixed_targets()).clone(),
-            76..88 => {
+            80..88 => self.rng.pick(&fixed_targets()).clone(),
+            88..94 => {
                 let (p, a, m) = *self.rng.pick(&OTHER_ORIGINS);
                 TargetSpec::new(p, a, m)
             }
@@ -72,15 +73,7 @@ impl Generator {
     /// either type (or the retained kind) with a random `replayIndex` around its content's
     /// length, opaque state of another type, or a falsy value. Only on array or string content
     /// (OpenClaw throws on a checkpoint whose turn has other content).
-    ///
-    /// Off in the random cases for now (`CHECKPOINTS_IN_RANDOM_CASES`): a clean-clone run with
-    /// them found the rule sets 2026.8 and 2026.9.2 keeping a checkpoint that openclaw@2026.9.1
-    /// and 2026.9.2 remove (2 of 50 cases each); OpenClaw 2026.9.6's handling is held by the
-    /// `blank-text` and `responses-reasoning` rule cases and the saved oracle inputs.
     pub(super) fn maybe_provider_replay(&mut self, msg: &mut Value) {
-        if !CHECKPOINTS_IN_RANDOM_CASES {
-            return;
-        }
         let len = match msg.get("content") {
             Some(Value::Array(a)) => a.len(),
             Some(Value::String(s)) => s.encode_utf16().count().min(4),
@@ -111,14 +104,8 @@ impl Generator {
     /// Now and then, tool-result id alias fields: a random subset of the six names, holding the
     /// call's id, another call's id, a padded or malformed id, an empty string or a number;
     /// sometimes `toolCallId` itself goes.
-    ///
-    /// Off in the random cases for now (`ALIASES_IN_RANDOM_CASES`): the first clean-clone run
-    /// with them found rule set 2026.6.9 (5 of 50 cases against openclaw@2026.6.10) and `newest`
-    /// (1 of 8,000) differing on results with alias fields, which neither reproduces yet.
-    /// OpenClaw 2026.9.6's handling of them is held by the `responses-reasoning` and
-    /// `tool-result-pairing` rule cases.
     pub(super) fn maybe_result_aliases(&mut self, msg: &mut Value, id: &str) {
-        if !ALIASES_IN_RANDOM_CASES || !self.rng.chance(22) {
+        if !self.rng.chance(22) {
             return;
         }
         for field in RESULT_ALIASES {
@@ -144,11 +131,11 @@ impl Generator {
     }
 }
 
-/// Whether random tool results carry id alias fields (see `maybe_result_aliases`).
-const ALIASES_IN_RANDOM_CASES: bool = false;
-
-/// Whether random assistant turns carry compaction checkpoints (see `maybe_provider_replay`).
-const CHECKPOINTS_IN_RANDOM_CASES: bool = false;
+/// The fewest assistant turns of a target's own model (provider, API and model equal) that a
+/// full-size run (`plan::DEFAULT_RANDOM_PER_PROVIDER` cases per provider, spread over the
+/// targets) must store for every target: the turns the same-model rules decide on
+/// (`drop-thinking`, `thought-signature`, `responses-reasoning`, …).
+pub const SAME_MODEL_MIN_PER_TARGET: usize = 100;
 
 /// What a run's random cases hold, per target: assistant turns stored by the target's own model
 /// (what the same-model rules act on), by a sibling model, compaction checkpoints and results
@@ -202,6 +189,27 @@ impl Coverage {
         map.iter()
             .min_by_key(|(_, n)| **n)
             .map_or((0, "none"), |(t, n)| (*n, t.as_str()))
+    }
+
+    /// Targets with fewer than `min` same-model turns, with their count.
+    pub fn short_of(&self, min: usize) -> Vec<(String, usize)> {
+        self.same_model
+            .iter()
+            .filter(|(_, n)| **n < min)
+            .map(|(t, n)| (t.clone(), *n))
+            .collect()
+    }
+
+    /// The same-model turns of every target, several to a line, fewest first.
+    pub fn per_target(&self) -> String {
+        let mut rows: Vec<(&String, &usize)> = self.same_model.iter().collect();
+        rows.sort_by_key(|(t, n)| (**n, (*t).clone()));
+        let mut out = format!("same-model assistant turns per target ({} targets):\n", rows.len());
+        for chunk in rows.chunks(3) {
+            let cells: Vec<String> = chunk.iter().map(|(t, n)| format!("{n:>5}  {t:<60}")).collect();
+            out.push_str(&format!("  {}\n", cells.join(" ").trim_end()));
+        }
+        out
     }
 
     /// One line for the report.

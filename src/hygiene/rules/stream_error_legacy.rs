@@ -13,6 +13,7 @@ use crate::model::Message;
 
 use super::stream_error_turn::INFO;
 use crate::openclaw::assistant_text::{STREAM_ERROR_FALLBACK_TEXT, is_zero_usage_stop};
+use crate::openclaw::compaction_replay::replace_owner_content;
 
 /// Whether a turn failed or stopped with zero usage (`stopReason: error`, or
 /// `isZeroUsageEmptyStopAssistantTurn`).
@@ -45,20 +46,24 @@ impl Rule for LegacyPlaceholder {
         ctx.options.rule_set.switches.empty_turn_placeholder
     }
 
-    fn apply<'s>(&self, _ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
+    fn apply<'s>(&self, ctx: &Context<'_>, work: &mut Working<'s>, rewrites: &mut Vec<PendingRewrite>) {
         let before = rewrites.len();
+        let checkpoints = ctx.options.rule_set.switches.compaction_checkpoints;
         work.modify_each(INFO.id, rewrites, |_, m| {
             if !m.is_assistant() || !is_empty_content(m) || !failed_or_zero_usage(m) {
                 return None;
             }
             let mut next = m.clone();
             next.set_content(vec![json!({"type": "text", "text": STREAM_ERROR_FALLBACK_TEXT})]);
-            Some((
-                next,
-                format!(
-                    "failed turn without content replayed as `{STREAM_ERROR_FALLBACK_TEXT}` (OpenClaw up to 2026.9.2)"
-                ),
-            ))
+            let mut detail = format!(
+                "failed turn without content replayed as `{STREAM_ERROR_FALLBACK_TEXT}` (OpenClaw up to 2026.9.2)"
+            );
+            // The placeholder goes through `replaceCompactionReplayOwnerContent` (2026.8 to
+            // 2026.9.2): a block the old content never held, so a checkpoint is removed.
+            if checkpoints && let Some(moved) = replace_owner_content(m, &mut next, &|_| false) {
+                detail = format!("{detail}; {moved}");
+            }
+            Some((next, detail))
         });
         // The loop moves on after the placeholder: the duplicate check never sees these turns.
         let placed: Vec<_> = rewrites[before..]

@@ -97,6 +97,8 @@ impl Rule for ToolCallId {
                         None
                     } else if m.is_assistant() {
                         rewrite_calls(m, &mut alloc, ts, label)
+                    } else if m.is_tool_result() && !ctx.options.rule_set.switches.result_id_aliases {
+                        legacy_rewrite_result(m, &mut alloc, ts, label)
                     } else if m.is_tool_result() {
                         rewrite_result(m, &mut alloc, ts, label)
                     } else {
@@ -178,6 +180,40 @@ fn rewrite_calls(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> 
         out,
         format!("tool call ids ({label}): {}", crate::text::join_folded(&notes)),
     ))
+}
+
+/// New ids for a tool result's `toolCallId` and `toolUseId` as 2026.6.9 and 2026.6.10 rewrite
+/// them (`legacy-result-id-fields`): each non-empty string from its own value, resolved once
+/// when the two are equal, `toolCallId` first; the other alias fields stay as they are.
+fn legacy_rewrite_result(m: &Message, alloc: &mut IdAllocator, ts: i64, label: &str) -> Option<(Message, String)> {
+    let call = m.str_field("toolCallId").filter(|s| !s.is_empty());
+    let using = m.str_field("toolUseId").filter(|s| !s.is_empty());
+    let (next_call, next_use) = match (call, using) {
+        (Some(c), Some(u)) if c == u => {
+            let shared = alloc.resolve_result(c, ts);
+            (Some(shared.clone()), Some(shared))
+        }
+        _ => {
+            let next_call = call.map(|c| alloc.resolve_result(c, ts));
+            (next_call, using.map(|u| alloc.resolve_result(u, ts)))
+        }
+    };
+    let mut out = m.clone();
+    let mut notes = Vec::new();
+    for (field, raw, next) in [("toolCallId", call, next_call), ("toolUseId", using, next_use)] {
+        if let (Some(raw), Some(next)) = (raw, next)
+            && raw != next
+        {
+            notes.push(format!("{field} `{raw}` → `{next}`"));
+            out.set(field, Value::String(next.into()));
+        }
+    }
+    (!notes.is_empty()).then(|| {
+        (
+            out,
+            format!("result id ({label}): {}", crate::text::join_folded(&notes)),
+        )
+    })
 }
 
 /// New ids for a tool result's id fields, or `None` when nothing changes.

@@ -4,6 +4,14 @@
 //! changed (see [`open_read_only`]); it can be read while the Gateway holds it in WAL mode,
 //! and from a read-only folder. Columns are discovered with `PRAGMA table_info`, so databases
 //! from before schema 23 (no `event_zstd`) and trimmed imports (no `session_nodes`) both work.
+//!
+//! This is OpenClaw's own session store, not a format of ours: OpenClaw 2026.9.6 keeps each
+//! agent's transcripts in this database (schema in its `dist/openclaw-agent-db-*.mjs`), one
+//! session entry per `transcript_events` row (the JSON of a JSONL line, in `event_json` or
+//! zstd-compressed in `event_zstd`, ordered by `seq`), with `session_windows` naming each
+//! window's session key. OpenClaw reads them through its session accessor
+//! (`session-accessor.sqlite-entry-read-*.mjs`) and `ReadOnlySqliteTranscriptReader`; the
+//! loader differential (`docs/testing.md`) does not cover this reader yet.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{BufReader, Read};
