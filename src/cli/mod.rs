@@ -46,6 +46,9 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
                 || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()
                 || err
+                    .downcast_ref::<replaylens::write::WriteError>()
+                    .is_some_and(replaylens::write::WriteError::is_unusable_argument)
+                || err
                     .downcast_ref::<OutputFileError>()
                     .is_some_and(OutputFileError::is_unusable_argument)
                 || matches!(
@@ -120,6 +123,13 @@ impl OutputFileError {
 /// serde_json or csv error of a serializer writing there.
 fn stdout_error(err: &anyhow::Error) -> Option<&dyn std::fmt::Display> {
     if let Some(e) = err.downcast_ref::<std::io::Error>() {
+        // A Parquet file's error travels as an I/O error through the row writer; it names
+        // its file and is not about standard output.
+        if e.get_ref()
+            .is_some_and(|inner| inner.is::<replaylens::scan::parquet::WriteError>())
+        {
+            return None;
+        }
         return Some(e);
     }
     if let Some(e) = err.downcast_ref::<serde_json::Error>().filter(|e| e.is_io()) {
