@@ -209,7 +209,7 @@ pub(crate) enum Command {
     Reduce {
         #[command(flatten)]
         replay: ReplayArgs,
-        /// What to keep: a lint finding (e.g. anthropic-tool-use-without-result), a rule id
+        /// What to keep: a lint finding (e.g. anthropic-tool-use-adjacency), a rule id
         /// (e.g. tool-result-pairing), or `verdict` (a rejected replay payload).
         #[arg(
             long,

@@ -219,3 +219,46 @@ fn the_parquet_sink_refuses_earlier_files_and_never_writes_through_a_plant() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(parquet_rows(&out), rows);
 }
+
+/// `reduce --help` names a finding id as an example of `--keep`: that id is accepted; a `.zst`
+/// session reduces and exports as a session (no "stream did not contain valid UTF-8").
+#[test]
+fn reduce_help_example_is_accepted_and_zstd_sessions_are_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = run(dir.path(), &["reduce", "--help"], &[]);
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let example = help
+        .split("(e.g. ")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap()
+        .to_owned();
+    let text = std::fs::read(sample("anthropic-tool-repair.jsonl")).unwrap();
+    std::fs::write(dir.path().join("s.jsonl.zst"), zstd::encode_all(&text[..], 3).unwrap()).unwrap();
+    let o = run(
+        dir.path(),
+        &["reduce", "s.jsonl.zst", "--keep", &example, "-o", "a.jsonl"],
+        &[],
+    );
+    assert!(!stderr(&o).contains("is neither"), "{example}: {}", stderr(&o));
+    assert!(!stderr(&o).contains("UTF-8"), "{}", stderr(&o));
+    let o = run(
+        dir.path(),
+        &["export", "s.jsonl.zst", "--format", "session", "-o", "copy.jsonl"],
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(dir.path().join("copy.jsonl"))
+            .unwrap()
+            .lines()
+            .count()
+            > 3
+    );
+    let o = run(
+        dir.path(),
+        &["export", "s.jsonl.zst", "--format", "session", "-o", "copy.jsonl"],
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

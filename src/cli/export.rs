@@ -231,10 +231,7 @@ pub fn run_session(
     if let Some(file) = output {
         check_output(path, file)?;
     }
-    let session = super::load_transcript_only(path, LoadOptions::default())?;
-    let format = session.format.as_str();
-    drop(session);
-    let text = std::fs::read_to_string(path).map_err(|e| replaylens::load::LoadError::io(path, e))?;
+    let (text, format) = super::session_text(path, LoadOptions::default())?;
     let (redacted, counts) = replaylens::export::session_file::redacted_session(&text, format, redaction)?;
     match output {
         Some(file) => {

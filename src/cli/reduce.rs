@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::lint::explain::explain;
@@ -104,8 +104,7 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
     };
     drop(r);
     drop(session);
-    let text = std::fs::read_to_string(request.session)
-        .with_context(|| format!("cannot read {}", esc(&request.session.display().to_string())))?;
+    let (text, text_format) = super::session_text(request.session, request.load.clone())?;
     let cancel = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         // A second signal ends the process at once.
@@ -122,7 +121,7 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
     };
     let bar = progress_bar();
     let started = Instant::now();
-    let reduced = reduce(&text, format, &options, &mut |p: Progress| {
+    let reduced = reduce(&text, text_format, &options, &mut |p: Progress| {
         bar.set_position(p.checks as u64);
         bar.set_message(format!("{}: {} of {} left", p.pass, p.units, p.of));
     });

@@ -10,6 +10,15 @@ use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
+/// Why the lock was not taken.
+#[derive(Debug)]
+pub enum LockError {
+    /// Someone holds it (or left it): the sentence says who.
+    Held(String),
+    /// Creating or writing it failed (an unwritable folder, a full disk).
+    Io(std::io::Error),
+}
+
 /// The lock, held until dropped.
 #[derive(Debug)]
 pub struct SessionLock {
@@ -23,7 +32,7 @@ impl SessionLock {
     }
 
     /// Take the lock of `session`, or say who holds it.
-    pub fn acquire(session: &Path) -> Result<Self, String> {
+    pub fn acquire(session: &Path) -> Result<Self, LockError> {
         let path = Self::path_of(session);
         let created = std::fs::OpenOptions::new()
             .write(true)
@@ -33,8 +42,11 @@ impl SessionLock {
             .open(&path);
         let mut file = match created {
             Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(held_by(&path)),
-            Err(e) => return Err(format!("cannot take the session write lock {}: {e}", shown(&path))),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(LockError::Held(held_by(&path))),
+            Err(e) => {
+                let why = format!("cannot take the session write lock {}: {e}", shown(&path));
+                return Err(LockError::Io(std::io::Error::new(e.kind(), why)));
+            }
         };
         crate::write::register_scratch(&path);
         let lock = Self { path };
@@ -43,8 +55,10 @@ impl SessionLock {
             "createdAt": chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
             "starttime": start_time(),
         });
-        file.write_all(payload.to_string().as_bytes())
-            .map_err(|e| format!("cannot write the session write lock {}: {e}", shown(&lock.path)))?;
+        file.write_all(payload.to_string().as_bytes()).map_err(|e| {
+            let why = format!("cannot write the session write lock {}: {e}", shown(&lock.path));
+            LockError::Io(std::io::Error::new(e.kind(), why))
+        })?;
         Ok(lock)
     }
 }

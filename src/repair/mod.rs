@@ -135,7 +135,13 @@ pub fn repair_file(path: &Path, fail: Option<FailPoint>) -> Result<(RepairPlan, 
         source,
     };
     let real = std::fs::canonicalize(path).map_err(read_err)?;
-    let _lock = lock::SessionLock::acquire(&real).map_err(RepairError::Unsafe)?;
+    let _lock = lock::SessionLock::acquire(&real).map_err(|e| match e {
+        lock::LockError::Held(why) => RepairError::Unsafe(why),
+        lock::LockError::Io(source) => RepairError::Write {
+            path: path.to_owned(),
+            source,
+        },
+    })?;
     let shown = crate::text::escape_controls_single_line(&path.display().to_string()).into_owned();
     let mut held = match lease::Leased::open(&real).map_err(read_err)? {
         lease::Lease::Held(h) => h,

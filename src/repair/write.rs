@@ -151,11 +151,20 @@ pub fn replace_with_backup(
         if let Some(t) = injected {
             let _ = t.join();
         }
+        // The original was never touched: the backup is not needed.
+        let _ = fs::remove_file(&backup);
+        crate::write::unregister_scratch(&backup);
         if let Some(w) = super::writers::writers_of(path).first() {
             let shown = crate::text::escape_controls_single_line(&path.display().to_string()).into_owned();
-            return Err(keep_backup(std::io::Error::other(super::held_open(&shown, w))));
+            return Err(std::io::Error::other(format!(
+                "{}; the original is unchanged",
+                super::held_open(&shown, w)
+            )));
         }
-        return Err(keep_backup(changed_meanwhile(path)));
+        return Err(std::io::Error::other(format!(
+            "{}; the original is unchanged",
+            changed_meanwhile(path)
+        )));
     }
     // A second name for the original, to put it back should a writer reach it after all.
     let old = scratch(path, "replaylens-old");
