@@ -52,7 +52,7 @@ fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>, Snapshot), RepairErro
         path: path.to_owned(),
         source,
     })?;
-    check_size(path, before.len())?;
+    check_size(path, before.size())?;
     let bytes = std::fs::read(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,
@@ -162,7 +162,7 @@ pub fn repair_file(path: &Path, fail: Option<FailPoint>) -> Result<(RepairPlan, 
         return Err(RepairError::Unsafe(held_open(&shown, w)));
     }
     let before = Snapshot::of(&real).map_err(read_err)?;
-    check_size(path, before.len())?;
+    check_size(path, before.size())?;
     let mut read = Vec::new();
     (&held.file)
         .take(MAX_REPAIR_BYTES + 1)

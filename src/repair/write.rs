@@ -52,7 +52,7 @@ impl Snapshot {
     }
 
     /// The file's length then.
-    pub fn len(&self) -> u64 {
+    pub fn size(&self) -> u64 {
         self.len
     }
 }
