@@ -177,6 +177,11 @@ pub(crate) enum Command {
         /// with a suffix: 64K, 256M, 1G).
         #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::cli::scan::parse_size)]
         max_file_size: u64,
+        /// With `--format parquet -o DIR`: remove the files an earlier scan left in DIR
+        /// (`scan-*.parquet`, or this shard's) before writing; without it such a folder is
+        /// refused, so `DIR/*.parquet` never mixes two scans' rows.
+        #[arg(long)]
+        replace: bool,
     },
     /// Replay and lint a session under every OpenClaw rule set: per release range the verdict,
     /// the rewrites by rule and the findings, and the releases at which the verdict changes.
@@ -204,7 +209,7 @@ pub(crate) enum Command {
     Reduce {
         #[command(flatten)]
         replay: ReplayArgs,
-        /// What to keep: a lint finding (e.g. anthropic-tool-use-without-result), a rule id
+        /// What to keep: a lint finding (e.g. anthropic-tool-use-adjacency), a rule id
         /// (e.g. tool-result-pairing), or `verdict` (a rejected replay payload).
         #[arg(
             long,
@@ -219,7 +224,8 @@ pub(crate) enum Command {
         /// Where to write the reduced session (the input's own format).
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
-        /// Stop after this many seconds with the smallest case found so far.
+        /// Stop after this many seconds with the smallest case found so far (default 300,
+        /// printed at the start).
         #[arg(long, value_name = "N")]
         max_seconds: Option<u64>,
         /// Write the reduced session without redacting secrets.

@@ -6,7 +6,8 @@
 //! [`replay`] ties them together, [`wire`] builds the provider payload and [`lint`] checks
 //! it, [`scan`] runs all of that over a fleet of sessions, [`alignment`] aligns stored and
 //! replayed messages (rows by provenance, fields and lines within a row), [`export`] renders results, [`repair`] is the explicit on-disk session
-//! repair, and [`text`] makes untrusted text safe to show.
+//! repair, [`text`] makes untrusted text safe to show, and [`write`] is the one safe way
+//! every output file is written.
 
 pub mod alignment;
 pub mod export;
@@ -23,3 +24,4 @@ pub mod rule_set;
 pub mod scan;
 pub mod text;
 pub mod wire;
+pub mod write;

@@ -182,6 +182,7 @@ fn main() -> ExitCode {
             format,
             output,
             max_file_size,
+            replace,
         } => {
             let single = target.target();
             if single != Target::default() {
@@ -203,6 +204,7 @@ fn main() -> ExitCode {
                     shard,
                     output,
                     max_file_bytes: max_file_size,
+                    replace,
                 },
                 &options,
                 format,

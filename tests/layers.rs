@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first; modules on one line share a layer.
 const LAYERS: &[&[&str]] = &[
-    &["model", "text"],
+    &["model", "text", "write"],
     &["rule_set"],
     &["openclaw"],
     &["load"],

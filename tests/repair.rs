@@ -31,7 +31,7 @@ fn backups(dir: &Path) -> Vec<PathBuf> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().contains(".bak-"))
+        .filter(|p| p.to_string_lossy().ends_with(".replaylens-bak"))
         .collect()
 }
 
@@ -128,7 +128,13 @@ fn a_crash_between_steps_never_loses_the_original() {
         );
         let stray: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
-            .filter(|e| e.as_ref().unwrap().path().to_string_lossy().contains(".repair-"))
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .to_string_lossy()
+                    .ends_with(".replaylens-tmp")
+            })
             .collect();
         assert!(stray.is_empty(), "no temporary file is left");
     }

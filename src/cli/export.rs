@@ -11,6 +11,27 @@ use replaylens::load::LoadOptions;
 use replaylens::model::Session;
 use replaylens::policy::Target;
 use replaylens::replay::{PreparedReplay, Replay};
+use replaylens::write::{Protected, Replace};
+
+/// What an export of `session` may not write over: the session, its companions, their aliases.
+fn protected(session: &Path) -> Protected {
+    Protected::session(session)
+}
+
+/// Refuse an output that is the session (by any name) before any work: the session's own
+/// name as [`OverwritesInput`], a companion, folder or special file as the writer says.
+fn check_output(session: &Path, output: &Path) -> anyhow::Result<()> {
+    if replaylens::export::overwrites_session(session, output)
+        && std::fs::metadata(output).is_ok_and(|m| {
+            use std::os::unix::fs::MetadataExt;
+            std::fs::metadata(session).is_ok_and(|s| s.dev() == m.dev() && s.ino() == m.ino())
+        })
+    {
+        return Err(OverwritesInput(output.to_path_buf()).into());
+    }
+    replaylens::write::check(output, &protected(session), Replace::Allowed)?;
+    Ok(())
+}
 
 /// Export one replay to a file or stdout; with `releases`, the report carries the verdict per
 /// OpenClaw release range (the session replayed and linted under every rule set).
@@ -23,10 +44,8 @@ pub fn run(
     releases: bool,
     output: Option<&PathBuf>,
 ) -> anyhow::Result<()> {
-    if let Some(file) = output
-        && replaylens::export::overwrites_session(path, file)
-    {
-        return Err(OverwritesInput(file.clone()).into());
+    if let Some(file) = output {
+        check_output(path, file)?;
     }
     let text_format = options.format != replaylens::export::ExportFormat::Json;
     let (exportable, releases) = prepare(path, load, target, replay_options, text_format, releases)?;
@@ -36,12 +55,11 @@ pub fn run(
     };
     match output {
         Some(file) => {
-            let write = || -> std::io::Result<()> {
-                let mut out = std::io::BufWriter::new(std::fs::File::create(file)?);
-                exportable.write(options, &mut out)?;
-                out.flush()
-            };
-            write().map_err(super::OutputFileError::new(file))?;
+            let mut out = replaylens::write::create(file, &protected(path), Replace::Allowed)?;
+            exportable
+                .write(options, &mut out)
+                .map_err(super::OutputFileError::new(file))?;
+            out.commit()?;
             eprintln!(
                 "wrote {}",
                 replaylens::text::escape_controls_single_line(&file.display().to_string()).into_owned()
@@ -210,19 +228,14 @@ pub fn run_session(
             "--with-session goes with a report (--format md, html or json); --format session writes the session alone";
         return Err(FormatError(why.into()).into());
     }
-    if let Some(file) = output
-        && replaylens::export::overwrites_session(path, file)
-    {
-        return Err(OverwritesInput(file.clone()).into());
+    if let Some(file) = output {
+        check_output(path, file)?;
     }
-    let session = super::load_transcript_only(path, LoadOptions::default())?;
-    let format = session.format.as_str();
-    drop(session);
-    let text = std::fs::read_to_string(path).map_err(|e| replaylens::load::LoadError::io(path, e))?;
+    let (text, format) = super::session_text(path, LoadOptions::default())?;
     let (redacted, counts) = replaylens::export::session_file::redacted_session(&text, format, redaction)?;
     match output {
         Some(file) => {
-            std::fs::write(file, &redacted).map_err(super::OutputFileError::new(file))?;
+            replaylens::write::write_file(file, &protected(path), Replace::Allowed, redacted.as_bytes())?;
             eprintln!(
                 "wrote {}",
                 replaylens::text::escape_controls_single_line(&file.display().to_string()).into_owned()

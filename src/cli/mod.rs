@@ -46,6 +46,9 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
                 || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()
                 || err
+                    .downcast_ref::<replaylens::write::WriteError>()
+                    .is_some_and(replaylens::write::WriteError::is_unusable_argument)
+                || err
                     .downcast_ref::<OutputFileError>()
                     .is_some_and(OutputFileError::is_unusable_argument)
                 || matches!(
@@ -120,6 +123,13 @@ impl OutputFileError {
 /// serde_json or csv error of a serializer writing there.
 fn stdout_error(err: &anyhow::Error) -> Option<&dyn std::fmt::Display> {
     if let Some(e) = err.downcast_ref::<std::io::Error>() {
+        // A Parquet file's error travels as an I/O error through the row writer; it names
+        // its file and is not about standard output.
+        if e.get_ref()
+            .is_some_and(|inner| inner.is::<replaylens::scan::parquet::WriteError>())
+        {
+            return None;
+        }
         return Some(e);
     }
     if let Some(e) = err.downcast_ref::<serde_json::Error>().filter(|e| e.is_io()) {
@@ -183,6 +193,47 @@ pub fn load_transcript_only(
         ..load
     };
     replaylens::load::load_path(path, &load)
+}
+
+/// The text of a session file in its loader format, for the commands that rewrite the file
+/// itself (`reduce`, `export --format session`, `--with-session`): a plain file as stored; a
+/// `.zst` file decompressed and a database's session as OpenClaw JSONL lines (its entries, as
+/// stored), both through the loader and its limits, never read as UTF-8 raw bytes.
+pub fn session_text(
+    path: &std::path::Path,
+    load: replaylens::load::LoadOptions,
+) -> anyhow::Result<(String, &'static str)> {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let n = replaylens::load::limits::check_regular(path).and_then(|()| {
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read(&mut head))
+            .map_err(|e| replaylens::load::LoadError::io(path, e))
+    })?;
+    let packed = head[..n].starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) || replaylens::load::is_database(path);
+    let load = replaylens::load::LoadOptions {
+        keep: replaylens::load::Keep::Everything,
+        ..load
+    };
+    if packed {
+        let session = replaylens::load::load_path(path, &load)?;
+        let mut text = String::new();
+        for value in session.stored_values() {
+            text.push_str(&serde_json::to_string(value)?);
+            text.push('\n');
+        }
+        let format = match session.format {
+            // A database's entries are OpenClaw session entries: written as its JSONL file.
+            replaylens::model::SessionFormat::OpenClawSqlite => "openclaw-jsonl",
+            other => other.as_str(),
+        };
+        return Ok((text, format));
+    }
+    let session = load_transcript_only(path, load)?;
+    let format = session.format.as_str();
+    drop(session);
+    let text = std::fs::read_to_string(path).map_err(|e| replaylens::load::LoadError::io(path, e))?;
+    Ok((text, format))
 }
 
 /// Load a session for a command that compares both sides of its replay (`lint --explain`)

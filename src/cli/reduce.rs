@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use replaylens::hygiene::ReplayOptions;
 use replaylens::lint::explain::explain;
@@ -19,6 +19,11 @@ use replaylens::reduce::{Keep, Progress, ReduceOptions, reduce};
 use replaylens::replay::replay;
 use replaylens::text::escape_controls_single_line as esc;
 use replaylens::wire::{WireStage, payload_of};
+use replaylens::write::{Protected, Replace};
+
+/// The time limit of a reduction when `--max-seconds` is not given: a reduction checks the
+/// case again after every cut, and a large session could otherwise run for hours.
+pub const DEFAULT_MAX_SECONDS: u64 = 300;
 
 /// What the user asked to keep.
 pub enum What {
@@ -56,6 +61,23 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
             esc(&request.output.display().to_string())
         );
     }
+    let side = side_file(request.output);
+    // Neither output may replace the session, a companion of it, or the other output.
+    let mut for_output = Protected::session(request.session);
+    for_output.add(&side);
+    let mut for_side = Protected::session(request.session);
+    for_side.add(request.output);
+    replaylens::write::check(request.output, &for_output, Replace::Allowed)?;
+    replaylens::write::check(&side, &for_side, Replace::Allowed)?;
+    let max_seconds = request.max_seconds.unwrap_or(DEFAULT_MAX_SECONDS);
+    eprintln!(
+        "reducing for at most {max_seconds} s{} (--max-seconds N changes it); the smallest case found by then is written",
+        if request.max_seconds.is_none() {
+            ", the default"
+        } else {
+            ""
+        }
+    );
     let session = super::load_transcript_only(request.session, request.load.clone())?;
     super::report(&session.diagnostics);
     let format = session.format.as_str();
@@ -82,8 +104,7 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
     };
     drop(r);
     drop(session);
-    let text = std::fs::read_to_string(request.session)
-        .with_context(|| format!("cannot read {}", esc(&request.session.display().to_string())))?;
+    let (text, text_format) = super::session_text(request.session, request.load.clone())?;
     let cancel = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         // A second signal ends the process at once.
@@ -94,20 +115,19 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
         target: target.clone(),
         replay: request.options.clone(),
         keep: keep.clone(),
-        max_time: request.max_seconds.map(Duration::from_secs),
+        max_time: Some(Duration::from_secs(max_seconds)),
         redact: request.redact,
         cancel,
     };
     let bar = progress_bar();
     let started = Instant::now();
-    let reduced = reduce(&text, format, &options, &mut |p: Progress| {
+    let reduced = reduce(&text, text_format, &options, &mut |p: Progress| {
         bar.set_position(p.checks as u64);
         bar.set_message(format!("{}: {} of {} left", p.pass, p.units, p.of));
     });
     bar.finish_and_clear();
     let reduced = reduced?;
-    std::fs::write(request.output, &reduced.text).map_err(super::OutputFileError::new(request.output))?;
-    let side = side_file(request.output);
+    replaylens::write::write_file(request.output, &for_output, Replace::Allowed, reduced.text.as_bytes())?;
     let command = reproduce_command(request.output, &target, &options);
     let record = serde_json::json!({
         "reduces": request.session.display().to_string(),
@@ -122,7 +142,8 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
         "redacted": reduced.redacted,
         "reproduce": command,
     });
-    std::fs::write(&side, serde_json::to_string_pretty(&record)? + "\n").map_err(super::OutputFileError::new(&side))?;
+    let record = serde_json::to_string_pretty(&record)? + "\n";
+    replaylens::write::write_file(&side, &for_side, Replace::Allowed, record.as_bytes())?;
     eprintln!(
         "kept {} of {} entries ({} messages) in {} checks, {:.1} s{}: reproduces {} ({}, rule set {})",
         reduced.units.0,

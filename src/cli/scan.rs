@@ -131,6 +131,8 @@ pub struct Inputs {
     pub output: Option<PathBuf>,
     /// `--max-file-mb`: the size at which a Parquet file is closed and the next begun.
     pub max_file_bytes: u64,
+    /// `--replace`: remove an earlier scan's Parquet files from the `-o` folder first.
+    pub replace: bool,
 }
 
 /// The paths listed in `file` (`-`: standard input), one per line; blank lines and lines
@@ -177,8 +179,12 @@ pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyh
     let targets = options.effective_targets();
     let mut output = match (format, &inputs.output) {
         (OutputFormat::Parquet, Some(path)) => {
-            let sink = ParquetSink::new(parquet_destination(path, inputs.shard), inputs.max_file_bytes)
-                .map_err(|e| ArgumentError(e.to_string()))?;
+            let sink = ParquetSink::new(
+                parquet_destination(path, inputs.shard),
+                inputs.max_file_bytes,
+                inputs.replace,
+            )
+            .map_err(|e| ArgumentError(e.to_string()))?;
             Output::Parquet(Box::new(sink))
         }
         (OutputFormat::Parquet, None) => {

@@ -4,30 +4,14 @@
 //! symlink, a hard link, a bind mount). Both the `export -o` command and the inspector's export
 //! dialog ask [`overwrites_session`] before they open the output for writing.
 
-use std::os::unix::fs::MetadataExt;
-use std::path::{Path, PathBuf};
-
-/// Companion files SQLite keeps beside a database; writing over one corrupts the database.
-const SQLITE_COMPANIONS: [&str; 3] = ["-wal", "-shm", "-journal"];
+use std::path::Path;
 
 /// Whether writing `output` would overwrite the session file `source` or one of its SQLite
 /// companions, by any name: files are compared by device and inode, so every alias of the
-/// same file counts. An output that does not exist yet overwrites nothing.
+/// same file counts, and a companion that does not exist yet by name
+/// ([`crate::write::Protected::session`]).
 pub fn overwrites_session(source: &Path, output: &Path) -> bool {
-    let Ok(out) = std::fs::metadata(output) else {
-        return false;
-    };
-    std::iter::once(source.to_path_buf())
-        .chain(SQLITE_COMPANIONS.iter().map(|suffix| companion(source, suffix)))
-        .filter_map(|p| std::fs::metadata(p).ok())
-        .any(|m| m.dev() == out.dev() && m.ino() == out.ino())
-}
-
-/// `source` with `suffix` appended to its file name (`db.sqlite` → `db.sqlite-wal`).
-fn companion(source: &Path, suffix: &str) -> PathBuf {
-    let mut name = source.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
+    crate::write::Protected::session(source).covering(output).is_some()
 }
 
 #[cfg(test)]
@@ -65,6 +49,8 @@ mod tests {
         let wal = dir.path().join("agent.sqlite-wal");
         std::fs::write(&wal, "").unwrap();
         assert!(overwrites_session(&db, &wal));
-        assert!(!overwrites_session(&db, &dir.path().join("agent.sqlite-shm")));
+        // SQLite creates these when it next writes: an output under their names is refused too.
+        assert!(overwrites_session(&db, &dir.path().join("agent.sqlite-shm")));
+        assert!(overwrites_session(&db, &dir.path().join("agent.sqlite-journal")));
     }
 }

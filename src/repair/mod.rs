@@ -1,6 +1,8 @@
 //! `replaylens repair`: OpenClaw's on-disk session-file repair (hygiene-b §4), the only
 //! place replaylens ever writes a user's session file.
 
+pub mod lease;
+pub mod lock;
 pub mod plan;
 pub mod write;
 pub mod writers;
@@ -50,6 +52,7 @@ fn plan_bytes(path: &Path) -> Result<(RepairPlan, Vec<u8>, Snapshot), RepairErro
         path: path.to_owned(),
         source,
     })?;
+    check_size(path, before.size())?;
     let bytes = std::fs::read(path).map_err(|source| RepairError::Read {
         path: path.to_owned(),
         source,
@@ -81,9 +84,6 @@ fn check_writable_target(path: &Path) -> Result<(), RepairError> {
             "{shown} is read-only; make it writable first if it should be repaired"
         )));
     }
-    if let Some(w) = writers::writers_of(path).first() {
-        return Err(RepairError::Unsafe(held_open(&shown, w)));
-    }
     if meta.nlink() > 1 {
         return Err(RepairError::Unsafe(format!(
             "{shown} has {} hard links; replacing it would split them, so it is left alone",
@@ -102,18 +102,82 @@ pub(crate) fn held_open(shown: &str, w: &writers::Writer) -> String {
     )
 }
 
+/// The largest file a repair reads: the document limit every command applies
+/// ([`crate::load::limits::DEFAULT_DOCUMENT_MIB`]); a repair holds the file and its repaired
+/// copy in memory.
+pub const MAX_REPAIR_BYTES: u64 = crate::load::limits::DEFAULT_DOCUMENT_MIB << 20;
+
+/// Refuse a file over [`MAX_REPAIR_BYTES`] (a sparse 3 GiB file, one 1 GiB line) in one
+/// sentence, before reading it.
+fn check_size(path: &Path, len: u64) -> Result<(), RepairError> {
+    if len > MAX_REPAIR_BYTES {
+        return Err(RepairError::Unsafe(format!(
+            "{} is {} MiB; repair reads the whole file, and files over {} MiB are refused, as every command refuses them",
+            crate::text::escape_controls_single_line(&path.display().to_string()),
+            len >> 20,
+            MAX_REPAIR_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
 /// Plan and, when needed, apply the repair. Returns the plan and the write outcome (None
-/// when nothing needed repair, so the file was not touched).
+/// when nothing needed repair, so the file was not touched). The session is held for the whole
+/// repair: OpenClaw's session write lock ([`lock`]) is taken, and a write lease ([`lease`])
+/// makes any other process that opens the file meanwhile visible (it waits until the repair
+/// is over); a repair another process reached anyway is undone.
 pub fn repair_file(path: &Path, fail: Option<FailPoint>) -> Result<(RepairPlan, Option<WriteOutcome>), RepairError> {
+    use std::io::Read;
     check_writable_target(path)?;
-    let (plan, read, before) = plan_bytes(path)?;
+    check_size(path, std::fs::metadata(path).map_or(0, |m| m.len()))?;
+    let read_err = |source| RepairError::Read {
+        path: path.to_owned(),
+        source,
+    };
+    let real = std::fs::canonicalize(path).map_err(read_err)?;
+    let _lock = lock::SessionLock::acquire(&real).map_err(|e| match e {
+        lock::LockError::Held(why) => RepairError::Unsafe(why),
+        lock::LockError::Io(source) => RepairError::Write {
+            path: path.to_owned(),
+            source,
+        },
+    })?;
+    let shown = crate::text::escape_controls_single_line(&path.display().to_string()).into_owned();
+    let mut held = match lease::Leased::open(&real).map_err(read_err)? {
+        lease::Lease::Held(h) => h,
+        lease::Lease::Busy => {
+            let why = match writers::writers_of(&real).first() {
+                Some(w) => held_open(&shown, w),
+                None => format!(
+                    "{shown} is open for writing by another process; a repair replaces the file, so nothing was written; repair it when the process has closed it"
+                ),
+            };
+            return Err(RepairError::Unsafe(why));
+        }
+    };
+    // Without leases (a file system that has none), look for writers in /proc instead.
+    if !held.leased
+        && let Some(w) = writers::writers_of(&real).first()
+    {
+        return Err(RepairError::Unsafe(held_open(&shown, w)));
+    }
+    let before = Snapshot::of(&real).map_err(read_err)?;
+    check_size(path, before.size())?;
+    let mut read = Vec::new();
+    (&held.file)
+        .take(MAX_REPAIR_BYTES + 1)
+        .read_to_end(&mut read)
+        .map_err(read_err)?;
+    check_size(path, read.len() as u64)?;
+    let plan = plan(path, &read)?;
     if plan.is_clean() {
         return Ok((plan, None));
     }
-    let outcome =
-        replace_with_backup(path, &read, before, &plan.content, fail).map_err(|source| RepairError::Write {
+    let outcome = replace_with_backup(&real, &mut held, &read, before, &plan.content, fail).map_err(|source| {
+        RepairError::Write {
             path: path.to_owned(),
             source,
-        })?;
+        }
+    })?;
     Ok((plan, Some(outcome)))
 }

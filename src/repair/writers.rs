@@ -6,7 +6,9 @@
 //! to the old inode, and every line it wrote after the rename would be lost. `repair` therefore
 //! refuses while any process it can see holds the file open for writing. Processes of other
 //! users are not visible without privileges; the size-and-mtime check right before the rename
-//! still catches a write from them in the window.
+//! still catches a write from them in the window. A process that mapped the file shared and
+//! writable and closed its descriptor still writes to it: such mappings are found in
+//! `/proc/PID/maps`.
 
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
@@ -38,13 +40,13 @@ pub fn writers_of(path: &Path) -> Vec<Writer> {
         if pid == me {
             continue;
         }
-        let Ok(fds) = std::fs::read_dir(entry.path().join("fd")) else {
-            continue;
-        };
-        let writes = fds.flatten().any(|fd| {
-            let same = std::fs::metadata(fd.path()).is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino());
-            same && opened_for_writing(&entry.path(), &fd.file_name().to_string_lossy())
-        });
+        let writes = std::fs::read_dir(entry.path().join("fd")).is_ok_and(|fds| {
+            fds.flatten().any(|fd| {
+                let same =
+                    std::fs::metadata(fd.path()).is_ok_and(|m| m.dev() == target.dev() && m.ino() == target.ino());
+                same && opened_for_writing(&entry.path(), &fd.file_name().to_string_lossy())
+            })
+        }) || maps_shared_writable(&entry.path(), target.dev(), target.ino());
         if writes {
             let command = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
             out.push(Writer {
@@ -66,6 +68,23 @@ fn opened_for_writing(proc_dir: &Path, fd: &str) -> bool {
         .find_map(|l| l.strip_prefix("flags:"))
         .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
         .is_some_and(|flags| flags & 0o3 != 0)
+}
+
+/// Whether the process at `proc_dir` maps the file `(dev, ino)` shared and writable (a line of
+/// `/proc/PID/maps` with permissions `rw?s` whose device and inode are the file's).
+fn maps_shared_writable(proc_dir: &Path, dev: u64, ino: u64) -> bool {
+    let Ok(maps) = std::fs::read_to_string(proc_dir.join("maps")) else {
+        return false;
+    };
+    let device = format!("{:02x}:{:02x}", libc::major(dev), libc::minor(dev));
+    let inode = ino.to_string();
+    maps.lines().any(|line| {
+        let mut f = line.split_ascii_whitespace();
+        let (_, perms, _, d, i) = (f.next(), f.next(), f.next(), f.next(), f.next());
+        perms.is_some_and(|p| p.as_bytes().get(1) == Some(&b'w') && p.as_bytes().get(3) == Some(&b's'))
+            && d.is_some_and(|d| d.eq_ignore_ascii_case(&device))
+            && i == Some(inode.as_str())
+    })
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! rows stream in, in files that roll over at a size limit. The schema is versioned
 //! ([`SCHEMA_VERSION`]) and documented in `docs/scan-parquet.md`.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -271,14 +270,16 @@ fn append_counts(
 
 /// A Parquet output being written: rows go in as sessions finish, batches go to the current
 /// file, and a file that reaches the size limit is closed and the next one begun. Each file
-/// is written under a `.partial` name and renamed when complete, so a reader's glob never
-/// sees half a file.
+/// is written through [`crate::write`] (a temporary no one can plant, renamed when complete),
+/// so a reader's glob never sees half a file and a planted link or FIFO is never written
+/// through. A folder already holding this prefix's files is refused unless `replace` was given
+/// (then they are removed first), so `DIR/*.parquet` reads back this scan's rows alone.
 pub struct ParquetSink {
     destination: Destination,
     max_file_bytes: u64,
     schema: SchemaRef,
     columns: Columns,
-    writer: Option<(ArrowWriter<File>, PathBuf)>,
+    writer: Option<(ArrowWriter<crate::write::AtomicFile>, PathBuf)>,
     files: Vec<PathBuf>,
     rows: u64,
 }
@@ -286,12 +287,28 @@ pub struct ParquetSink {
 impl ParquetSink {
     /// A sink writing to `destination`, starting a new file once one holds about
     /// `max_file_bytes` (at least one batch goes to each file).
-    pub fn new(destination: Destination, max_file_bytes: u64) -> Result<Self, WriteError> {
-        if let Destination::Folder { dir, .. } = &destination {
-            std::fs::create_dir_all(dir).map_err(|e| WriteError {
-                path: dir.clone(),
-                source: ParquetError::External(Box::new(e)),
-            })?;
+    pub fn new(destination: Destination, max_file_bytes: u64, replace: bool) -> Result<Self, WriteError> {
+        let external = |path: &Path, e: Box<dyn std::error::Error + Send + Sync>| WriteError {
+            path: path.to_path_buf(),
+            source: ParquetError::External(e),
+        };
+        if let Destination::Folder { dir, prefix } = &destination {
+            std::fs::create_dir_all(dir).map_err(|e| external(dir, Box::new(e)))?;
+            let earlier = earlier_files(dir, prefix).map_err(|e| external(dir, Box::new(e)))?;
+            if let Some(first) = earlier.first() {
+                if !replace {
+                    let why = format!(
+                        "{} already holds {} file(s) of an earlier scan ({}…); their rows would be read with this scan's: pass --replace to remove them first, or choose another folder",
+                        dir.display(),
+                        earlier.len(),
+                        first.file_name().unwrap_or_default().to_string_lossy()
+                    );
+                    return Err(external(dir, why.into()));
+                }
+                for file in &earlier {
+                    std::fs::remove_file(file).map_err(|e| external(file, Box::new(e)))?;
+                }
+            }
         }
         Ok(Self {
             destination,
@@ -331,11 +348,11 @@ impl ParquetSink {
         if self.writer.is_none() {
             self.open_file()?;
         }
-        let Some((writer, partial)) = self.writer.as_mut() else {
+        let Some((writer, path)) = self.writer.as_mut() else {
             return Ok(());
         };
         let fail = |source| WriteError {
-            path: partial.clone(),
+            path: path.clone(),
             source,
         };
         let batch = self.columns.finish(&self.schema).map_err(fail)?;
@@ -349,12 +366,17 @@ impl ParquetSink {
 
     fn open_file(&mut self) -> Result<(), WriteError> {
         let path = self.destination.file(self.files.len());
-        let partial = partial_name(&path);
         let fail = |source| WriteError {
             path: path.clone(),
             source,
         };
-        let file = File::create(&partial).map_err(|e| fail(ParquetError::External(Box::new(e))))?;
+        let replace = if matches!(self.destination, Destination::File(_)) {
+            crate::write::Replace::Allowed
+        } else {
+            crate::write::Replace::Never
+        };
+        let file = crate::write::create(&path, &crate::write::Protected::none(), replace)
+            .map_err(|e| fail(ParquetError::External(Box::new(e))))?;
         let properties = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::default()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
@@ -365,28 +387,38 @@ impl ParquetSink {
             )]))
             .build();
         let writer = ArrowWriter::try_new(file, self.schema.clone(), Some(properties)).map_err(fail)?;
-        self.writer = Some((writer, partial));
+        self.writer = Some((writer, path));
         Ok(())
     }
 
     fn close_file(&mut self) -> Result<(), WriteError> {
-        let Some((writer, partial)) = self.writer.take() else {
+        let Some((writer, path)) = self.writer.take() else {
             return Ok(());
         };
-        let path = self.destination.file(self.files.len());
         let fail = |source| WriteError {
             path: path.clone(),
             source,
         };
-        writer.close().map_err(fail)?;
-        std::fs::rename(&partial, &path).map_err(|e| fail(ParquetError::External(Box::new(e))))?;
+        let file = writer.into_inner().map_err(fail)?;
+        file.commit().map_err(|e| fail(ParquetError::External(Box::new(e))))?;
         self.files.push(path);
         Ok(())
     }
 }
 
-fn partial_name(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".partial");
-    PathBuf::from(name)
+/// The files of an earlier scan in `dir`: `PREFIX<digits>.parquet`.
+fn earlier_files(dir: &Path, prefix: &str) -> std::io::Result<Vec<PathBuf>> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.strip_prefix(prefix)
+                .and_then(|rest| rest.strip_suffix(".parquet"))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .map(|e| e.path())
+        .collect();
+    out.sort();
+    Ok(out)
 }

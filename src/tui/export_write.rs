@@ -2,7 +2,6 @@
 //! is re-loaded, replayed and written through the library's exporter, reporting its stage. The
 //! event loop runs it on its own thread ([`super::export_job`]); render never touches the disk.
 
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -12,6 +11,7 @@ use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{Keep, LoadOptions, load_path};
 use replaylens::policy::Target;
 use replaylens::replay::PreparedReplay;
+use replaylens::write::{Protected, Replace};
 
 use super::app::App;
 use super::export_job::ExportStage;
@@ -63,20 +63,16 @@ pub fn write(request: &ExportRequest, progress: &mut dyn FnMut(ExportStage)) -> 
     if overwrites_session(&request.source, &request.output) {
         return Err(format!("{out} is the session being exported; nothing written"));
     }
-    let mut open = OpenOptions::new();
-    open.write(true);
-    if request.overwrite {
-        open.create(true).truncate(true);
+    let replace = if request.overwrite {
+        Replace::Allowed
     } else {
-        open.create_new(true);
-    }
-    let file = open.open(&request.output).map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => format!("{out} already exists; nothing written"),
-        _ => format!("cannot write {out}: {e}"),
-    })?;
+        Replace::Never
+    };
+    let file = replaylens::write::create(&request.output, &Protected::session(&request.source), replace)
+        .map_err(|e| e.to_string())?;
     progress(ExportStage::Writing(0));
     let mut written = Counted {
-        inner: std::io::BufWriter::new(file),
+        inner: file,
         bytes: 0,
         reported: 0,
         at: Instant::now(),
@@ -84,8 +80,10 @@ pub fn write(request: &ExportRequest, progress: &mut dyn FnMut(ExportStage)) -> 
     };
     export_to(&session, &computed, &options, &mut written)
         .and_then(|()| written.flush())
-        .map_err(|e| format!("cannot write {out}: {e}"))?;
-    Ok(written.bytes)
+        .map_err(|e| format!("cannot write {out}: {e}; nothing was left under that name"))?;
+    let bytes = written.bytes;
+    written.inner.commit().map_err(|e| e.to_string())?;
+    Ok(bytes)
 }
 
 /// Bytes written between two progress reports (and at most one report per this interval).

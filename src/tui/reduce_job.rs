@@ -49,7 +49,8 @@ pub fn output_for(source: &Path, format: &str) -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_default();
     let mut path = cwd.join(format!("{stem}.reduced.{ext}"));
     let mut n = 2;
-    while path.exists() {
+    // `symlink_metadata`: a dangling link counts as taken (the write would refuse it anyway).
+    while std::fs::symlink_metadata(&path).is_ok() {
         path = cwd.join(format!("{stem}.reduced-{n}.{ext}"));
         n += 1;
     }
@@ -73,8 +74,13 @@ fn work(
         progress(p.units, p.of, p.checks)
     })
     .map_err(|e| e.to_string())?;
-    std::fs::write(&request.output, &reduced.text)
-        .map_err(|e| format!("cannot write {}: {e}", request.output.display()))?;
+    replaylens::write::write_file(
+        &request.output,
+        &replaylens::write::Protected::session(&request.source),
+        replaylens::write::Replace::Never,
+        reduced.text.as_bytes(),
+    )
+    .map_err(|e| e.to_string())?;
     Ok((request.output.clone(), reduced.units.0, reduced.units.1))
 }
 

@@ -27,7 +27,17 @@ fn is_candidate(path: &Path) -> bool {
         || name.ends_with(".sqlite")
         || name.ends_with(".db")
         || (name.ends_with(".json") && name != "sessions.json" && !name.ends_with(".meta.json"));
-    named && !defaults::is_excluded(path)
+    named && !is_scratch(&name) && !defaults::is_excluded(path)
+}
+
+/// Names that are never sessions although they may contain `.jsonl.`: OpenClaw's session write
+/// lock (`<file>.lock`) and replaylens's own temporaries, repair backups and undo links
+/// (`.<name>.<random>.replaylens-tmp`, `-bak`, `-old`), which a killed process may leave.
+pub fn is_scratch(name: &str) -> bool {
+    name.ends_with(".lock")
+        || [".replaylens-tmp", ".replaylens-bak", ".replaylens-old"]
+            .iter()
+            .any(|s| name.ends_with(s))
 }
 
 /// List the sessions in a file, folder or database. A folder is searched recursively, in
@@ -143,6 +153,9 @@ mod tests {
             "p/u1/subagents/agent-x.jsonl",
             "p/u1/subagents/agent-x.meta.json",
             "p/u1/subagents/journal.jsonl",
+            "p/u1.jsonl.lock",
+            "p/.u1.jsonl.00ff00ff00ff00ff.replaylens-bak",
+            "p/.u1.jsonl.00ff00ff00ff00ff.replaylens-tmp",
             "p/u1/tool-results/t1.txt",
             "p/u1/tool-results/t2.json",
             "c/rollout-a.jsonl",

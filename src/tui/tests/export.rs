@@ -171,7 +171,7 @@ fn export_errors_are_one_sentence_in_the_status() {
     run_exports(&mut app);
     let status = app.status.clone().unwrap();
     assert!(
-        status.starts_with("cannot write ") && status.contains("no\u{7}such"),
+        status.starts_with("cannot write ") && status.contains("no\\x07such") && !status.contains('\u{7}'),
         "{status}"
     );
     let shown = text(&screen(&mut app));
