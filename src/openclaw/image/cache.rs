@@ -126,6 +126,11 @@ impl Store {
         self.lock().used
     }
 
+    /// Drop every outcome (a benchmark timing a cold replay several times).
+    pub fn clear(&self) {
+        *self.lock() = Entries::default();
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Entries> {
         self.entries.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
