@@ -70,6 +70,8 @@ fn main() {
         let (t, n) = ask(big.clone());
         openclaw = openclaw.min(t);
         their_len = n;
+        // Each run decodes its images (a cold replay): nothing kept from the last run.
+        replaylens::openclaw::image::cache::Store::global().clear();
         let start = Instant::now();
         let view = session.transcript();
         let replay = replay_transcript(view, &target, &ReplayOptions::default());

@@ -107,6 +107,7 @@ fn load(path: &Path) -> usize {
 /// `load`, then the whole replay pipeline for the session's own target, with image limits
 /// so high that no image is re-encoded (re-encoding is measured by `benches/images.rs`).
 fn replay_no_reencode(path: &Path) -> usize {
+    replaylens::openclaw::image::cache::Store::global().clear();
     let session = load_path(path, &LoadOptions::default()).expect("load");
     let options = ReplayOptions {
         image_max_px: u32::MAX,
@@ -117,6 +118,8 @@ fn replay_no_reencode(path: &Path) -> usize {
 
 /// `load`, then the whole replay pipeline with default options (images re-encoded).
 fn replay_full(path: &Path) -> usize {
+    // Each run decodes its images, as one `replay` process does: no outcome kept from the last.
+    replaylens::openclaw::image::cache::Store::global().clear();
     let session = load_path(path, &LoadOptions::default()).expect("load");
     replay(&session, &Target::default(), &ReplayOptions::default())
         .projection

@@ -80,14 +80,17 @@ pub fn scan(
                 while let Some(i) = window.claim(sources.len()) {
                     // A panic would leave its place in the window empty and the other workers
                     // waiting for it: it becomes the source's error row instead.
-                    let rows =
-                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scan_source(&sources[i], options)))
-                            .unwrap_or_else(|_| {
-                                vec![SessionScan::of_error(
-                                    &sources[i],
-                                    "internal error while scanning this source",
-                                )]
-                            });
+                    // One session per thread already fills the cores: its images are decoded
+                    // in line, not spread over rayon's threads as well.
+                    let rows = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        crate::openclaw::image::cache::in_line(|| scan_source(&sources[i], options))
+                    }))
+                    .unwrap_or_else(|_| {
+                        vec![SessionScan::of_error(
+                            &sources[i],
+                            "internal error while scanning this source",
+                        )]
+                    });
                     on_progress(std::fs::metadata(&sources[i]).map_or(0, |m| m.len()));
                     if done_tx.send((i, rows)).is_err() {
                         return;

@@ -9,10 +9,10 @@
 use std::io::Cursor;
 
 use photon_image::codecs::jpeg::JpegEncoder;
-use photon_image::imageops::{FilterType, resize};
 use photon_image::{ColorType, ImageEncoder, RgbaImage};
 
 use super::header::{self as header, HeaderProbe};
+use super::resize::resize_lanczos3;
 
 /// The pixel limit of OpenClaw's image processor (input and output).
 pub const MAX_INPUT_PIXELS: u64 = 25_000_000;
@@ -64,12 +64,19 @@ impl Decoded {
         self.pixels.height()
     }
 
-    /// The image resized (Lanczos3) to `width`×`height`; itself when the size is unchanged.
+    /// The upright RGBA pixels.
+    #[cfg(test)]
+    pub(super) fn pixels(&self) -> &RgbaImage {
+        &self.pixels
+    }
+
+    /// The image resized (Lanczos3, as Photon's `image` 0.24.9 resizes) to `width`×`height`;
+    /// itself when the size is unchanged.
     pub fn resized(&self, width: u32, height: u32) -> std::borrow::Cow<'_, RgbaImage> {
         if (width, height) == (self.width(), self.height()) {
             std::borrow::Cow::Borrowed(&self.pixels)
         } else {
-            std::borrow::Cow::Owned(resize(&self.pixels, width, height, FilterType::Lanczos3))
+            std::borrow::Cow::Owned(resize_lanczos3(&self.pixels, width, height))
         }
     }
 }

@@ -6,6 +6,8 @@ pub mod cache;
 mod codec;
 pub mod header;
 pub mod ops;
+pub mod resize;
+mod search;
 
 #[cfg(test)]
 pub(crate) mod fixtures;

@@ -18,8 +18,9 @@ use super::base64::{
 pub use super::base64::{canonical_base64, format_bytes_short, infer_mime_type};
 pub use super::cache::ImageCache;
 pub use super::codec::{MAX_INPUT_PIXELS, NO_BACKEND, UNDECODABLE, UNDETERMINED_DIMENSIONS};
-use super::codec::{decode, encode_jpeg};
 use super::header::{self as header, HeaderProbe};
+pub use super::search::{QUALITY_STEPS, SIDE_STEPS, fit_inside, mib_fixed, reduce_error, side_grid};
+use super::search::{Unreduced, reduce};
 use crate::rule_set::Switches;
 use base64::Engine as _;
 use base64::engine::DecodePaddingMode;
@@ -27,7 +28,7 @@ use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STAN
 
 /// Decoding as Node's `Buffer.from(s, "base64")` decodes a canonical payload: any pad bits
 /// (2026.6 keeps payloads whose pad bits are not zero; later canonical forms have none).
-const NODE_BASE64: GeneralPurpose = GeneralPurpose::new(
+pub(super) const NODE_BASE64: GeneralPurpose = GeneralPurpose::new(
     &base64::alphabet::STANDARD,
     GeneralPurposeConfig::new()
         .with_decode_allow_trailing_bits(true)
@@ -39,12 +40,6 @@ pub const DEFAULT_MAX_DIMENSION_PX: u32 = 1200;
 
 /// Largest payload sent, in decoded bytes (5 MiB; not configurable upstream).
 pub const DEFAULT_MAX_BYTES: usize = 5 * 1024 * 1024;
-
-/// The fixed part of the side grid tried when re-encoding (capped at the maximum side).
-pub const SIDE_STEPS: [u32; 6] = [1800, 1600, 1400, 1200, 1000, 800];
-
-/// JPEG qualities tried for each side, best first.
-pub const QUALITY_STEPS: [u8; 6] = [85, 75, 65, 55, 45, 35];
 
 /// The image behaviours that changed between OpenClaw releases, taken from a rule set's
 /// switches (see `replaylens rules`).
@@ -207,7 +202,8 @@ pub fn sanitize_image<'a>(
 }
 
 /// [`sanitize_image`], taking the decode-and-re-encode outcome from `cache` when the
-/// payload is there (computed once per distinct image, in parallel).
+/// payload is there (computed once per distinct image, in parallel), else from the process's
+/// [`super::cache::Store`].
 pub fn sanitize_image_with<'a>(
     data: &'a str,
     declared_mime: &'a str,
@@ -219,14 +215,17 @@ pub fn sanitize_image_with<'a>(
         HeaderCheck::NeedsDecode(canonical) => canonical,
     };
     let mime_type = infer_mime_type(&canonical).unwrap_or(declared_mime);
-    let computed;
+    let shared;
     let full = match cache.and_then(|c| c.get(&canonical)) {
         Some(full) => full,
         None => {
-            computed = full_decode(&canonical, limits);
-            &computed
+            shared = super::cache::Store::global().full_decode(&canonical, limits);
+            &shared
         }
     };
+    if let Some(got) = full.reduce_got {
+        return Err(ImageFailure::Unusable(reduce_error(limits, got)));
+    }
     let reencoded = match &full.outcome {
         Outcome::Fits => None,
         Outcome::Reencoded(jpeg, reencoded) => Some((jpeg, reencoded)),
@@ -294,6 +293,9 @@ pub struct FullDecode {
     pub orientation: Option<u8>,
     /// What is sent.
     pub outcome: Outcome,
+    /// When no side × quality fitted the byte cap: the smallest JPEG size reached (the
+    /// failure's wording depends on the release: see [`reduce_error`]).
+    pub reduce_got: Option<usize>,
 }
 
 /// What a fully decoded payload becomes.
@@ -315,16 +317,22 @@ pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
             source_size: None,
             orientation: None,
             outcome: Outcome::Failed(ImageFailure::InvalidBase64),
+            reduce_got: None,
         };
     };
     let probe = header::probe_with(&bytes, limits.release.heif_primary_item);
     let source_size = probe.as_ref().map(HeaderProbe::displayed);
+    let mut reduce_got = None;
     let outcome = if source_size.is_some_and(|size| limits.fit(bytes.len(), size)) {
         Outcome::Fits
     } else {
         match reduce(&bytes, source_size, limits) {
             Ok((jpeg, reencoded)) => Outcome::Reencoded(STANDARD.encode(jpeg).into(), reencoded),
-            Err(message) => Outcome::Failed(ImageFailure::Unusable(message)),
+            Err(Unreduced::Failed(message)) => Outcome::Failed(ImageFailure::Unusable(message)),
+            Err(Unreduced::TooLarge(got)) => {
+                reduce_got = Some(got);
+                Outcome::Failed(ImageFailure::Unusable(reduce_error(limits, got)))
+            }
         }
     };
     FullDecode {
@@ -332,55 +340,8 @@ pub fn full_decode(canonical: &str, limits: ImageLimits) -> FullDecode {
         source_size,
         orientation: probe.and_then(|p| p.orientation).filter(|&o| o != 1),
         outcome,
+        reduce_got,
     }
-}
-
-/// The side × quality search: the first JPEG within `max_bytes` wins; the first error ends
-/// it; otherwise the error names the smallest size reached. The decode and each resize are
-/// done once (OpenClaw redoes them per attempt, with the same result).
-fn reduce(bytes: &[u8], size: Option<(u32, u32)>, limits: ImageLimits) -> Result<(Vec<u8>, Reencoded), String> {
-    let max = limits.max_dimension_px;
-    let start = size.map_or(max, |(w, h)| max.min(w.max(h)));
-    let decoded = decode(bytes, limits.release.heif_primary_item)?;
-    let mut smallest: Option<usize> = None;
-    let mut tried: Option<(u32, u32)> = None;
-    for side in side_grid(max, start) {
-        let (w, h) = fit_inside(decoded.width(), decoded.height(), side);
-        if tried == Some((w, h)) {
-            // The same size at the same qualities gives the same bytes: already too big.
-            continue;
-        }
-        tried = Some((w, h));
-        let resized = decoded.resized(w, h);
-        for quality in QUALITY_STEPS {
-            let jpeg = encode_jpeg(&resized, quality)?;
-            smallest = Some(smallest.map_or(jpeg.len(), |s| s.min(jpeg.len())));
-            if jpeg.len() <= limits.max_bytes {
-                let reencoded = Reencoded {
-                    width: w,
-                    height: h,
-                    bytes: jpeg.len(),
-                    quality,
-                    side,
-                };
-                return Ok((jpeg, reencoded));
-            }
-        }
-    }
-    let got = smallest.unwrap_or(bytes.len());
-    Err(if limits.release.reduce_error_short_format {
-        format!(
-            "Error: Image could not be reduced below {} (got {})",
-            format_bytes_short(limits.max_bytes),
-            format_bytes_short(got)
-        )
-    } else {
-        format!(
-            "Error: Image could not be reduced below {}MB (got {}MB)",
-            mib_fixed(limits.max_bytes, 0),
-            mib_fixed(got, 2)
-        )
-    })
 }
 
 /// Base64 characters decoded to read an image's header without decoding all of it.
@@ -429,44 +390,6 @@ pub(crate) fn base64_image_facts(data: &str) -> Option<(usize, Option<(u32, u32)
     let canonical = canonical_base64(js_trim(data))?;
     let size = header_of(&canonical, true).map(|p| (p.width, p.height));
     Some((canonical_decoded_len(&canonical), size))
-}
-
-/// The side grid: `[start, 1800, 1600, 1400, 1200, 1000, 800]`, each capped at `max`,
-/// positive, de-duplicated, sorted descending.
-pub fn side_grid(max: u32, start: u32) -> Vec<u32> {
-    let mut grid: Vec<u32> = std::iter::once(start)
-        .chain(SIDE_STEPS)
-        .map(|v| v.min(max))
-        .filter(|&v| v > 0)
-        .collect();
-    grid.sort_unstable_by(|a, b| b.cmp(a));
-    grid.dedup();
-    grid
-}
-
-/// JavaScript's `Math.round` for a non-negative number (ties up).
-fn js_round(x: f64) -> f64 {
-    let floor = x.floor();
-    if x - floor >= 0.5 { floor + 1.0 } else { floor }
-}
-
-/// rastermill's size for an image of `width`×`height` fitted inside a `side`×`side` box,
-/// never enlarged: one scale for both axes, each side rounded, at least 1.
-pub fn fit_inside(width: u32, height: u32, side: u32) -> (u32, u32) {
-    let (w, h, s) = (f64::from(width), f64::from(height), f64::from(side));
-    let scale = (s / w).min(s / h).min(1.0);
-    let scaled = |v: f64| (js_round(v * scale) as u32).max(1);
-    (scaled(w), scaled(h))
-}
-
-/// `(bytes / 2^20).toFixed(digits)` with JavaScript's round-half-up on exact ties.
-pub fn mib_fixed(bytes: usize, digits: u32) -> String {
-    let scale = 10u128.pow(digits);
-    let n = (bytes as u128 * scale + (1 << 19)) >> 20;
-    if digits == 0 {
-        return n.to_string();
-    }
-    format!("{}.{:0width$}", n / scale, n % scale, width = digits as usize)
 }
 
 /// A short human size: `512 B`, `3.4 KB`, `140 KB`, `1.8 MB` (binary units).
