@@ -38,7 +38,8 @@ use crate::model::Indices;
 use crate::model::Message;
 
 pub use of_replay::{
-    WireError, WirePayload, WireStage, payload_of, replay_payload, stored_payload, wire_model, wire_target,
+    WireError, WirePayload, WireStage, payload_of, replay_payload, replay_payload_with, stored_payload,
+    stored_payload_with, wire_model, wire_target, wire_target_with,
 };
 
 /// A provider API whose request body replaylens can build.
@@ -172,6 +173,11 @@ pub struct WireModel {
     pub input_images: bool,
     /// The model reasons (`model.reasoning`).
     pub reasoning: bool,
+    /// The configured `baseUrl`, over the catalog default [`WireModel::base_url`] gives.
+    pub base_url_override: Option<String>,
+    /// The model's configured `compat`, as written (`models.providers.<id>.models[].compat`);
+    /// empty for a catalog model without overrides.
+    pub compat: serde_json::Map<String, serde_json::Value>,
 }
 
 impl WireModel {
@@ -184,7 +190,27 @@ impl WireModel {
             model: model.to_string(),
             input_images: true,
             reasoning: true,
+            base_url_override: None,
+            compat: serde_json::Map::new(),
         }
+    }
+
+    /// The model object OpenClaw resolves from the user's configuration for a custom provider
+    /// (`resolveModelAsync` through `buildInlineProviderModels`): its `reasoning`, `input`,
+    /// `baseUrl` and `compat` replace the catalog defaults of [`WireModel::new`].
+    pub fn configured(provider: &str, api: &str, model: &str, c: &crate::policy::config::ConfiguredModel) -> Self {
+        Self {
+            input_images: c.input_images,
+            reasoning: c.reasoning,
+            base_url_override: c.base_url.clone(),
+            compat: c.compat.clone(),
+            ..Self::new(provider, api, model)
+        }
+    }
+
+    /// A boolean of the configured `compat`, when written.
+    pub fn compat_flag(&self, key: &str) -> Option<bool> {
+        self.compat.get(key).and_then(serde_json::Value::as_bool)
     }
 
     /// True when `message` was produced by this very model (same provider, API and id):
@@ -195,11 +221,14 @@ impl WireModel {
             && message.model() == Some(self.model.as_str())
     }
 
-    /// The model's `baseUrl` as a catalog model without overrides has it (the oracle's model
-    /// object): the provider's bundled default, the native Codex backend for `openai` on the
+    /// The model's `baseUrl`: the configured one, else as a catalog model without overrides
+    /// has it (the oracle's model object): the provider's bundled default, the native Codex backend for `openai` on the
     /// ChatGPT-login API, else an address of no known endpoint class. OpenAI-compatible
     /// compat detection, the Responses payload policy and replay identities read it.
-    pub fn base_url(&self) -> &'static str {
+    pub fn base_url(&self) -> &str {
+        if let Some(configured) = &self.base_url_override {
+            return configured;
+        }
         if self.provider == "openai" && self.api == "openai-chatgpt-responses" {
             return "https://chatgpt.com/backend-api/codex";
         }

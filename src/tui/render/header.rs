@@ -1,4 +1,4 @@
-//! The two header lines: session and target; counts and rewrites per rule. A line that does
+//! The two header lines: session, target and configuration; counts and rewrites per rule. A line that does
 //! not fit ends with `…`.
 //!
 //! When some parts of the target were given and others were not, each part not given carries
@@ -66,6 +66,16 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
         Part {
             rank: TARGET,
             spans: target,
+        },
+        // The configuration replayed under: its path, never its content.
+        Part {
+            rank: FAMILY,
+            spans: vec![
+                key("config "),
+                val(replaylens::policy::config::OpenClawConfig::describe(
+                    insp.options.config.as_deref(),
+                )),
+            ],
         },
     ];
     let wire = &insp.wire;
