@@ -178,6 +178,9 @@ pub struct WireModel {
     /// The model's configured `compat`, as written (`models.providers.<id>.models[].compat`);
     /// empty for a catalog model without overrides.
     pub compat: serde_json::Map<String, serde_json::Value>,
+    /// The configured `params.canonicalModelId`: the id OpenClaw's Claude checks read instead
+    /// of the model id (`resolveClaudeModelIdentity`).
+    pub canonical_model_id: Option<String>,
 }
 
 impl WireModel {
@@ -192,20 +195,30 @@ impl WireModel {
             reasoning: true,
             base_url_override: None,
             compat: serde_json::Map::new(),
+            canonical_model_id: None,
         }
     }
 
     /// The model object OpenClaw resolves from the user's configuration for a custom provider
     /// (`resolveModelAsync` through `buildInlineProviderModels`): its `reasoning`, `input`,
-    /// `baseUrl` and `compat` replace the catalog defaults of [`WireModel::new`].
-    pub fn configured(provider: &str, api: &str, model: &str, c: &crate::policy::config::ConfiguredModel) -> Self {
+    /// `baseUrl`, `compat` and `params.canonicalModelId` replace the catalog defaults of
+    /// [`WireModel::new`], and the provider is the configuration's id as written (the model
+    /// object's `provider`, which the same-model checks compare with each message's).
+    pub fn configured(api: &str, model: &str, c: &crate::policy::config::ConfiguredModel) -> Self {
         Self {
+            canonical_model_id: c.canonical_model_id().map(str::to_owned),
             input_images: c.input_images,
             reasoning: c.reasoning,
             base_url_override: c.base_url.clone(),
             compat: c.compat.clone(),
-            ..Self::new(provider, api, model)
+            ..Self::new(&c.provider, api, model)
         }
+    }
+
+    /// The id OpenClaw's Claude model checks read: `params.canonicalModelId` when configured,
+    /// else the model id (`resolveClaudeModelIdentity`).
+    pub fn claude_identity(&self) -> &str {
+        self.canonical_model_id.as_deref().unwrap_or(&self.model)
     }
 
     /// A boolean of the configured `compat`, when written.

@@ -90,7 +90,7 @@ pub fn wire_target_with(target: &Target, config: Option<&OpenClawConfig>) -> Res
     let api = WireApi::for_target(provider, api_id).ok_or_else(|| WireError::UnknownApi(api_id.to_string()))?;
     let model_id = target.model.as_deref().unwrap_or("");
     let model = match config.and_then(|c| crate::policy::config::configured_model(c, target)) {
-        Some(configured) => WireModel::configured(provider, api_id, model_id, &configured),
+        Some(configured) => WireModel::configured(api_id, model_id, &configured),
         None => WireModel::new(provider, api_id, model_id),
     };
     Ok((api, model))

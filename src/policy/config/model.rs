@@ -18,6 +18,9 @@ use crate::policy::predicates::normalize_provider_id;
 /// The resolved model object of a configured custom provider, reduced to what replay reads.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ConfiguredModel {
+    /// The provider id as the configuration writes it, trimmed (the model object's
+    /// `provider`: `buildInlineProviderModels` keeps the key's spelling).
+    pub provider: String,
     /// The configuration field it came from: `models.providers.<id>.models[<i>]` for a
     /// declared model, `models.providers.<id>` for another model of that provider.
     pub field: String,
@@ -109,6 +112,7 @@ pub fn configured_model(config: &OpenClawConfig, target: &Target) -> Option<Conf
     };
     Some(match declared {
         Some((i, m)) => ConfiguredModel {
+            provider: id.trim().to_owned(),
             field: format!("models.providers.{id}.models[{i}]"),
             reasoning: m.get("reasoning").and_then(Value::as_bool) == Some(true),
             input_images: input_images(Some(m)),
@@ -117,6 +121,7 @@ pub fn configured_model(config: &OpenClawConfig, target: &Target) -> Option<Conf
             base_url,
         },
         None => ConfiguredModel {
+            provider: id.trim().to_owned(),
             field: format!("models.providers.{id}"),
             reasoning: false,
             input_images: false,

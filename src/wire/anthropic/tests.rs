@@ -59,7 +59,7 @@ fn oracle_set_covers_the_interesting_shapes() {
     }
 }
 
-/// The default settings are the oracle's: thinking replayed for a reasoning model, a
+/// The default settings are the oracle's: thinking replayed (whatever `reasoning` says), a
 /// `{type:"ephemeral"}` cache breakpoint.
 #[test]
 fn convert_uses_the_default_request_settings() {
