@@ -59,15 +59,15 @@ pub struct AnthropicOptions {
 }
 
 impl AnthropicOptions {
-    /// The settings of a normal request to `model`: thinking as the transport enables it at
-    /// OpenClaw's default thinking level `medium` (`resolveAnthropicTransportOptions`: adaptive
-    /// thinking where the model supports it, else a budget of 8,192 tokens, which any model
-    /// whose `maxTokens` leaves 1,024 tokens of output takes; `model.reasoning` is not read
-    /// there), short cache retention (`{type:"ephemeral"}`), no endpoint quirks. A configured
-    /// `maxTokens` is not read: thinking is on.
-    pub fn for_model(_model: &WireModel) -> Self {
+    /// The settings of a normal request to `model`: thinking as the transport enables it
+    /// (`resolveAnthropicTransportOptions`): at OpenClaw's default thinking level `medium` for
+    /// every model, adaptive or with a budget of 8,192 tokens (`model.reasoning` is not read
+    /// there; a configured `maxTokens` that leaves no room for it is not read here), and always
+    /// for models that must think; short cache retention (`{type:"ephemeral"}`), no endpoint
+    /// quirks.
+    pub fn for_model(model: &WireModel) -> Self {
         Self {
-            replay_thinking: true,
+            replay_thinking: model.thinking || claude::requires_adaptive_thinking(&model.api, model.claude_identity()),
             allow_reasoning_content_replay: false,
             allow_empty_signature: false,
             cache_control: Some(json!({"type": "ephemeral"})),

@@ -173,6 +173,9 @@ pub struct WireModel {
     pub input_images: bool,
     /// The model reasons (`model.reasoning`).
     pub reasoning: bool,
+    /// The request asks for thinking: OpenClaw's default thinking level (`medium`) is on for
+    /// every model (`resolveAgentReasoningOption`); `false` stands for thinking off.
+    pub thinking: bool,
     /// The configured `baseUrl`, over the catalog default [`WireModel::base_url`] gives.
     pub base_url_override: Option<String>,
     /// The model's configured `compat`, as written (`models.providers.<id>.models[].compat`);
@@ -193,6 +196,7 @@ impl WireModel {
             model: model.to_string(),
             input_images: true,
             reasoning: true,
+            thinking: true,
             base_url_override: None,
             compat: serde_json::Map::new(),
             canonical_model_id: None,

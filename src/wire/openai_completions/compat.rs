@@ -150,7 +150,8 @@ struct Endpoint {
     base_urls: &'static [&'static str],
 }
 
-/// The `providerEndpoints` of the plugins OpenClaw 2026.9.6 loads, in load order.
+/// The `providerEndpoints` of the plugins OpenClaw 2026.9.6 loads (bundled, then the npm
+/// provider packages the oracle loads), in load order.
 const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         class: "anthropic-public",
@@ -239,6 +240,27 @@ const ENDPOINTS: &[Endpoint] = &[
         hosts: &["api.mistral.ai"],
         host_suffixes: &[],
         base_urls: &[],
+    },
+    // `@openclaw/deepseek-provider` and `@openclaw/qwen-provider` (npm), loaded from
+    // `plugins.load.paths` like the mistral plugin.
+    Endpoint {
+        class: "deepseek-native",
+        hosts: &["api.deepseek.com"],
+        host_suffixes: &[],
+        base_urls: &[],
+    },
+    Endpoint {
+        class: "modelstudio-native",
+        hosts: &[],
+        host_suffixes: &[],
+        base_urls: &[
+            "https://coding-intl.dashscope.aliyuncs.com/v1",
+            "https://coding.dashscope.aliyuncs.com/v1",
+            "https://dashscope.aliyuncs.com/compatible-mode/v1",
+            "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+            "https://token-plan.ap-southeast-1.maas.aliyuncs.com/compatible-mode/v1",
+            "https://token-plan.cn-beijing.maas.aliyuncs.com/compatible-mode/v1",
+        ],
     },
 ];
 
