@@ -51,7 +51,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     if let Some(legend) = legend(insp) {
         target.push(Span::styled(format!("  {legend}"), t.style(Role::Muted)));
     }
-    let first = vec![
+    let mut first = vec![
         Part {
             rank: SESSION,
             spans: vec![
@@ -67,17 +67,15 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             rank: TARGET,
             spans: target,
         },
-        // The configuration replayed under: its path, never its content.
-        Part {
-            rank: FAMILY,
-            spans: vec![
-                key("config "),
-                val(replaylens::policy::config::OpenClawConfig::describe(
-                    insp.options.config.as_deref(),
-                )),
-            ],
-        },
     ];
+    // The configuration replayed under, when one is: its path, never its content (without one
+    // the header stays as it was; the exports say "no configuration").
+    if let Some(config) = insp.options.config.as_deref() {
+        first.push(Part {
+            rank: FAMILY,
+            spans: vec![key("config "), val(config.path.display().to_string())],
+        });
+    }
     let wire = &insp.wire;
     let (verdict, role) = match wire.findings.len() {
         // Another load (a profile or rule-set switch) is running: what is shown is the old
