@@ -8,11 +8,16 @@
 //   node openclaw_chain.mjs REQUEST.json      one request -> one reply (pretty-printed)
 //
 // Request: {id?, messages: [...], provider, api, model, tools?: [names], policyOnly?: bool,
-//          config?: {...}}
+//          config?: {...}, resolveModel?: bool}
 //          `config` is merged over the oracle's own configuration (objects merged key by key,
 //          anything else replaced), so `{"plugins": {"load": {"paths": [...]}}}` chooses the
 //          plugins loaded from paths (`--info` lists the default ones).
-// Reply:   {id?, version, policy: {...}, plugin: "<plugin id>" | null, messages: [...]}
+//          `resolveModel` (the user's configuration replayed, as `replaylens --config` does):
+//          the model object is resolved from that configuration by OpenClaw's own
+//          `resolveModelAsync` (catalog merged with `models.providers`), and the policy and the
+//          chain receive it as the runner's `model`; the request's `api` is then the model's.
+// Reply:   {id?, version, policy: {...}, plugin: "<plugin id>" | null, messages: [...],
+//          model?: {api, reasoning, input, compat, params, baseUrl} | modelError?: "..."}
 //          or {id?, error: "..."}
 //
 // The chain is what the embedded runner's `prepareEmbeddedAttemptHistory` does to the stored
@@ -35,7 +40,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { OPENCLAW_DIR, loadEntryPoints, pluginPaths, runMain, serve, writeOut } from "./oracle_common.mjs";
+import { OPENCLAW_DIR, loadEntryPoints, configFor, modelSummary, pluginPaths, resolveConfiguredModel, runMain, serve, writeOut } from "./oracle_common.mjs";
 
 const ENTRY_POINTS = {
   sanitizeSessionHistory: "async function sanitizeSessionHistory(",
@@ -46,8 +51,10 @@ const ENTRY_POINTS = {
   // Releases up to 2026.8.x export no sanitizeToolUseResultPairingForModel: their runner's
   // local `repairAttemptToolUseResultPairing` calls this one with the options below.
   sanitizeToolUseResultPairing: "function sanitizeToolUseResultPairing(",
+  // The embedded runner's model resolution (src/agents/embedded-agent-runner/model.ts).
+  resolveModelAsync: "async function resolveModelAsync(",
 };
-const OPTIONAL = new Set(["sanitizeToolUseResultPairingForModel", "sanitizeToolUseResultPairing"]);
+const OPTIONAL = new Set(["sanitizeToolUseResultPairingForModel", "sanitizeToolUseResultPairing", "resolveModelAsync"]);
 
 async function loadOpenClaw() {
   const openclaw = await loadEntryPoints(ENTRY_POINTS, OPTIONAL);
@@ -77,35 +84,26 @@ function emptySessionManager() {
   };
 }
 
-// `extra` merged over `base`: objects key by key, anything else replaced.
-export function mergeConfig(base, extra) {
-  if (!extra || typeof extra !== "object" || Array.isArray(extra)) return extra;
-  const out = base && typeof base === "object" && !Array.isArray(base) ? { ...base } : {};
-  for (const [key, value] of Object.entries(extra)) out[key] = mergeConfig(out[key], value);
-  return out;
-}
-
-// One configuration object per distinct request `config`, so OpenClaw's caches keyed on the
-// object keep working across requests.
-const configs = new Map();
-function configFor(env, extra) {
-  if (extra === undefined) return env.config;
-  const key = JSON.stringify(extra);
-  if (!configs.has(key)) configs.set(key, mergeConfig(env.config, extra));
-  return configs.get(key);
-}
-
 async function runChain(openclaw, env, req) {
   if (!req || !Array.isArray(req.messages)) throw new Error("request needs a messages array");
   const { fns } = openclaw;
   const provider = req.provider ?? "";
   const config = configFor(env, req.config);
-  const base = { provider, modelApi: req.api, modelId: req.model, config, workspaceDir: env.workspaceDir, env: process.env };
+  let model;
+  const extra = {};
+  if (req.resolveModel) {
+    const found = await resolveConfiguredModel(fns, env, config, provider, req.model);
+    model = found.model;
+    if (found.error) extra.modelError = found.error;
+    else extra.model = modelSummary(model);
+  }
+  const modelApi = model?.api ?? req.api;
+  const base = { provider, modelApi, modelId: req.model, model, config, workspaceDir: env.workspaceDir, env: process.env };
   const plugin = provider ? fns.resolveProviderRuntimePlugin({ ...base, modelId: req.model }) : undefined;
   const policy = fns.resolveTranscriptPolicy(base);
-  const reply = { version: openclaw.version, policy, plugin: plugin?.pluginId ?? null };
+  const reply = { version: openclaw.version, policy, plugin: plugin?.pluginId ?? null, ...extra };
   if (req.policyOnly) return reply;
-  const ctx = { ...base, model: undefined, sessionId: "replaylens-oracle", policy };
+  const ctx = { ...base, sessionId: "replaylens-oracle", policy };
   const sanitized = await fns.sanitizeSessionHistory({
     ...ctx,
     messages: structuredClone(req.messages),
@@ -114,7 +112,7 @@ async function runChain(openclaw, env, req) {
   });
   const validated = await fns.validateReplayTurns({ ...ctx, messages: sanitized });
   reply.messages = policy.repairToolUseResultPairing
-    ? fns.sanitizeToolUseResultPairingForModel(validated, isResponsesApi(req.api))
+    ? fns.sanitizeToolUseResultPairingForModel(validated, isResponsesApi(modelApi))
     : validated;
   return reply;
 }

@@ -14,7 +14,12 @@
 //           capture?: "onPayload"  (the params object instead of the sent body, see CAPTURE),
 //           sessionId?, authProfileId?  (as the runner passes them; Responses reasoning replay
 //                                        only keeps encrypted_content recorded under the same
-//                                        provider/api/model/baseUrl/session/auth-profile hashes)}
+//                                        provider/api/model/baseUrl/session/auth-profile hashes),
+//           config?: {...}        (merged over the oracle's own configuration, as in
+//                                  openclaw_chain.mjs; the stream is picked under it),
+//           resolveModel?: bool   (the model object is the one OpenClaw's resolveModelAsync
+//                                  resolves from that configuration instead of the one below;
+//                                  `modelFields` still merge over it)}
 // Reply:   {id?, api, payload: {messages|input|contents: [...]}, route: {...}, capture}
 //          or {id?, error: "..."}
 //
@@ -78,9 +83,11 @@ import tls from "node:tls";
 import {
   DIST,
   OPENCLAW_DIR,
+  configFor,
   importFile,
   loadEntryPoints,
   pluginPaths,
+  resolveConfiguredModel,
   runMain,
   serve,
   toStderr,
@@ -237,6 +244,8 @@ const ENTRY_POINTS = {
   transformTransportMessages: "function transformTransportMessages(",
   // defined inside the plugin loader's bindings, exported by the chunk that destructures them
   resolveProviderRuntimePlugin: "resolveProviderRuntimePlugin,",
+  // The embedded runner's model resolution (src/agents/embedded-agent-runner/model.ts).
+  resolveModelAsync: "async function resolveModelAsync(",
 };
 
 // Definitions named in --info (which file of which package holds the converter).
@@ -430,10 +439,18 @@ class StopAtPayload extends Error {
   }
 }
 
-async function buildPayload(openclaw, env, req) {
+async function buildPayload(openclaw, baseEnv, req) {
   if (!req || !Array.isArray(req.messages)) throw new OracleError("request needs a messages array");
   for (const key of ["provider", "api", "model"]) if (typeof req[key] !== "string" || !req[key]) throw new OracleError(`request needs a ${key} string`);
-  const model = buildModel(req);
+  const env = req.config === undefined ? baseEnv : { ...baseEnv, config: configFor(baseEnv, req.config) };
+  let model = buildModel(req);
+  if (req.resolveModel) {
+    const found = await resolveConfiguredModel(openclaw.fns, env, env.config, req.provider, req.model);
+    if (found.error) throw new OracleError(`no model resolved: ${found.error}`);
+    model = { ...found.model, ...(req.modelFields && typeof req.modelFields === "object" ? req.modelFields : {}) };
+    // The configured model's API is the one sent (the reply names it).
+    req = { ...req, api: model.api };
+  }
   const route = resolveRoute(openclaw, env, model);
   if (!route.registered) {
     const why = LEGACY_APIS[req.api] ? ` (${LEGACY_APIS[req.api]})` : "";

@@ -188,3 +188,37 @@ export function runMain(name, main) {
     },
   );
 }
+
+// The model object the runner resolves for provider/model under `config`: OpenClaw's own
+// resolveModelAsync, with an agent folder inside the oracle's scratch folder.
+export async function resolveConfiguredModel(fns, env, config, provider, modelId) {
+  if (!fns.resolveModelAsync) throw new Error("this release exports no resolveModelAsync");
+  const agentDir = path.join(env.workspaceDir, "agent");
+  const resolved = await fns.resolveModelAsync(provider, modelId, agentDir, config, { workspaceDir: env.workspaceDir });
+  if (resolved?.model) return { model: resolved.model };
+  return { error: String(resolved?.error?.message ?? resolved?.error ?? "no model resolved") };
+}
+
+// The parts of a resolved model object replay reads, for the reply.
+export function modelSummary(model) {
+  const { api, reasoning, input, compat, params, baseUrl } = model;
+  return { api, reasoning, input, compat, params, baseUrl };
+}
+
+// `extra` merged over `base`: objects key by key, anything else replaced.
+export function mergeConfig(base, extra) {
+  if (!extra || typeof extra !== "object" || Array.isArray(extra)) return extra;
+  const out = base && typeof base === "object" && !Array.isArray(base) ? { ...base } : {};
+  for (const [key, value] of Object.entries(extra)) out[key] = mergeConfig(out[key], value);
+  return out;
+}
+
+// One configuration object per distinct request `config`, so OpenClaw's caches keyed on the
+// object keep working across requests.
+const configs = new Map();
+export function configFor(env, extra) {
+  if (extra === undefined) return env.config;
+  const key = JSON.stringify(extra);
+  if (!configs.has(key)) configs.set(key, mergeConfig(env.config, extra));
+  return configs.get(key);
+}

@@ -49,6 +49,10 @@ pub(crate) enum Command {
         session_id: Option<String>,
         #[command(flatten)]
         limits: LimitArgs,
+        /// The user's OpenClaw configuration (openclaw.json, JSON5); default: where OpenClaw
+        /// finds it. Named in the output, with the API it gives the session's provider.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -58,9 +62,10 @@ pub(crate) enum Command {
     Replay {
         #[command(flatten)]
         replay: ReplayArgs,
-        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
-        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
-        image_max_px: u32,
+        /// Longest image side sent, in pixels; default: the configuration's
+        /// agents.defaults.imageMaxDimensionPx, else 1200.
+        #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+        image_max_px: Option<u32>,
         /// Keep watching the session: each time an agent writes to it, print the messages the
         /// replay gained and the verdict (text only; Ctrl-C ends).
         #[arg(long, conflicts_with = "format")]
@@ -117,9 +122,10 @@ pub(crate) enum Command {
         /// Unchanged rows to show around each change.
         #[arg(long, default_value_t = 0, value_name = "N")]
         context: usize,
-        /// Longest image side sent, in pixels (agents.defaults.imageMaxDimensionPx).
-        #[arg(long, value_name = "PX", default_value_t = 1200, value_parser = clap::value_parser!(u32).range(1..))]
-        image_max_px: u32,
+        /// Longest image side sent, in pixels; default: the configuration's
+        /// agents.defaults.imageMaxDimensionPx, else 1200.
+        #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+        image_max_px: Option<u32>,
         /// Markdown and HTML: the longest report, in characters (0: no limit; default 65,536
         /// for Markdown, 5,000,000 for HTML); changes that do not fit are left out, and the
         /// report says at its top and where it stops which and how to get them.
@@ -481,16 +487,22 @@ pub(crate) struct ReplayArgs {
 }
 
 impl ReplayArgs {
-    /// Session path, load options, target and replay options.
-    pub(crate) fn split(self) -> (PathBuf, LoadOptions, Target, ReplayOptions) {
+    /// Session path, load options, target and replay options, the user's configuration read
+    /// (`--config`, else where OpenClaw finds it) with `image_max_px` from `--image-max-px`.
+    pub(crate) fn split(
+        self,
+        image_max_px: Option<u32>,
+    ) -> anyhow::Result<(PathBuf, LoadOptions, Target, ReplayOptions)> {
         let load = self.limits.load_options(self.session_id);
+        let config = crate::cli::config::for_replay(self.target.config.as_deref())?;
         let options = ReplayOptions {
             allowed_tools: self.tools,
             rule_set: self.openclaw.rule_set(),
             rule_set_from_session: self.openclaw.rule_set.is_none(),
             ..ReplayOptions::default()
         };
-        (self.session, load, self.target.target(), options)
+        let options = crate::cli::config::configure(options, config, image_max_px);
+        Ok((self.session, load, self.target.target(), options))
     }
 }
 
@@ -509,7 +521,8 @@ pub(crate) struct TargetArgs {
     #[arg(long)]
     pub(crate) model: Option<String>,
     /// The user's OpenClaw configuration (openclaw.json, JSON5); default: where OpenClaw finds
-    /// it ($OPENCLAW_CONFIG_PATH, else the state folder). Read by `policy`.
+    /// it ($OPENCLAW_CONFIG_PATH, else the state folder). Its custom providers, models and
+    /// plugins decide the policy, the history and the payload.
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
 }

@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     if let Some(target) = target_args(&cli) {
-        let checked = match cli::config::target_for_check(&cli, target) {
+        let checked = match cli::config::target_for_check(target) {
             Ok(t) => t,
             Err(message) => {
                 eprintln!(
@@ -53,7 +53,12 @@ fn main() -> ExitCode {
     }
     let Some(command) = cli.command else {
         let open = cli.open;
+        let config = match cli::config::for_replay(open.target.config.as_deref()) {
+            Ok(config) => config,
+            Err(e) => return cli::finish(Err(e)),
+        };
         let options = tui::Options {
+            config,
             session: open.session,
             session_id: open.session_id,
             target: open.target.target(),
@@ -69,18 +74,26 @@ fn main() -> ExitCode {
             session,
             session_id,
             limits,
+            config,
             format,
-        } => cli::show::run(&session, limits.load_options(session_id), format == Format::Json),
+        } => match cli::config::for_replay(config.as_deref()) {
+            Ok(config) => cli::show::run(
+                &session,
+                limits.load_options(session_id),
+                config.as_deref(),
+                format == Format::Json,
+            ),
+            Err(e) => Err(e),
+        },
         Command::Replay {
             replay,
             image_max_px,
             follow,
             format,
         } => {
-            let (session, load, target, options) = replay.split();
-            let options = ReplayOptions {
-                image_max_px,
-                ..options
+            let (session, load, target, options) = match replay.split(image_max_px) {
+                Ok(split) => split,
+                Err(e) => return cli::finish(Err(e)),
             };
             let json = format == Format::Json;
             if follow {
@@ -90,7 +103,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Payload { replay, stage, format } => {
-            let (session, load, target, options) = replay.split();
+            let (session, load, target, options) = match replay.split(None) {
+                Ok(split) => split,
+                Err(e) => return cli::finish(Err(e)),
+            };
             cli::payload::run(&session, load, &target, &options, stage.into(), format == Format::Json)
         }
         Command::Lint {
@@ -99,7 +115,10 @@ fn main() -> ExitCode {
             explain,
             format,
         } => {
-            let (session, load, target, options) = replay.split();
+            let (session, load, target, options) = match replay.split(None) {
+                Ok(split) => split,
+                Err(e) => return cli::finish(Err(e)),
+            };
             cli::lint::run(
                 &session,
                 load,
@@ -150,10 +169,9 @@ fn main() -> ExitCode {
                 releases: None,
                 shared_session: with_session.as_ref().map(|p| p.display().to_string()),
             };
-            let (session, load, target, replay_options) = replay.split();
-            let replay_options = ReplayOptions {
-                image_max_px,
-                ..replay_options
+            let (session, load, target, replay_options) = match replay.split(image_max_px) {
+                Ok(split) => split,
+                Err(e) => return cli::finish(Err(e)),
             };
             if let Some(shared) = &with_session
                 && let Err(e) =
@@ -184,17 +202,22 @@ fn main() -> ExitCode {
             max_file_size,
             replace,
         } => {
+            let config = match cli::config::for_replay(target.config.as_deref()) {
+                Ok(config) => config,
+                Err(e) => return cli::finish(Err(e)),
+            };
             let single = target.target();
             if single != Target::default() {
                 targets.push(single);
             }
+            let replay = ReplayOptions {
+                rule_set: openclaw.rule_set(),
+                rule_set_from_session: openclaw.rule_set.is_none(),
+                ..ReplayOptions::default()
+            };
             let options = replaylens::scan::ScanOptions {
                 targets,
-                replay: ReplayOptions {
-                    rule_set: openclaw.rule_set(),
-                    rule_set_from_session: openclaw.rule_set.is_none(),
-                    ..ReplayOptions::default()
-                },
+                replay: cli::config::configure(replay, config, None),
                 load: limits.load_options(None),
             };
             cli::scan::run(
@@ -218,7 +241,10 @@ fn main() -> ExitCode {
             max_seconds,
             no_redact,
         } => {
-            let (session, load, target, options) = replay.split();
+            let (session, load, target, options) = match replay.split(None) {
+                Ok(split) => split,
+                Err(e) => return cli::finish(Err(e)),
+            };
             let what = match (keep, keep_error) {
                 (Some(what), _) => cli::reduce::What::Named(what),
                 (None, Some(text)) => cli::reduce::What::Error(text),
@@ -243,10 +269,15 @@ fn main() -> ExitCode {
             tools,
             format,
         } => {
+            let config = match cli::config::for_replay(target.config.as_deref()) {
+                Ok(config) => config,
+                Err(e) => return cli::finish(Err(e)),
+            };
             let options = ReplayOptions {
                 allowed_tools: tools,
                 ..ReplayOptions::default()
             };
+            let options = cli::config::configure(options, config, None);
             cli::releases::run(
                 &session,
                 limits.load_options(session_id),

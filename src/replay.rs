@@ -26,6 +26,32 @@ pub fn effective_target(requested: &Target, session_model: &ModelRef) -> Target 
     effective(requested, session_model).target
 }
 
+/// The policy a replay uses: the effective target ([`effective_target`]) and, with a
+/// configuration ([`ReplayOptions::config`]), what OpenClaw's model resolution takes from it:
+/// a custom provider's `api` where the request names none (the configuration, not the
+/// session's record, is what the runtime reads), the installation its plugin records and load
+/// paths describe, and the configured model object the unowned fallback reads
+/// ([`crate::policy::config::apply::resolve`]).
+pub fn resolve_replay(requested: &Target, session_model: &ModelRef, options: &ReplayOptions) -> ResolvedPolicy {
+    let target = effective_target(requested, session_model);
+    let Some(config) = &options.config else {
+        return resolve_for(&target, options.rule_set);
+    };
+    let mut target = target;
+    if requested.api.as_deref().is_none_or(|a| a.trim().is_empty()) {
+        let open = Target {
+            api: None,
+            ..target.clone()
+        };
+        let applied = crate::policy::config::apply(config, &open);
+        if !applied.sources.is_empty() {
+            target.api = applied.target.api;
+        }
+    }
+    let installation = crate::policy::config::plugins::installation(config);
+    crate::policy::config::apply::resolve(config, &target, options.rule_set, &installation)
+}
+
 /// Replay a session for a target.
 pub fn replay<'s>(session: &'s Session, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
     let transcript = session.transcript();
@@ -48,7 +74,7 @@ pub fn options_for_session(session: &Session, options: &ReplayOptions) -> Replay
 
 /// Replay an already built stored transcript for a target.
 pub fn replay_transcript<'s>(transcript: Transcript<'s>, requested: &Target, options: &ReplayOptions) -> Replay<'s> {
-    let resolved = resolve_for(&effective_target(requested, &transcript.model), options.rule_set);
+    let resolved = resolve_replay(requested, &transcript.model, options);
     replayed(transcript, resolved, options.clone())
 }
 
@@ -102,7 +128,7 @@ impl PreparedReplay {
         session.entries = Vec::new();
         session.bare_messages = Vec::new();
         session.mapped = None;
-        let resolved = resolve_for(&effective_target(requested, &transcript.model), options.rule_set);
+        let resolved = resolve_replay(requested, &transcript.model, &options);
         Self {
             session,
             transcript,

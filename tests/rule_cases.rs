@@ -262,6 +262,7 @@ impl Built {
             image_max_px: o.image_max_px.unwrap_or(defaults.image_max_px),
             rule_set,
             rule_set_from_session: o.rule_set_from_session,
+            config: None,
         };
         let events = setting
             .model_events

@@ -42,6 +42,7 @@ pub fn first_frames(path: &Path) -> Frames {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
         rule_set_from_session: false,
+        config: None,
     };
     std::thread::spawn(move || {
         let events = tx.clone();

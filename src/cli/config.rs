@@ -1,11 +1,15 @@
-//! `--config FILE`: the user's OpenClaw configuration for the commands that take a target.
+//! `--config FILE`: the user's OpenClaw configuration, read once per command and handed to the
+//! replay ([`ReplayOptions::config`]): policy, history and payload all use it.
 
 use std::path::Path;
+use std::sync::Arc;
 
+use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
-use replaylens::policy::config::{OpenClawConfig, apply};
+use replaylens::policy::config::{OpenClawConfig, apply, image_max_dimension_px};
+use replaylens::text::escape_controls_single_line as esc;
 
-use crate::args::{Cli, Command, TargetArgs};
+use crate::args::TargetArgs;
 
 /// The configuration to use: `explicit`, else the one OpenClaw would find; `None` when there
 /// is none. What cannot be resolved is the error's sentence.
@@ -13,17 +17,35 @@ pub fn load(explicit: Option<&Path>) -> Result<Option<OpenClawConfig>, String> {
     OpenClawConfig::discover(explicit).map_err(|e| format!("OpenClaw configuration: {e}"))
 }
 
-/// The target the provider check sees: for `policy`, with the configuration's custom providers
-/// applied (a provider the configuration declares is not unknown); elsewhere as requested,
-/// with a note that `--config` is not read there yet.
-pub(crate) fn target_for_check(cli: &Cli, args: &TargetArgs) -> Result<Target, String> {
-    let target = args.clone().target();
-    if !matches!(cli.command, Some(Command::Policy { .. })) {
-        if args.config.is_some() {
-            eprintln!("note: --config is read by `policy` only so far; this command ignores it");
-        }
-        return Ok(target);
+/// The configuration a replaying command uses, its warnings printed once on stderr.
+pub(crate) fn for_replay(explicit: Option<&Path>) -> anyhow::Result<Option<Arc<OpenClawConfig>>> {
+    let config = load(explicit).map_err(anyhow::Error::msg)?;
+    for w in config.iter().flat_map(|c| &c.warnings) {
+        eprintln!("warning: {}", esc(w));
     }
+    Ok(config.map(Arc::new))
+}
+
+/// `options` under `config`: the configuration itself, and its
+/// `agents.defaults.imageMaxDimensionPx` as the image limit unless `--image-max-px` was given
+/// (`image_max_px`; 1200, OpenClaw's default, when neither says).
+pub(crate) fn configure(
+    options: ReplayOptions,
+    config: Option<Arc<OpenClawConfig>>,
+    image_max_px: Option<u32>,
+) -> ReplayOptions {
+    let from_config = config.as_deref().and_then(image_max_dimension_px);
+    ReplayOptions {
+        image_max_px: image_max_px.or(from_config).unwrap_or(options.image_max_px),
+        config,
+        ..options
+    }
+}
+
+/// The target the provider check sees: the configuration's custom providers applied (a
+/// provider the configuration declares is not unknown).
+pub(crate) fn target_for_check(args: &TargetArgs) -> Result<Target, String> {
+    let target = args.clone().target();
     Ok(match load(args.config.as_deref())? {
         Some(config) => apply(&config, &target).target,
         None => target,

@@ -11,7 +11,7 @@ use replaylens::load::LoadOptions;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
 use replaylens::wire::{
-    WireApi, WireModel, WirePayload, WireStage, payload_of, replay_payload, stored_payload, wire_target,
+    WireApi, WireModel, WirePayload, WireStage, payload_of, replay_payload_with, stored_payload_with, wire_target_with,
 };
 use serde::Serialize;
 
@@ -159,15 +159,17 @@ fn check(
     let target = prepared.resolved.target.clone();
     let (no_route, assumption) = (prepared.resolved.no_route.clone(), prepared.resolved.assumption());
     let rule_set = prepared.options.rule_set.name;
-    let (api, model) = wire_target(&target)?;
+    let config = prepared.options.config.clone();
+    let config = config.as_deref();
+    let (api, model) = wire_target_with(&target, config)?;
     let mut reports = Vec::new();
     if stages.list().contains(&WireStage::Stored) {
-        let w = stored_payload(&prepared.transcript.messages, &target)?;
+        let w = stored_payload_with(&prepared.transcript.messages, &target, config)?;
         let findings = lint(&w);
         reports.push(StageReport::of(&w, findings));
     }
     if stages.list().contains(&WireStage::Replay) {
-        let w = replay_payload(prepared.run().into_messages(), &target)?;
+        let w = replay_payload_with(prepared.run().into_messages(), &target, config)?;
         let findings = lint(&w);
         reports.push(StageReport::of(&w, findings));
     }

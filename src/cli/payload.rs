@@ -9,7 +9,7 @@ use replaylens::load::LoadOptions;
 use replaylens::model::json::Value;
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line as esc;
-use replaylens::wire::{WirePayload, WireStage, replay_payload, stored_payload, wire_target};
+use replaylens::wire::{WirePayload, WireStage, replay_payload_with, stored_payload_with, wire_target_with};
 use serde::Serialize;
 
 /// Longest string printed whole in the text output; longer ones (image data) are cut.
@@ -87,15 +87,17 @@ pub fn run(
     let (prepared, _) = super::load_prepared(path, load, target, options, !json)?;
     let session = prepared.session.id.clone();
     let target = prepared.resolved.target.clone();
+    let config = prepared.options.config.clone();
+    let config = config.as_deref();
     let w = match stage {
         WireStage::Stored => {
-            let w = stored_payload(&prepared.transcript.messages, &target)?;
+            let w = stored_payload_with(&prepared.transcript.messages, &target, config)?;
             drop(prepared);
             w
         }
         WireStage::Replay => {
-            wire_target(&target)?;
-            replay_payload(prepared.run().into_messages(), &target)?
+            wire_target_with(&target, config)?;
+            replay_payload_with(prepared.run().into_messages(), &target, config)?
         }
     };
     if json {

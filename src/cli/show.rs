@@ -7,6 +7,7 @@ use std::path::Path;
 use replaylens::export::json::{StoredArray, stored_array};
 use replaylens::load::LoadOptions;
 use replaylens::model::{Hidden, ModelRef, ModelSource};
+use replaylens::policy::config::OpenClawConfig;
 use replaylens::text::escape_controls_single_line as esc;
 use serde::Serialize;
 
@@ -33,18 +34,46 @@ struct ShowDocument<'a, 's> {
     hidden: &'a Hidden,
     /// `hidden` in one sentence; null when nothing is hidden.
     hidden_note: Option<String>,
+    /// The OpenClaw configuration read (its path; null: none) and the API it gives the
+    /// session's provider.
+    configuration: Option<Configured>,
     /// The stored messages (the `stored` array of `replay --format json`).
     stored: StoredArray<'a, 's>,
 }
 
+/// What `show` says of the configuration: its path, never its content.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Configured {
+    /// The file read.
+    path: String,
+    /// The API the configuration gives the session's provider, and the field that says so.
+    api: Option<(String, String)>,
+}
+
+/// The configuration as `show` names it, with the API it gives the session's own provider
+/// (a custom provider's `models.providers.<id>.api`, as OpenClaw's model resolution reads it).
+fn configured(config: &OpenClawConfig, model: &ModelRef) -> Configured {
+    let open = replaylens::policy::Target::new(model.provider.as_deref(), None, model.model.as_deref());
+    let applied = replaylens::policy::config::apply(config, &open);
+    Configured {
+        path: config.path.display().to_string(),
+        api: applied
+            .target
+            .api
+            .zip(applied.sources.into_iter().next().map(|(_, field)| field)),
+    }
+}
+
 /// Print the stored transcript of one session.
-pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()> {
+pub fn run(path: &Path, load: LoadOptions, config: Option<&OpenClawConfig>, json_out: bool) -> anyhow::Result<()> {
     // Only the transcript is shown: the rest of each message entry is not held.
     let s = super::load_transcript_only(path, load)?;
     let t = s.transcript();
     super::report(&s.diagnostics);
     super::report(&t.diagnostics);
     let mut out = std::io::stdout().lock();
+    let configuration = config.map(|c| configured(c, &t.model));
     if json_out {
         super::print_json(&ShowDocument {
             session: &s.id,
@@ -55,6 +84,7 @@ pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()>
             leaf_id: t.leaf_id.as_deref(),
             hidden: &t.hidden,
             hidden_note: t.hidden.sentence(),
+            configuration,
             stored: stored_array(&t.messages),
         })?;
         return Ok(());
@@ -67,6 +97,13 @@ pub fn run(path: &Path, load: LoadOptions, json_out: bool) -> anyhow::Result<()>
         t.messages.len()
     )?;
     writeln!(out, "target: {}", target_line(&t.model, t.model_source))?;
+    if let Some(c) = &configuration {
+        write!(out, "configuration: {}", esc(&c.path))?;
+        if let Some((api, field)) = &c.api {
+            write!(out, " (api {} from {})", esc(api), esc(field))?;
+        }
+        writeln!(out)?;
+    }
     if let Some(note) = t.hidden.sentence() {
         writeln!(out, "{}", esc(&note))?;
     }

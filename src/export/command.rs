@@ -16,6 +16,8 @@ pub struct Reproduce<'a> {
     pub target: &'a [Option<String>; 3],
     /// The replay options (rule set, tools, image size).
     pub replay: &'a ReplayOptions,
+    /// The configuration's path (redacted like the rest of the report), when one was used.
+    pub config: Option<&'a str>,
 }
 
 /// The arguments after `replaylens` that give the same report.
@@ -35,6 +37,9 @@ pub fn export_args(from: &Reproduce<'_>, options: &ExportOptions) -> Vec<String>
     }
     if let Some(tools) = &from.replay.allowed_tools {
         flag("--tools", tools.join(","));
+    }
+    if let Some(config) = from.config {
+        flag("--config", config.to_owned());
     }
     if from.replay.image_max_px != ReplayOptions::default().image_max_px {
         flag("--image-max-px", from.replay.image_max_px.to_string());

@@ -100,6 +100,9 @@ impl Serialize for ReplayDocument {
             &json!({"path": session.path.display().to_string(), "format": session.format.as_str(), "id": session.id}),
         )?;
         map.serialize_entry("openclaw", prepared.options.rule_set.name)?;
+        // The configuration replayed under, by path only (`null`: none): never its content.
+        let configuration = (prepared.options.config.as_deref()).map(|c| c.path.display().to_string());
+        map.serialize_entry("configuration", &configuration)?;
         map.serialize_entry("target", &r.target)?;
         map.serialize_entry("family", r.family.id())?;
         map.serialize_entry("policy", &r.policy)?;

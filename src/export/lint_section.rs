@@ -4,7 +4,7 @@
 use super::redact::Redactor;
 use crate::lint::{Finding, lint};
 use crate::replay::{PreparedReplay, Replay};
-use crate::wire::{WireStage, payload_of, replay_payload, stored_payload};
+use crate::wire::{WireStage, payload_of, replay_payload_with, stored_payload_with};
 
 /// Provider lint findings of both payloads, messages redacted.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -51,11 +51,12 @@ impl LintFindings {
     /// the stored messages over). `None` when the API has no converter.
     pub fn of_prepared(prepared: PreparedReplay) -> Option<Self> {
         let target = prepared.resolved.target.clone();
+        let config = prepared.options.config.clone();
         let (api, stored) = {
-            let payload = stored_payload(&prepared.transcript.messages, &target).ok()?;
+            let payload = stored_payload_with(&prepared.transcript.messages, &target, config.as_deref()).ok()?;
             (payload.payload.api.id(), lint(&payload))
         };
-        let replay = lint(&replay_payload(prepared.run().into_messages(), &target).ok()?);
+        let replay = lint(&replay_payload_with(prepared.run().into_messages(), &target, config.as_deref()).ok()?);
         Some(Self { api, stored, replay })
     }
 

@@ -37,6 +37,9 @@ pub struct View<'r> {
     pub format: &'static str,
     /// Session path (redacted).
     pub path: String,
+    /// The OpenClaw configuration replayed under: its path (redacted), or `no configuration`.
+    /// Nothing it holds is ever shown (keys, headers, tokens).
+    pub configuration: String,
     /// Target provider / API / model (redacted).
     pub target: [Option<String>; 3],
     /// Messages of the file the stored transcript leaves out, by reason.
@@ -122,6 +125,10 @@ impl<'r> View<'r> {
         let mut text = |s: &str| r.text(s);
         let session_id = text(&session.id);
         let path = text(&session.path.display().to_string());
+        let configuration = match replay.options.config.as_deref() {
+            Some(c) => text(&c.path.display().to_string()),
+            None => crate::policy::config::OpenClawConfig::describe(None),
+        };
         let t = &replay.resolved.target;
         let target = [
             t.provider.as_deref().map(&mut text),
@@ -159,6 +166,7 @@ impl<'r> View<'r> {
                     .then_some(session_id.as_str()),
                 target: &target,
                 replay: &replay.options,
+                config: replay.options.config.is_some().then_some(configuration.as_str()),
             },
             options,
         );
@@ -168,6 +176,7 @@ impl<'r> View<'r> {
             session_id,
             format: session.format.as_str(),
             path,
+            configuration,
             target,
             hidden: replay.transcript.hidden,
             family: (replay.resolved.family.id(), replay.resolved.family.label()),

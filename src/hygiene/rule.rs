@@ -39,6 +39,10 @@ pub struct ReplayOptions {
     /// Whether the OpenClaw release the session records, when a rule set covers it, replaces
     /// `rule_set` (the command line sets this when `--openclaw` is not given).
     pub rule_set_from_session: bool,
+    /// The user's OpenClaw configuration (`--config`, else where OpenClaw finds it): its custom
+    /// providers, installed plugins and model objects decide the policy and the payload
+    /// ([`crate::replay::resolve_replay`]).
+    pub config: Option<std::sync::Arc<crate::policy::config::OpenClawConfig>>,
 }
 
 impl Default for ReplayOptions {
@@ -49,6 +53,7 @@ impl Default for ReplayOptions {
             image_max_px: 1200,
             rule_set: RuleSet::newest(),
             rule_set_from_session: false,
+            config: None,
         }
     }
 }

@@ -70,6 +70,8 @@ pub struct LoadRequest {
     /// Whether the release the session records picks the rule set instead (no `--openclaw`,
     /// and `v` not pressed yet).
     pub rule_set_from_session: bool,
+    /// The user's OpenClaw configuration (set from the app's by [`App::request_load`]).
+    pub config: Option<std::sync::Arc<replaylens::policy::config::OpenClawConfig>>,
 }
 
 /// Work the event loop must do for the app.
@@ -170,6 +172,9 @@ pub struct App {
     /// Whether the user chose the rule set (`--openclaw` or `v`); otherwise the release a
     /// session records picks it.
     pub rule_set_chosen: bool,
+    /// The user's OpenClaw configuration every load replays under (`--config`, else where
+    /// OpenClaw finds it); the header names it.
+    pub config: Option<std::sync::Arc<replaylens::policy::config::OpenClawConfig>>,
     /// The stored message to select when the requested session is first shown.
     pub open_at: Option<usize>,
     /// Whether a session was opened from the session picker (else `o` lists the opened
@@ -219,6 +224,7 @@ impl App {
             heights_width: 0,
             rule_set: RuleSet::newest(),
             rule_set_chosen: false,
+            config: None,
             open_at: None,
             picked: false,
             reprojecting: None,

@@ -197,6 +197,7 @@ impl Inspection {
             transcript: Arc::clone(&self.transcript),
             replay: Arc::clone(&self.replay),
             target: self.resolved.target.clone(),
+            config: self.options.config.clone(),
             stored_lint: self.wire.stored.clone(),
         }
     }

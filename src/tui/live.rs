@@ -138,6 +138,7 @@ impl App {
             target: insp.requested.clone(),
             rule_set: self.rule_set,
             rule_set_from_session: false,
+            config: None,
         };
         self.live_reload = Some(self.selected_row().and_then(|r| r.stored.first().copied()));
         self.effects.push(Effect::Follow(LiveRead { request, tail }));

@@ -8,7 +8,8 @@ use super::inspection::Inspection;
 
 impl App {
     /// Ask the event loop to load a session.
-    pub fn request_load(&mut self, request: LoadRequest) {
+    pub fn request_load(&mut self, mut request: LoadRequest) {
+        request.config.clone_from(&self.config);
         // A load the user asked for supersedes a live re-read (its result is not taken).
         self.live_reload = None;
         self.loading = Some(Loading {

@@ -77,6 +77,12 @@ fn inspect(request: &LoadRequest, report: &Report, session: Session) -> Result<I
         &ReplayOptions {
             rule_set: request.rule_set,
             rule_set_from_session: request.rule_set_from_session,
+            image_max_px: request
+                .config
+                .as_deref()
+                .and_then(replaylens::policy::config::image_max_dimension_px)
+                .unwrap_or(ReplayOptions::default().image_max_px),
+            config: request.config.clone(),
             ..ReplayOptions::default()
         },
     );
@@ -109,9 +115,11 @@ fn preview(request: &LoadRequest, report: &Report) -> Preview {
     let report = Arc::clone(report);
     let target = request.target.clone();
     let rule_set = request.rule_set;
+    let config = request.config.clone();
     Preview::new(move |partial: Session| {
         let options = ReplayOptions {
             rule_set,
+            config: config.clone(),
             ..ReplayOptions::default()
         };
         let info = session_info(&partial);

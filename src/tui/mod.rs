@@ -77,6 +77,8 @@ pub struct Options {
     pub rule_set_from_session: bool,
     /// Theme name or path.
     pub theme: Option<String>,
+    /// The user's OpenClaw configuration (`--config`, else where OpenClaw finds it).
+    pub config: Option<std::sync::Arc<replaylens::policy::config::OpenClawConfig>>,
 }
 
 /// The theme named on the command line, else in `config.toml` (`theme = "light"`), else dark.
@@ -104,6 +106,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
     let mut app = App::new(keymap, theme, source);
     app.rule_set = options.rule_set;
     app.rule_set_chosen = !options.rule_set_from_session;
+    app.config.clone_from(&options.config);
     match &options.session {
         Some(p) if !p.exists() => {
             let err = load_path(p, &LoadOptions::default()).err();
@@ -115,6 +118,7 @@ pub fn prepare(options: &Options) -> anyhow::Result<App> {
             target: options.target.clone(),
             rule_set: options.rule_set,
             rule_set_from_session: options.rule_set_from_session,
+            config: None,
         }),
         _ => app.open_sessions(),
     }

@@ -67,6 +67,7 @@ impl App {
             target,
             rule_set: self.rule_set,
             rule_set_from_session: !self.rule_set_chosen,
+            config: None,
         });
     }
 }

@@ -169,6 +169,7 @@ impl App {
                     target,
                     rule_set: self.rule_set,
                     rule_set_from_session: false,
+                    config: None,
                 });
             }
             Err(e) => self.status = Some(e),

@@ -86,6 +86,7 @@ fn sample(name: &str) -> Inspection {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
         rule_set_from_session: false,
+        config: None,
     };
     load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap()
 }
@@ -472,6 +473,7 @@ fn load_problems_show_as_a_badge_and_a_list() {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
         rule_set_from_session: false,
+        config: None,
     };
     let insp = load(&request, &(std::sync::Arc::new(|_| {}) as super::loader::Report)).unwrap();
     assert_eq!(insp.load_problems.len(), 1, "{:?}", insp.load_problems);

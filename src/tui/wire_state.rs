@@ -6,7 +6,7 @@ use std::sync::Arc;
 use replaylens::lint::{Finding, lint};
 use replaylens::model::{Message, Transcript};
 use replaylens::policy::Target;
-use replaylens::wire::{WireApi, WireItem, WirePayload, WireStage, stored_payload, wire_target};
+use replaylens::wire::{WireApi, WireItem, WirePayload, WireStage, stored_payload_with, wire_target_with};
 
 use super::inspection::{Projected, replayed_message};
 
@@ -20,6 +20,8 @@ pub struct WireJob {
     pub replay: Arc<Vec<Projected>>,
     /// The resolved target.
     pub target: Target,
+    /// The user's OpenClaw configuration (a custom provider's model object shapes the payload).
+    pub config: Option<Arc<replaylens::policy::config::OpenClawConfig>>,
     /// The stored payload's lint when it is already known for this transcript and target (a
     /// rule-set switch changes the projection, not what is stored): not computed again.
     pub stored_lint: Option<Arc<StoredLint>>,
@@ -37,7 +39,7 @@ pub struct StoredLint {
 
 impl StoredLint {
     fn compute(job: &WireJob) -> Self {
-        let findings = stored_payload(&job.transcript.messages, &job.target)
+        let findings = stored_payload_with(&job.transcript.messages, &job.target, job.config.as_deref())
             .map(|s| lint(&s))
             .unwrap_or_default();
         let of_stored = index(&findings, job.transcript.messages.len(), |f| &f.stored);
@@ -118,7 +120,7 @@ impl Default for WireState {
 impl WireState {
     /// Build the replay payload of a projection for its resolved target and lint it.
     pub fn compute(job: &WireJob) -> Self {
-        let (api, model) = match wire_target(&job.target) {
+        let (api, model) = match wire_target_with(&job.target, job.config.as_deref()) {
             Ok(found) => found,
             Err(e) => {
                 return Self {

@@ -59,12 +59,15 @@ pub struct AnthropicOptions {
 }
 
 impl AnthropicOptions {
-    /// The settings of a normal request to `model`: thinking on for a reasoning model (its
-    /// default thinking level, `medium`, or adaptive thinking) and for models that must think,
-    /// short cache retention (`{type:"ephemeral"}`), no endpoint quirks.
+    /// The settings of a normal request to `model`: thinking as the transport enables it
+    /// (`resolveAnthropicTransportOptions`): at OpenClaw's default thinking level `medium` for
+    /// every model, adaptive or with a budget of 8,192 tokens (`model.reasoning` is not read
+    /// there; a configured `maxTokens` that leaves no room for it is not read here), and always
+    /// for models that must think; short cache retention (`{type:"ephemeral"}`), no endpoint
+    /// quirks.
     pub fn for_model(model: &WireModel) -> Self {
         Self {
-            replay_thinking: model.reasoning || claude::requires_adaptive_thinking(&model.api, &model.model),
+            replay_thinking: model.thinking || claude::requires_adaptive_thinking(&model.api, model.claude_identity()),
             allow_reasoning_content_replay: false,
             allow_empty_signature: false,
             cache_control: Some(json!({"type": "ephemeral"})),
@@ -131,7 +134,7 @@ fn convert_messages(
     options: &AnthropicOptions,
     opt_out: &mut HashSet<usize>,
 ) -> Vec<WireItem> {
-    let retain_runtime_context = claude::binds_thinking_prefix(Some(&model.model));
+    let retain_runtime_context = claude::binds_thinking_prefix(Some(model.claude_identity()));
     let active_tool_turn = if options.replay_thinking {
         None
     } else {

@@ -70,7 +70,7 @@ pub fn convert(inputs: &[WireInput], model: &WireModel) -> Vec<WireItem> {
                     continue;
                 }
                 let carrier = m.get("runtimeContextCarrier") == Some(&Value::Bool(true));
-                if carrier && first_volatile.is_none() && !binds_thinking_prefix(Some(&model.model)) {
+                if carrier && first_volatile.is_none() && !binds_thinking_prefix(Some(model.claude_identity())) {
                     first_volatile = Some(result.len());
                 }
                 result.push(item("user", content, input.source.clone()));

@@ -38,7 +38,8 @@ use crate::model::Indices;
 use crate::model::Message;
 
 pub use of_replay::{
-    WireError, WirePayload, WireStage, payload_of, replay_payload, stored_payload, wire_model, wire_target,
+    WireError, WirePayload, WireStage, payload_of, replay_payload, replay_payload_with, stored_payload,
+    stored_payload_with, wire_model, wire_target, wire_target_with,
 };
 
 /// A provider API whose request body replaylens can build.
@@ -172,6 +173,17 @@ pub struct WireModel {
     pub input_images: bool,
     /// The model reasons (`model.reasoning`).
     pub reasoning: bool,
+    /// The request asks for thinking: OpenClaw's default thinking level (`medium`) is on for
+    /// every model (`resolveAgentReasoningOption`); `false` stands for thinking off.
+    pub thinking: bool,
+    /// The configured `baseUrl`, over the catalog default [`WireModel::base_url`] gives.
+    pub base_url_override: Option<String>,
+    /// The model's configured `compat`, as written (`models.providers.<id>.models[].compat`);
+    /// empty for a catalog model without overrides.
+    pub compat: serde_json::Map<String, serde_json::Value>,
+    /// The configured `params.canonicalModelId`: the id OpenClaw's Claude checks read instead
+    /// of the model id (`resolveClaudeModelIdentity`).
+    pub canonical_model_id: Option<String>,
 }
 
 impl WireModel {
@@ -184,7 +196,38 @@ impl WireModel {
             model: model.to_string(),
             input_images: true,
             reasoning: true,
+            thinking: true,
+            base_url_override: None,
+            compat: serde_json::Map::new(),
+            canonical_model_id: None,
         }
+    }
+
+    /// The model object OpenClaw resolves from the user's configuration for a custom provider
+    /// (`resolveModelAsync` through `buildInlineProviderModels`): its `reasoning`, `input`,
+    /// `baseUrl`, `compat` and `params.canonicalModelId` replace the catalog defaults of
+    /// [`WireModel::new`], and the provider is the configuration's id as written (the model
+    /// object's `provider`, which the same-model checks compare with each message's).
+    pub fn configured(api: &str, model: &str, c: &crate::policy::config::ConfiguredModel) -> Self {
+        Self {
+            canonical_model_id: c.canonical_model_id().map(str::to_owned),
+            input_images: c.input_images,
+            reasoning: c.reasoning,
+            base_url_override: c.base_url.clone(),
+            compat: c.compat.clone(),
+            ..Self::new(&c.provider, api, model)
+        }
+    }
+
+    /// The id OpenClaw's Claude model checks read: `params.canonicalModelId` when configured,
+    /// else the model id (`resolveClaudeModelIdentity`).
+    pub fn claude_identity(&self) -> &str {
+        self.canonical_model_id.as_deref().unwrap_or(&self.model)
+    }
+
+    /// A boolean of the configured `compat`, when written.
+    pub fn compat_flag(&self, key: &str) -> Option<bool> {
+        self.compat.get(key).and_then(serde_json::Value::as_bool)
     }
 
     /// True when `message` was produced by this very model (same provider, API and id):
@@ -195,11 +238,14 @@ impl WireModel {
             && message.model() == Some(self.model.as_str())
     }
 
-    /// The model's `baseUrl` as a catalog model without overrides has it (the oracle's model
-    /// object): the provider's bundled default, the native Codex backend for `openai` on the
+    /// The model's `baseUrl`: the configured one, else as a catalog model without overrides
+    /// has it (the oracle's model object): the provider's bundled default, the native Codex backend for `openai` on the
     /// ChatGPT-login API, else an address of no known endpoint class. OpenAI-compatible
     /// compat detection, the Responses payload policy and replay identities read it.
-    pub fn base_url(&self) -> &'static str {
+    pub fn base_url(&self) -> &str {
+        if let Some(configured) = &self.base_url_override {
+            return configured;
+        }
         if self.provider == "openai" && self.api == "openai-chatgpt-responses" {
             return "https://chatgpt.com/backend-api/codex";
         }

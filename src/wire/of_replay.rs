@@ -7,6 +7,7 @@ use super::{Payload, WireApi, WireModel, build, build_from, build_naive};
 use crate::hygiene::ReplayMessage;
 use crate::model::{Message, StoredMessage};
 use crate::policy::Target;
+use crate::policy::config::OpenClawConfig;
 use crate::replay::Replay;
 
 /// Which messages the payload is built from.
@@ -75,22 +76,29 @@ pub struct WirePayload {
     stored_at: Vec<usize>,
 }
 
-/// The API and model a payload for `target` is built for.
+/// The API and model a payload for `target` is built for, with no configuration.
 pub fn wire_target(target: &Target) -> Result<(WireApi, WireModel), WireError> {
+    wire_target_with(target, None)
+}
+
+/// The API and model a payload for `target` is built for under the user's configuration:
+/// a custom provider it declares gets its configured model object
+/// ([`crate::policy::config::configured_model`]), any other target the catalog model.
+pub fn wire_target_with(target: &Target, config: Option<&OpenClawConfig>) -> Result<(WireApi, WireModel), WireError> {
     let api_id = target.api.as_deref().ok_or(WireError::NoApi)?;
     let provider = target.provider.as_deref().unwrap_or("");
     let api = WireApi::for_target(provider, api_id).ok_or_else(|| WireError::UnknownApi(api_id.to_string()))?;
-    let model = WireModel::new(
-        target.provider.as_deref().unwrap_or(""),
-        api_id,
-        target.model.as_deref().unwrap_or(""),
-    );
+    let model_id = target.model.as_deref().unwrap_or("");
+    let model = match config.and_then(|c| crate::policy::config::configured_model(c, target)) {
+        Some(configured) => WireModel::configured(api_id, model_id, &configured),
+        None => WireModel::new(provider, api_id, model_id),
+    };
     Ok((api, model))
 }
 
-/// The API and model a replay's payload is built for.
+/// The API and model a replay's payload is built for (its configuration included).
 pub fn wire_model(r: &Replay<'_>) -> Result<(WireApi, WireModel), WireError> {
-    wire_target(&r.resolved.target)
+    wire_target_with(&r.resolved.target, r.options.config.as_deref())
 }
 
 impl WirePayload {
@@ -156,12 +164,13 @@ impl WirePayload {
     }
 }
 
-/// Build the payload of `stage` for the replay's target.
+/// Build the payload of `stage` for the replay's target (its configuration included).
 pub fn payload_of(r: &Replay<'_>, stage: WireStage) -> Result<WirePayload, WireError> {
+    let config = r.options.config.as_deref();
     match stage {
-        WireStage::Stored => stored_payload(&r.transcript.messages, &r.resolved.target),
+        WireStage::Stored => stored_payload_with(&r.transcript.messages, &r.resolved.target, config),
         WireStage::Replay => {
-            let (api, model) = wire_target(&r.resolved.target)?;
+            let (api, model) = wire_target_with(&r.resolved.target, config)?;
             let projected = &r.projection.messages;
             let messages: Vec<&Message> = projected.iter().map(|m| m.message.as_ref()).collect();
             let sources: Vec<&[usize]> = projected.iter().map(|m| m.source.as_slice()).collect();
@@ -173,7 +182,16 @@ pub fn payload_of(r: &Replay<'_>, stage: WireStage) -> Result<WirePayload, WireE
 /// The stored-stage payload of a stored transcript's messages for `target` (the stored
 /// side alone: no replay needs to exist).
 pub fn stored_payload(stored: &[StoredMessage<'_>], target: &Target) -> Result<WirePayload, WireError> {
-    let (api, model) = wire_target(target)?;
+    stored_payload_with(stored, target, None)
+}
+
+/// [`stored_payload`] under the user's configuration ([`wire_target_with`]).
+pub fn stored_payload_with(
+    stored: &[StoredMessage<'_>],
+    target: &Target,
+    config: Option<&OpenClawConfig>,
+) -> Result<WirePayload, WireError> {
+    let (api, model) = wire_target_with(target, config)?;
     let messages: Vec<&Message> = stored.iter().map(|m| m.message.as_ref()).collect();
     Ok(WirePayload::of_stored(api, model, &messages))
 }
@@ -182,7 +200,16 @@ pub fn stored_payload(stored: &[StoredMessage<'_>], target: &Target) -> Result<W
 /// stored transcript need not be held any more, each message sent as it is moves into the
 /// converter's input, and the projection's list is freed before the conversion runs.
 pub fn replay_payload(projected: Vec<ReplayMessage<'_>>, target: &Target) -> Result<WirePayload, WireError> {
-    let (api, model) = wire_target(target)?;
+    replay_payload_with(projected, target, None)
+}
+
+/// [`replay_payload`] under the user's configuration ([`wire_target_with`]).
+pub fn replay_payload_with(
+    projected: Vec<ReplayMessage<'_>>,
+    target: &Target,
+    config: Option<&OpenClawConfig>,
+) -> Result<WirePayload, WireError> {
+    let (api, model) = wire_target_with(target, config)?;
     let mut flat = Vec::with_capacity(projected.len());
     let mut at = Vec::with_capacity(projected.len() + 1);
     at.push(0);

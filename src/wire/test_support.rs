@@ -54,6 +54,9 @@ pub(crate) fn oracle_cases(fixture: &str, default_api: &str, min: usize) -> Vec<
                     let api = case["api"].as_str().unwrap_or(default_api);
                     let mut model = WireModel::new(&text(&case, "provider"), api, &text(&case, "model"));
                     model.reasoning = case["reasoning"].as_bool().unwrap_or(true);
+                    // The cases recorded with `reasoning: false` have thinking off in the
+                    // request too (the Anthropic transport reads the request, not the model).
+                    model.thinking = model.reasoning;
                     model.input_images = case["inputImages"].as_bool().unwrap_or(true);
                     model
                 }

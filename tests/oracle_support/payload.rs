@@ -66,7 +66,7 @@ fn payload_request(id: usize, stage: &str, case: &Case, messages: &[Value]) -> S
 /// own history: images each side's encoder re-encoded (compared by format and size, as in the
 /// history differential) and message timestamps (a synthesized message takes the clock's; only
 /// the bodies that carry whole messages show them).
-fn neutralize_replay(ours: &mut Value, theirs: &mut Value) {
+pub fn neutralize_replay(ours: &mut Value, theirs: &mut Value) {
     match (ours, theirs) {
         (Value::Object(a), Value::Object(b)) => {
             a.shift_remove("timestamp");

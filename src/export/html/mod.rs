@@ -104,6 +104,7 @@ fn write_session(out: &mut String, view: &View) {
         ("session", format!("{} ({})", view.session_id, view.format)),
         ("file", view.path.clone()),
         ("target", view.target_line()),
+        ("configuration", view.configuration.clone()),
         ("family", format!("{} ({})", view.family.1, view.family.0)),
         ("OpenClaw rule set", view.openclaw.to_owned()),
         (

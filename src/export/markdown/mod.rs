@@ -202,6 +202,7 @@ fn write_session(out: &mut String, view: &View) {
     let _ = writeln!(out, "| replaylens | {} |", view.version);
     let _ = writeln!(out, "| session | {} ({}) |", code(&view.session_id), view.format);
     let _ = writeln!(out, "| target | {} |", code(&view.target_line()));
+    let _ = writeln!(out, "| configuration | {} |", code(&view.configuration));
     if let Some(hidden) = view.hidden.sentence() {
         let _ = writeln!(out, "| not in the stored transcript | {} |", inline(&hidden));
     }

@@ -35,7 +35,48 @@ pub fn api_plugin_provider(config: &OpenClawConfig, provider: &str) -> Option<(S
 
 /// Resolve `target`'s policy under `config`: a custom provider whose `api` names a plugin's
 /// provider gets that plugin's hooks ([`api_plugin_provider`]); the target keeps its name.
+/// The unowned fallback then reads the configured model object ([`model_facts`]).
 pub fn resolve(
+    config: &OpenClawConfig,
+    target: &Target,
+    rule_set: &crate::rule_set::RuleSet,
+    installation: &crate::policy::Installation,
+) -> crate::policy::ResolvedPolicy {
+    let mut resolved = resolve_owner(config, target, rule_set, installation);
+    if let Some(model) = super::model::configured_model(config, &resolved.target) {
+        model_facts(&mut resolved, &model);
+    }
+    resolved
+}
+
+/// What the configured model object changes in an unowned fallback policy, as
+/// `buildUnownedProviderTransportReplayFallback` (`src/agents/transcript-policy/helpers.ts`)
+/// reads `params.model`: on `openai-completions` reasoning is kept in history for a model with
+/// `reasoning: true` (`shouldPreserveReasoningContentReplay`); on Anthropic APIs thinking blocks
+/// are dropped for `compat.supportsReasoningEffort: false` (`modelDisablesReasoningEffort`),
+/// and the Claude checks (`shouldDropClaudeThinkingBlocks`, `bindsClaudeThinkingPrefix`) read
+/// `params.canonicalModelId` before the model id. Plugin policies are left as they are.
+pub fn model_facts(resolved: &mut crate::policy::ResolvedPolicy, model: &super::ConfiguredModel) {
+    use crate::policy::Family;
+    use crate::policy::claude::{drops_thinking_blocks, is_prefix_binding};
+    let model_id = resolved.target.model_str().to_owned();
+    match resolved.family {
+        Family::UnownedCompletions => {
+            let keeps = model.reasoning || crate::policy::predicates::is_reasoning_content_model(&model_id);
+            resolved.policy.drop_reasoning_from_history = (!keeps).then_some(true);
+        }
+        Family::UnownedAnthropic => {
+            let claude_id = model.canonical_model_id().unwrap_or(&model_id);
+            resolved.policy.drop_thinking_blocks =
+                drops_thinking_blocks(claude_id) || model.disables_reasoning_effort();
+            resolved.policy.append_only_runtime_context = is_prefix_binding(claude_id).then_some(true);
+        }
+        _ => {}
+    }
+}
+
+/// [`resolve`] before the model object is read: the owner and family only.
+fn resolve_owner(
     config: &OpenClawConfig,
     target: &Target,
     rule_set: &crate::rule_set::RuleSet,

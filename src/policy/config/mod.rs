@@ -9,6 +9,7 @@
 pub mod apply;
 mod includes;
 mod locate;
+pub mod model;
 pub mod plugins;
 mod view;
 
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 pub use apply::{Applied, apply};
 pub use locate::{Locations, locate};
+pub use model::{ConfiguredModel, configured_model, image_max_dimension_px};
 pub use view::{ModelConfig, PluginsConfig, ProviderConfig};
 
 /// What cannot be resolved in a configuration: one sentence naming the file and, where known,
@@ -43,7 +45,7 @@ impl ConfigError {
 }
 
 /// A resolved OpenClaw configuration.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenClawConfig {
     /// The file read.
     pub path: PathBuf,
@@ -91,6 +93,12 @@ impl OpenClawConfig {
         } else {
             Ok(None)
         }
+    }
+
+    /// How reports and headers name a configuration: its path, or `no configuration`; never
+    /// anything it holds (keys, headers and tokens stay out of every output).
+    pub fn describe(config: Option<&OpenClawConfig>) -> String {
+        config.map_or_else(|| "no configuration".to_owned(), |c| c.path.display().to_string())
     }
 
     /// `models.providers`, keyed by the id as written.

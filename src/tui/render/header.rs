@@ -1,4 +1,4 @@
-//! The two header lines: session and target; counts and rewrites per rule. A line that does
+//! The two header lines: session, target and configuration; counts and rewrites per rule. A line that does
 //! not fit ends with `…`.
 //!
 //! When some parts of the target were given and others were not, each part not given carries
@@ -51,7 +51,7 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     if let Some(legend) = legend(insp) {
         target.push(Span::styled(format!("  {legend}"), t.style(Role::Muted)));
     }
-    let first = vec![
+    let mut first = vec![
         Part {
             rank: SESSION,
             spans: vec![
@@ -68,6 +68,14 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             spans: target,
         },
     ];
+    // The configuration replayed under, when one is: its path, never its content (without one
+    // the header stays as it was; the exports say "no configuration").
+    if let Some(config) = insp.options.config.as_deref() {
+        first.push(Part {
+            rank: FAMILY,
+            spans: vec![key("config "), val(config.path.display().to_string())],
+        });
+    }
     let wire = &insp.wire;
     let (verdict, role) = match wire.findings.len() {
         // Another load (a profile or rule-set switch) is running: what is shown is the old

@@ -49,6 +49,7 @@ fn every_screen_is_escaped(f: &escape_support::Fields) {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
         rule_set_from_session: false,
+        config: None,
     };
     let insp = load(&request, &(std::sync::Arc::new(|_| {}) as Report)).unwrap();
     let mut app = app_with(insp, Theme::dark());

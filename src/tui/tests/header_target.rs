@@ -27,6 +27,7 @@ fn loaded_with(path: &Path, target: Target, from_session: bool) -> Inspection {
         target,
         rule_set: RuleSet::newest(),
         rule_set_from_session: from_session,
+        config: None,
     };
     load(&request, &(Arc::new(|_| {}) as Report)).unwrap()
 }

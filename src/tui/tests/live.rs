@@ -61,6 +61,7 @@ fn appended_lines_are_read_by_the_reader_the_follow_keeps() {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
         rule_set_from_session: false,
+        config: None,
     };
     let report: super::super::loader::Report = std::sync::Arc::new(|_| {});
     let mut app = app_with(load(&request, &report).unwrap(), Theme::dark());

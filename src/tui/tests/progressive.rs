@@ -15,6 +15,7 @@ fn request(name: &str) -> LoadRequest {
         target: replaylens::policy::Target::default(),
         rule_set: replaylens::rule_set::RuleSet::newest(),
         rule_set_from_session: false,
+        config: None,
     }
 }
 

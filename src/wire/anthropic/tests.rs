@@ -59,7 +59,7 @@ fn oracle_set_covers_the_interesting_shapes() {
     }
 }
 
-/// The default settings are the oracle's: thinking replayed for a reasoning model, a
+/// The default settings are the oracle's: thinking replayed unless thinking is off, a
 /// `{type:"ephemeral"}` cache breakpoint.
 #[test]
 fn convert_uses_the_default_request_settings() {
@@ -68,6 +68,7 @@ fn convert_uses_the_default_request_settings() {
     assert_eq!(values(&got), c.expected);
     let mandatory = WireModel {
         reasoning: false,
+        thinking: false,
         ..WireModel::new("anthropic", "anthropic-messages", "claude-fable-5")
     };
     assert!(

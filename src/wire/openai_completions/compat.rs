@@ -8,8 +8,9 @@
 //! `providerEndpoints` / `providerRequest` families declared by the bundled plugin manifests
 //! and `@openclaw/mistral-provider`).
 //!
-//! A model without `compat` overrides (what [`WireModel`] describes) gets the detected
-//! defaults; the flags only an explicit `compat` turns on start `false`.
+//! A model without `compat` overrides gets the detected defaults; the flags only an explicit
+//! `compat` turns on start `false`. A configured model's `compat` ([`WireModel::compat`]) is
+//! merged over them ([`Compat::configured`]).
 
 use super::super::WireModel;
 
@@ -89,7 +90,7 @@ impl Compat {
                 && (endpoint == "openrouter"
                     || (default_route && provider == "openrouter")
                     || provider == "deepinfra"));
-        Self {
+        let detected = Self {
             endpoint_class: endpoint,
             requires_tool_result_name: false,
             requires_assistant_after_tool_result: false,
@@ -98,6 +99,44 @@ impl Compat {
             thinking_format,
             requires_string_content: false,
             strict_message_keys: false,
+            anthropic_cache_control,
+        };
+        detected.configured(model)
+    }
+
+    /// The model's configured `compat` over the detected defaults, as
+    /// `resolveOpenAICompletionsCompat` (`configured?.X ?? defaults.X`) and `getCompat`
+    /// (`requiresStringContent ?? false`, `strictMessageKeys === true`) of `@openclaw/ai` merge
+    /// them.
+    fn configured(self, model: &WireModel) -> Self {
+        if model.compat.is_empty() {
+            return self;
+        }
+        let flag = |key: &str, default: bool| model.compat_flag(key).unwrap_or(default);
+        let thinking_format = match model.compat.get("thinkingFormat").and_then(|v| v.as_str()) {
+            Some("openai") => ThinkingFormat::OpenAi,
+            Some("deepseek") => ThinkingFormat::DeepSeek,
+            Some("zai") => ThinkingFormat::Zai,
+            Some("together") => ThinkingFormat::Together,
+            Some("openrouter") => ThinkingFormat::OpenRouter,
+            _ => self.thinking_format,
+        };
+        let anthropic_cache_control = match model.compat.get("cacheControlFormat").and_then(|v| v.as_str()) {
+            Some(format) => format == "anthropic",
+            None => self.anthropic_cache_control,
+        };
+        Self {
+            endpoint_class: self.endpoint_class,
+            requires_tool_result_name: flag("requiresToolResultName", false),
+            requires_assistant_after_tool_result: flag("requiresAssistantAfterToolResult", false),
+            requires_thinking_as_text: flag("requiresThinkingAsText", false),
+            requires_reasoning_content: flag(
+                "requiresReasoningContentOnAssistantMessages",
+                self.requires_reasoning_content,
+            ),
+            thinking_format,
+            requires_string_content: flag("requiresStringContent", false),
+            strict_message_keys: model.compat_flag("strictMessageKeys") == Some(true),
             anthropic_cache_control,
         }
     }
@@ -111,7 +150,8 @@ struct Endpoint {
     base_urls: &'static [&'static str],
 }
 
-/// The `providerEndpoints` of the plugins OpenClaw 2026.9.6 loads, in load order.
+/// The `providerEndpoints` of the plugins OpenClaw 2026.9.6 loads (bundled, then the npm
+/// provider packages the oracle loads), in load order.
 const ENDPOINTS: &[Endpoint] = &[
     Endpoint {
         class: "anthropic-public",
@@ -200,6 +240,27 @@ const ENDPOINTS: &[Endpoint] = &[
         hosts: &["api.mistral.ai"],
         host_suffixes: &[],
         base_urls: &[],
+    },
+    // `@openclaw/deepseek-provider` and `@openclaw/qwen-provider` (npm), loaded from
+    // `plugins.load.paths` like the mistral plugin.
+    Endpoint {
+        class: "deepseek-native",
+        hosts: &["api.deepseek.com"],
+        host_suffixes: &[],
+        base_urls: &[],
+    },
+    Endpoint {
+        class: "modelstudio-native",
+        hosts: &[],
+        host_suffixes: &[],
+        base_urls: &[
+            "https://coding-intl.dashscope.aliyuncs.com/v1",
+            "https://coding.dashscope.aliyuncs.com/v1",
+            "https://dashscope.aliyuncs.com/compatible-mode/v1",
+            "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+            "https://token-plan.ap-southeast-1.maas.aliyuncs.com/compatible-mode/v1",
+            "https://token-plan.cn-beijing.maas.aliyuncs.com/compatible-mode/v1",
+        ],
     },
 ];
 
