@@ -33,8 +33,8 @@ pub enum Output {
     Text(Safe, Vec<String>, Columns),
     /// JSON document; the flag says whether a row was written yet.
     Json(Safe, bool),
-    /// CSV rows.
-    Csv(Box<csv::Writer<Safe>>, usize),
+    /// CSV rows ([`super::scan_csv`]); the number of targets.
+    Csv(Safe, usize),
     /// JSON lines.
     Ndjson(Safe),
     /// Parquet files.
@@ -134,7 +134,6 @@ impl Output {
                 ));
             }
             OutputFormat::Csv => {
-                let mut w = csv::Writer::from_writer(out);
                 let mut head: Vec<String> = [
                     "path",
                     "agent",
@@ -164,8 +163,8 @@ impl Output {
                         head.push(format!("t{i}_{col}"));
                     }
                 }
-                w.write_record(&head)?;
-                Self::Csv(Box::new(w), labels.len())
+                super::scan_csv::write_record(&mut out, &head)?;
+                Self::Csv(out, labels.len())
             }
         })
     }
@@ -388,7 +387,7 @@ fn target_cells(t: &TargetScan) -> [String; 8] {
     ]
 }
 
-fn csv_row(w: &mut csv::Writer<Safe>, row: &SessionScan, targets: usize) -> std::io::Result<()> {
+fn csv_row(w: &mut Safe, row: &SessionScan, targets: usize) -> std::io::Result<()> {
     let opt = |v: Option<String>| v.unwrap_or_default();
     let mut record: Vec<String> = vec![
         row.path.display().to_string(),
@@ -409,16 +408,5 @@ fn csv_row(w: &mut csv::Writer<Safe>, row: &SessionScan, targets: usize) -> std:
             None => record.extend(std::iter::repeat_n(String::new(), 8)),
         }
     }
-    w.write_record(record.iter().map(|cell| spreadsheet_safe(cell).into_owned()))?;
-    Ok(())
-}
-
-/// A cell a spreadsheet will not run: text that starts like a formula (`=`, `+`, `-`, `@`, a
-/// tab or a carriage return) gets a leading `'`, as OWASP recommends for CSV; a session id
-/// `=HYPERLINK(…)` stays text when the scan is opened in a spreadsheet.
-fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
-    match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
-        _ => cell.into(),
-    }
+    super::scan_csv::write_record(w, &record)
 }
