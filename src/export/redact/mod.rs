@@ -69,6 +69,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             kind: match r.kind.as_str() {
                 "email" => "email",
                 "phone" => "phone",
+                "user" => "user",
+                "host" => "host",
                 _ => "secret",
             },
             re: Regex::new(&r.pattern).unwrap_or_else(|e| panic!("redaction rule {}: {e}", r.id)),
