@@ -11,7 +11,7 @@ use std::process::{Command, Output};
 
 use escape_support::{Fields, arg, fields, write_session};
 use proptest::prelude::*;
-use replaylens::text::is_unsafe_for_terminal;
+use replaylens::text::first_unsafe;
 use serde_json::Value;
 
 /// A target every command accepts, so the JSON outputs are complete.
@@ -34,7 +34,7 @@ fn assert_safe(args: &[&str], out: &Output) {
     for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
         let text =
             std::str::from_utf8(bytes).unwrap_or_else(|e| panic!("{args:?} wrote invalid UTF-8 on {stream}: {e}"));
-        if let Some((at, c)) = text.char_indices().find(|&(_, c)| is_unsafe_for_terminal(c)) {
+        if let Some((at, c)) = first_unsafe(text) {
             let start = text[..at].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
             panic!(
                 "{args:?} printed U+{:04X} raw on {stream} after {:?}",
@@ -140,6 +140,8 @@ fn every_output_is_escaped(dir: &Path, f: &Fields) {
         cmd("export", vec!["--format", "html"]),
         cmd("export", [&["--format", "json", "--redact"][..], &ANTHROPIC].concat()),
         cmd("repair", vec!["--dry-run"]),
+        cmd("export", vec!["--format", "session"]),
+        cmd("export", vec!["--format", "session", "--redact"]),
         vec!["sessions", d],
         vec!["scan", d],
         vec!["scan", d, "--format", "csv"],
@@ -225,4 +227,51 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         every_output_is_escaped(dir.path(), &f);
     }
+}
+
+/// Issue 45 finding 13: one session holding every Unicode scalar value (each after a letter,
+/// 4,096 to a message) goes through every output, raw and redacted; no output prints a
+/// character a terminal could act on or a reader could not see, and the session export is
+/// still the same data.
+#[test]
+fn every_scalar_value_in_every_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let scalars: Vec<char> = (0..=0x10ffff_u32).filter_map(char::from_u32).collect();
+    let mut text = String::from(
+        r#"{"type":"session","version":3,"id":"every-scalar","timestamp":"2026-01-01T00:00:00Z","cwd":"/w"}"#,
+    );
+    text.push('\n');
+    let mut parent = serde_json::Value::Null;
+    for (i, chunk) in scalars.chunks(4096).enumerate() {
+        let body: String = chunk.iter().flat_map(|&c| ['a', c]).collect();
+        let id = format!("m{i}");
+        let line = serde_json::json!({"type": "message", "id": id, "parentId": parent,
+            "timestamp": "2026-01-01T00:00:00Z",
+            "message": {"role": "user", "content": [{"type": "text", "text": body}], "timestamp": 1}});
+        text.push_str(&line.to_string());
+        text.push('\n');
+        parent = serde_json::Value::String(id);
+    }
+    let path = dir.path().join("every-scalar.jsonl");
+    std::fs::write(&path, &text).unwrap();
+    let s = path.to_str().unwrap();
+    let d = dir.path().to_str().unwrap();
+    for args in [
+        vec!["show", s],
+        vec!["sessions", d],
+        vec!["scan", d],
+        vec!["scan", d, "--format", "csv"],
+        vec!["export", s, "--format", "md", "--redact", "--no-releases"],
+        vec!["export", s, "--format", "html", "--no-releases"],
+        vec!["export", s, "--format", "html", "--redact=all-text", "--no-releases"],
+        vec!["export", s, "--format", "json", "--redact", "--no-releases"],
+        vec!["export", s, "--format", "session", "--redact"],
+    ] {
+        check(&args);
+    }
+    let out = check(&["export", s, "--format", "session"]);
+    let written = String::from_utf8(out.stdout).unwrap();
+    let same =
+        |text: &str| -> Vec<serde_json::Value> { text.lines().map(|l| serde_json::from_str(l).unwrap()).collect() };
+    assert_eq!(same(&written), same(&text));
 }

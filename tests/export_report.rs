@@ -221,7 +221,14 @@ fn split_command(line: &str) -> Vec<String> {
 fn assert_round_trips(args: &[&str]) {
     let report = export(args);
     let again = reproduce_args(&report);
-    let out = Command::new(common::bin()).args(&again).output().unwrap();
+    // A redacted report names the session by its base name (issue 45 finding 12): the command
+    // is run beside the file.
+    let folder = session().parent().map(std::path::Path::to_path_buf).unwrap();
+    let out = Command::new(common::bin())
+        .args(&again)
+        .current_dir(folder)
+        .output()
+        .unwrap();
     assert_eq!(
         out.status.code(),
         Some(0),

@@ -85,8 +85,11 @@ struct Plant {
 }
 
 /// The families, each as a tool or a person writes it.
+/// How many forms [`plant`] writes.
+const FAMILIES: usize = 46;
+
 fn plant(rng: &mut Rng, family: usize) -> Plant {
-    let (text, secret) = match family % 26 {
+    let (text, secret) = match family % FAMILIES {
         0 => {
             let s = format!("sk-ant-api03-{}", rng.alnum(48));
             (format!("export ANTHROPIC_API_KEY={s}"), s)
@@ -217,6 +220,93 @@ fn plant(rng: &mut Rng, family: usize) -> Plant {
                 s,
             )
         }
+        // Issue 45 finding 11: the forms the fourth hostile pass found surviving.
+        26 => {
+            let s = rng.alnum(32);
+            (format!("Cookie: csrftoken=abc; sessionid={s}"), s)
+        }
+        27 => {
+            let s = rng.alnum(26);
+            (format!("Set-Cookie: PHPSESSID={s}; path=/"), s)
+        }
+        28 => {
+            let s = rng.alnum(20);
+            (format!("GET https://dash.example/app?sid={s}&tab=2"), s)
+        }
+        29 => {
+            let s = rng.alnum(24);
+            (format!("open https://x.example/cb?session_id={s}"), s)
+        }
+        30 => {
+            let s = rng.alnum(18);
+            (format!("https://feeds.example/rss?auth={s}"), s)
+        }
+        31 => {
+            let s = rng.b64(32);
+            (format!("Authorization: ApiKey {s}"), s)
+        }
+        32 => {
+            let s = rng.b64(28);
+            (format!("proxy header X-Upstream \"Basic {s}\""), s)
+        }
+        33 => {
+            let s = rng.pick("./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 22);
+            (format!("deploy:$apr1$Xy7Qw3Ez${s}"), s)
+        }
+        34 => {
+            let s = rng.password();
+            (format!("db.internal:5432:orders:app:{s}"), s)
+        }
+        35 => {
+            let s = format!("{}==", rng.b64(22));
+            (format!("kind: Secret\ndata:\n  password: {s}\n"), s)
+        }
+        36 => {
+            let s = format!("{}-us{}", rng.hex(32), 1 + rng.next() % 20);
+            (format!("MAILCHIMP_KEY {s}"), s)
+        }
+        37 => {
+            let s = rng.alnum(7);
+            (
+                format!(
+                    "POST https://hooks.zapier.com/hooks/catch/{}/{s}/",
+                    1_000_000 + rng.next() % 8_999_999
+                ),
+                s,
+            )
+        }
+        38 => {
+            let s = format!("LTAI{}", rng.alnum(20));
+            (format!("aliyun configure --access-key-id {s}"), s)
+        }
+        39 => {
+            let s = format!("{}8Q~{}", rng.alnum(3), rng.alnum(34));
+            (format!("AZURE_CLIENT_SECRET: {s}"), s)
+        }
+        40 => {
+            let s = rng.password();
+            (format!("Driver={{ODBC Driver 18}};Server=db;Uid=sa;Pwd={{{s}}};"), s)
+        }
+        41 => {
+            let s = rng.uuid();
+            (format!("my api token is {s}, keep it"), s)
+        }
+        42 => {
+            let s = rng.alnum(16);
+            (format!("{{\"headers\": \"{{\\\"cookie\\\": \\\"{s}\\\"}}\"}}"), s)
+        }
+        43 => {
+            let s = rng.pick("0123456789", 6);
+            (format!("{{\"pin\": \"{s}\", \"user\": \"ops\"}}"), s)
+        }
+        44 => {
+            let s = rng.password();
+            (format!("mariadb -uroot -p{s} app"), s)
+        }
+        45 => {
+            let s = rng.pick("0123456789", 12);
+            (format!("{{\"api_token\": {s}}}"), s)
+        }
         _ => {
             let s = rng.password();
             (format!("{{\"DB_PASS\": \"{s}\"}}"), s)
@@ -282,7 +372,7 @@ fn openclaw_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
         json!({"type": "session", "version": 3, "id": "corpus", "timestamp": "2026-09-01T08:00:00.000Z", "cwd": "/srv/app"}),
     ];
     let mut id = 0;
-    for family in 0..26 * 4 {
+    for family in 0..FAMILIES * 6 {
         let p = plant(rng, family);
         let q = plant(rng, family + 7);
         lines.push(entry(id, placed(family, &p, &q)));
@@ -434,7 +524,7 @@ fn no_planted_secret_survives_any_export() {
     let (openclaw, plants) = openclaw_session(dir.path(), &mut rng);
     let (codex, codex_plants) = codex_session(dir.path(), &mut rng);
     assert!(
-        plants.len() + codex_plants.len() >= 200,
+        plants.len() + codex_plants.len() >= 500,
         "{} secrets",
         plants.len() + codex_plants.len()
     );
@@ -446,7 +536,7 @@ fn no_planted_secret_survives_any_export() {
             let plain = decoded(format, &export(session, format, ""));
             let shown = plants.iter().filter(|p| plain.contains(&p.secret)).count();
             let needed = match format {
-                "md" => plants.len() / 5,
+                "md" => plants.len() / 8,
                 _ => plants.len() * 3 / 4,
             };
             if session == &openclaw && format == "json" {
@@ -465,7 +555,14 @@ fn no_planted_secret_survives_any_export() {
                 plants.len()
             );
             for level in ["--redact", "--redact=all-text"] {
-                let seen = decoded(format, &export(session, format, level));
+                let raw = export(session, format, level);
+                // No absolute path of this machine (issue 45 finding 12): the session is named
+                // by its base name, in the reproduce command too.
+                let folder = dir.path().to_str().unwrap();
+                if raw.contains(folder) || decoded(format, &raw).contains(folder) {
+                    leaks.push(format!("{format} {level}: the session's folder {folder}"));
+                }
+                let seen = decoded(format, &raw);
                 for p in plants {
                     if seen.contains(&p.secret) {
                         leaks.push(format!("{format} {level}: {} (in {:?})", p.secret, p.text));
@@ -569,7 +666,9 @@ fn a_shared_session_keeps_no_planted_secret_and_replays_the_same() {
         "the shared case is redacted"
     );
     let report = std::fs::read_to_string(&report).unwrap();
-    let command = format!("replaylens export {} --provider anthropic", case.display());
-    assert!(report.contains(&command), "{command} in:\n{report}");
+    // Named by its base name: the copy travels beside the report (issue 45 finding 12).
+    let command = "replaylens export case.jsonl --provider anthropic";
+    assert!(report.contains(command), "{command} in:\n{report}");
+    assert!(!report.contains(&case.display().to_string()), "{report}");
     assert!(!report.contains(&format!("export {}", openclaw.display())));
 }

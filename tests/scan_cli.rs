@@ -182,6 +182,11 @@ fn csv_cells_that_look_like_formulas_stay_text() {
         ("at.jsonl", "@SUM(A1:A9)"),
         ("tab.jsonl", "\t=1"),
         ("plain.jsonl", "plain-id"),
+        ("semi.jsonl", ";=2+5"),
+        ("fullwidth.jsonl", "\u{ff1d}3+3"),
+        ("space.jsonl", " =4"),
+        ("nbsp.jsonl", "\u{a0}=5"),
+        ("lf.jsonl", "\n=6"),
     ] {
         let header = format!(
             r#"{{"type":"session","version":3,"id":{},"timestamp":"2026-03-09T08:41:07.000Z","cwd":"/w"}}"#,
@@ -200,14 +205,21 @@ fn csv_cells_that_look_like_formulas_stay_text() {
         ids,
         [
             "'\t=1",
+            "'\n=6",
+            "' =4",
             "'+1+cmd|' /C calc'!A0",
             "'-2+3",
             "'=HYPERLINK(\"https://evil.example\",\"open\")",
             "'@SUM(A1:A9)",
+            "'\u{a0}=5",
+            "'\u{ff1d}3+3",
+            ";=2+5",
             "plain-id"
         ],
         "{text}"
     );
+    // Quoted, so a locale whose list separator is `;` does not split it into a formula.
+    assert!(text.contains("\";=2+5\""), "{text}");
 }
 
 /// Run replaylens with `args`, killed after 30 s (a FIFO once made it wait forever).

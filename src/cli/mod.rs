@@ -16,6 +16,7 @@ pub mod repair;
 pub mod replay;
 pub mod rules;
 pub mod scan;
+pub mod scan_csv;
 pub mod scan_output;
 pub mod sessions;
 pub mod show;

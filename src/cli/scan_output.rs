@@ -6,7 +6,7 @@ use std::io::{BufWriter, Stdout, StdoutLock, Write};
 use replaylens::policy::Target;
 use replaylens::scan::parquet::ParquetSink;
 use replaylens::scan::{SessionScan, Summary, TargetScan};
-use replaylens::text::{TerminalSafeWriter, escape_controls_single_line as esc};
+use replaylens::text::{TerminalSafeWriter, cut_end, display_width, escape_controls_single_line as esc, pad_end};
 
 /// Output format of `scan` (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -33,8 +33,8 @@ pub enum Output {
     Text(Safe, Vec<String>, Columns),
     /// JSON document; the flag says whether a row was written yet.
     Json(Safe, bool),
-    /// CSV rows.
-    Csv(Box<csv::Writer<Safe>>, usize),
+    /// CSV rows ([`super::scan_csv`]); the number of targets.
+    Csv(Safe, usize),
     /// JSON lines.
     Ndjson(Safe),
     /// Parquet files.
@@ -134,7 +134,6 @@ impl Output {
                 ));
             }
             OutputFormat::Csv => {
-                let mut w = csv::Writer::from_writer(out);
                 let mut head: Vec<String> = [
                     "path",
                     "agent",
@@ -164,8 +163,8 @@ impl Output {
                         head.push(format!("t{i}_{col}"));
                     }
                 }
-                w.write_record(&head)?;
-                Self::Csv(Box::new(w), labels.len())
+                super::scan_csv::write_record(&mut out, &head)?;
+                Self::Csv(out, labels.len())
             }
         })
     }
@@ -222,23 +221,16 @@ impl Output {
 }
 
 fn cut(text: &str, width: usize) -> String {
-    let text = esc(text);
-    if text.chars().count() <= width {
-        return text.into_owned();
-    }
-    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
-    s.push('…');
-    s
+    cut_end(&esc(text), width).into_owned()
 }
 
-fn text_row(out: &mut Safe, row: &SessionScan, columns: Columns) -> std::io::Result<()> {
+fn text_row(out: &mut impl Write, row: &SessionScan, columns: Columns) -> std::io::Result<()> {
     use super::table_width::cut_middle;
     let mut line = format!(
-        "{:<w$} {:<12} {:>6}",
-        cut_middle(&esc(&row.id), columns.id),
+        "{} {:<12} {:>6}",
+        pad_end(&cut_middle(&esc(&row.id), columns.id), columns.id),
         row.agent.unwrap_or("-"),
         row.messages,
-        w = columns.id
     );
     match &row.error {
         Some(e) => line.push_str(&format!("  unreadable: {}", cut(e, 90))),
@@ -278,7 +270,7 @@ fn wrap_list(text: &str, limit: usize) -> String {
     let mut line = String::new();
     for (i, part) in text.split(", ").enumerate() {
         let piece = if i == 0 { part.to_owned() } else { format!(", {part}") };
-        if !line.is_empty() && line.chars().count() + piece.chars().count() + 1 > limit {
+        if !line.is_empty() && display_width(&line) + display_width(&piece) + 1 > limit {
             out.push_str(&line);
             out.push_str(",\n");
             line = format!("    {}", piece.trim_start_matches(", "));
@@ -358,10 +350,10 @@ fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<us
             let line = match limit {
                 // The id and the path share what the counts leave, each cut in the middle.
                 Some(l) => {
-                    let room = l.saturating_sub(head.chars().count() + 2);
+                    let room = l.saturating_sub(display_width(&head) + 2);
                     let id_w = (room / 3).clamp(8, 38);
                     let id = super::table_width::cut_middle(&id, id_w);
-                    let path_w = room.saturating_sub(id.chars().count()).max(12);
+                    let path_w = room.saturating_sub(display_width(&id)).max(12);
                     format!("{head}{id}  {}", super::table_width::cut_middle(&path, path_w))
                 }
                 None => format!("{head}{}  {path}", cut(&w.id, 38)),
@@ -388,7 +380,7 @@ fn target_cells(t: &TargetScan) -> [String; 8] {
     ]
 }
 
-fn csv_row(w: &mut csv::Writer<Safe>, row: &SessionScan, targets: usize) -> std::io::Result<()> {
+fn csv_row(w: &mut Safe, row: &SessionScan, targets: usize) -> std::io::Result<()> {
     let opt = |v: Option<String>| v.unwrap_or_default();
     let mut record: Vec<String> = vec![
         row.path.display().to_string(),
@@ -409,16 +401,47 @@ fn csv_row(w: &mut csv::Writer<Safe>, row: &SessionScan, targets: usize) -> std:
             None => record.extend(std::iter::repeat_n(String::new(), 8)),
         }
     }
-    w.write_record(record.iter().map(|cell| spreadsheet_safe(cell).into_owned()))?;
-    Ok(())
+    super::scan_csv::write_record(w, &record)
 }
 
-/// A cell a spreadsheet will not run: text that starts like a formula (`=`, `+`, `-`, `@`, a
-/// tab or a carriage return) gets a leading `'`, as OWASP recommends for CSV; a session id
-/// `=HYPERLINK(…)` stays text when the scan is opened in a spreadsheet.
-fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
-    match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}").into(),
-        _ => cell.into(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_rows_line_up_by_display_width_with_cjk_and_combining_marks() {
+        let row = |id: &str| SessionScan {
+            path: "/s/x.jsonl".into(),
+            agent: Some("OpenClaw"),
+            id: id.to_owned(),
+            session_key: None,
+            format: None,
+            bytes: None,
+            messages: 3,
+            skipped: 0,
+            warnings: 0,
+            notes: 0,
+            error: None,
+            rule_set: None,
+            targets: Vec::new(),
+        };
+        for limit in [None, Some(120)] {
+            let columns = Columns::fit(1, limit);
+            let mut out = Vec::new();
+            for id in [
+                "plain-id",
+                "會話-日本語",
+                "cafe\u{301}-e\u{301}e\u{301}",
+                "會話會話會話會話會話會話會話會話會話會話會話會話",
+            ] {
+                text_row(&mut out, &row(id), columns).unwrap();
+            }
+            let text = String::from_utf8(out).unwrap();
+            let at: Vec<usize> = text
+                .lines()
+                .map(|l| display_width(&l[..l.find("OpenClaw").unwrap()]))
+                .collect();
+            assert!(at.iter().all(|&a| a == at[0]), "{limit:?} {at:?}:\n{text}");
+        }
     }
 }

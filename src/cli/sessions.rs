@@ -5,7 +5,7 @@ use std::path::Path;
 
 use replaylens::load::discover::{self, Listing};
 use replaylens::model::Agent;
-use replaylens::text::escape_controls_single_line as esc;
+use replaylens::text::{cut_end, display_width, escape_controls_single_line as esc, pad_end, pad_start};
 
 /// List sessions at `path`, or in every agent's default location (newest first).
 pub fn run(path: Option<&Path>, json: bool) -> anyhow::Result<()> {
@@ -118,7 +118,7 @@ fn print_table(out: &mut impl Write, listings: &[Listing], limit: Option<usize>)
     let mut widths = HEADER.map(str::len);
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(display_width(cell));
         }
     }
     let whole = widths.iter().sum::<usize>() + 2 * (widths.len() - 1);
@@ -143,7 +143,7 @@ fn print_table(out: &mut impl Write, listings: &[Listing], limit: Option<usize>)
                 continue;
             }
             let cut = if i == UPDATED {
-                cell.chars().take(w).collect()
+                cut_end(cell, w).into_owned()
             } else {
                 super::table_width::cut_middle(cell, w)
             };
@@ -151,9 +151,11 @@ fn print_table(out: &mut impl Write, listings: &[Listing], limit: Option<usize>)
             if i == last {
                 text.push_str(cell.trim_end());
             } else if NUMERIC.contains(&i) {
-                text.push_str(&format!("{cell:>w$}  "));
+                text.push_str(&pad_start(cell, w));
+                text.push_str("  ");
             } else {
-                text.push_str(&format!("{cell:<w$}  "));
+                text.push_str(&pad_end(cell, w));
+                text.push_str("  ");
             }
         }
         text
@@ -222,7 +224,7 @@ mod tests {
         print_table(&mut out, &[long], Some(80)).unwrap();
         let text = String::from_utf8(out).unwrap();
         for line in text.lines() {
-            assert!(line.chars().count() <= 80, "{} columns: {line}", line.chars().count());
+            assert!(display_width(line) <= 80, "{} columns: {line}", display_width(line));
         }
         assert!(
             text.contains("/home/someone/.openc") && text.contains("6789.jsonl"),
@@ -235,5 +237,31 @@ mod tests {
                 .unwrap()
                 .contains("/p/u1/subagents/agent-x.jsonl")
         );
+    }
+
+    #[test]
+    fn columns_line_up_by_display_width_with_cjk_and_combining_marks() {
+        let mut cjk = listing();
+        cjk.id = "會話-日本語".into();
+        cjk.cwd = Some("/srv/プロジェクト".into());
+        let mut marks = listing();
+        marks.id = "cafe\u{301}-e\u{301}e\u{301}".into();
+        marks.cwd = Some("/srv/re\u{301}sume\u{301}".into());
+        let plain = listing();
+        for limit in [None, Some(100)] {
+            let mut out = Vec::new();
+            print_table(&mut out, &[cjk.clone(), marks.clone(), plain.clone()], limit).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("  ")).collect();
+            // The column after SESSION starts at the same display column on every line.
+            let agent_at = |line: &str| {
+                let at = line.find("AGENT").or_else(|| line.find("Claude Code")).unwrap();
+                display_width(&line[..at])
+            };
+            let first = agent_at(lines[0]);
+            for line in &lines {
+                assert_eq!(agent_at(line), first, "{limit:?}:\n{text}");
+            }
+        }
     }
 }

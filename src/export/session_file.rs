@@ -21,7 +21,10 @@ const STRUCTURE: [&str; 8] = [
 ];
 
 /// The session `text` (its loader format `format`) with every message and every other entry's
-/// content redacted at `redaction`; the counts of what was redacted, by kind.
+/// content redacted at `redaction`; the counts of what was redacted, by kind. Every character
+/// the other outputs escape (C1 and other controls, bidi controls, invisible characters) is
+/// written as a JSON `\u` escape ([`crate::text::terminal_safe_json`]), so the file is the same
+/// data and still safe to `cat`.
 pub fn redacted_session(
     text: &str,
     format: &str,
@@ -30,7 +33,7 @@ pub fn redacted_session(
     let mut session = SessionText::parse(text, format)?;
     let all: Vec<usize> = (0..session.units.len()).collect();
     let counts = redact_units(&mut session, &all, redaction);
-    Ok((session.render(&all), counts))
+    Ok((crate::text::terminal_safe_json(session.render(&all)), counts))
 }
 
 /// Redact the header and the units at `units` in place with one redactor (so a value in two
@@ -76,4 +79,29 @@ pub fn redact_units(
         }
     }
     redactor.counts().clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c1_bidi_and_invisible_characters_are_written_as_json_escapes_and_the_data_is_the_same() {
+        let line = |text: &str| {
+            serde_json::json!({"type": "message", "id": "m1", "parentId": null, "timestamp": "2026-01-01T00:00:00Z",
+                "message": {"role": "user", "content": [{"type": "text", "text": text}], "timestamp": 1}})
+            .to_string()
+        };
+        let header = r#"{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00Z","cwd":"/w"}"#;
+        let hostile = "a\u{9b}31m b\u{202e}c d\u{200b}e \u{600}1 \u{1b}[2J ❤\u{fe0f}";
+        let text = format!("{header}\n{}\n", line(hostile));
+        let (out, _) = redacted_session(&text, "openclaw-jsonl", Redaction::None).unwrap();
+        assert_eq!(crate::text::first_unsafe(&out), None, "{out}");
+        assert!(
+            out.contains("\\u009b") && out.contains("\\u202e") && out.contains("\\u0600"),
+            "{out}"
+        );
+        let second: serde_json::Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+        assert_eq!(second["message"]["content"][0]["text"], hostile);
+    }
 }

@@ -124,9 +124,15 @@ impl<'r> View<'r> {
         let mut r = Redactor::new(redaction);
         let mut text = |s: &str| r.text(s);
         let session_id = text(&session.id);
-        let path = text(&session.path.display().to_string());
+        // A redacted report names the session (and the configuration) by its base name: the
+        // absolute path carries the user name and project folders of the machine that wrote it.
+        let shown = |p: &std::path::Path| match redaction {
+            Redaction::None => p.display().to_string(),
+            _ => base_name(p),
+        };
+        let path = text(&shown(&session.path));
         let configuration = match replay.options.config.as_deref() {
-            Some(c) => text(&c.path.display().to_string()),
+            Some(c) => text(&shown(&c.path)),
             None => crate::policy::config::OpenClawConfig::describe(None),
         };
         let t = &replay.resolved.target;
@@ -158,9 +164,11 @@ impl<'r> View<'r> {
             replay.projection.messages.len(),
             rewrites,
         );
+        let shared = (options.shared_session.as_deref()).map(|p| base_name(std::path::Path::new(p)));
         let command = super::command::export_args(
             &super::command::Reproduce {
-                path: options.shared_session.as_deref().unwrap_or(&path),
+                // The shared copy travels beside the report: named by its base name.
+                path: shared.as_deref().unwrap_or(&path),
                 // The shared copy is a file of its own, not a database with several sessions.
                 database_session: (session.db_window.is_some() && options.shared_session.is_none())
                     .then_some(session_id.as_str()),
@@ -486,4 +494,10 @@ fn count_redactions(
 
 fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+/// The last component of `path` (the whole path when it has none), as text.
+fn base_name(path: &std::path::Path) -> String {
+    path.file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }

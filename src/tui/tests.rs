@@ -21,6 +21,7 @@ use super::snapshot::annotate;
 use super::theme::Theme;
 
 mod escape_props;
+mod every_scalar_width;
 mod export;
 mod header_target;
 mod huge_message;

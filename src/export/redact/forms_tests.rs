@@ -97,3 +97,107 @@ fn secret_named_keys_lose_numbers_arrays_and_objects_too() {
     }
     assert_eq!(v["count"], json!(3));
 }
+
+/// Issue 45 finding 11: the forms the fourth hostile pass found surviving `--redact`.
+#[test]
+fn the_fourth_passes_forms_are_redacted() {
+    let cases = [
+        (
+            "Cookie: sessionid=k3j4h5g6f7d8s9a0q1w2e3r4; theme=dark",
+            "k3j4h5g6f7d8s9a0q1w2e3r4",
+        ),
+        (
+            "Set-Cookie: PHPSESSID=9a8b7c6d5e4f3a2b1c0d; path=/",
+            "9a8b7c6d5e4f3a2b1c0d",
+        ),
+        ("GET /app?sid=Zq81mWv02Lk9Tn3R HTTP/1.1", "Zq81mWv02Lk9Tn3R"),
+        ("https://x.example/a?session_id=sess0Kp2Lw9Qe", "sess0Kp2Lw9Qe"),
+        ("https://x.example/a?auth=au7hV4lu3xYz&b=1", "au7hV4lu3xYz"),
+        ("https://maps.example/api?key=K3yV4lu3Abc123Def", "K3yV4lu3Abc123Def"),
+        (
+            "Authorization: ApiKey dGhpcy1pcy1hLXNlY3JldC1rZXk=",
+            "dGhpcy1pcy1hLXNlY3JldC1rZXk",
+        ),
+        (
+            "headers = {'X-Auth': 'Basic YWxhZGRpbjpvcGVuc2VzYW1l'}",
+            "YWxhZGRpbjpvcGVuc2VzYW1l",
+        ),
+        ("admin:$apr1$r31.....$HqJZimcKQFAMYayBlzkrA/", "HqJZimcKQFAMYayBlzkrA"),
+        (
+            "bob:$2y$10$abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQRSTUVWXYZ012",
+            "abcdefghijklmnopqrstuv",
+        ),
+        ("db.internal:5432:orders:app:pgS3cret!value", "pgS3cret!value"),
+        (
+            "apiVersion: v1\nkind: Secret\ndata:\n  password: cGFzc3dvcmQxMjM0NQ==\n",
+            "cGFzc3dvcmQxMjM0NQ",
+        ),
+        (
+            "MAILCHIMP=0123456789abcdef0123456789abcdef-us21",
+            "0123456789abcdef0123456789abcdef",
+        ),
+        ("POST https://hooks.zapier.com/hooks/catch/1234567/abcd3fg/", "abcd3fg"),
+        ("access id LTAI5tQx7Rb2Ck9Dm4Ne8Pf1 for oss", "LTAI5tQx7Rb2Ck9Dm4Ne8Pf1"),
+        (
+            "secret value abc8Q~aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3x",
+            "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3x",
+        ),
+        (
+            "Driver={ODBC Driver 18};Server=db;Uid=sa;Pwd={p@ss;word!};",
+            "p@ss;word!",
+        ),
+        (
+            "here is my api token 3f1c2b9e-8a7d-4e6f-9b0a-1c2d3e4f5a6b ok",
+            "3f1c2b9e-8a7d-4e6f-9b0a-1c2d3e4f5a6b",
+        ),
+        ("mysql -uroot -pTopSecret99 app", "TopSecret99"),
+        (
+            r#"{"cmd": "curl", "headers": "{\"cookie\": \"sid-77aa88bb99\"}"}"#,
+            "sid-77aa88bb99",
+        ),
+        (
+            r#"{\"sessionid\": \"abcdef123456\", \"pin\": \"8642\"}"#,
+            "abcdef123456",
+        ),
+        (r#"{\"pin\": \"8642\"}"#, "8642"),
+    ];
+    let mut kept = Vec::new();
+    for (text, secret) in cases {
+        let out = redacted(text);
+        if out.contains(secret) {
+            kept.push(format!("{text} → {out}"));
+        }
+    }
+    assert!(kept.is_empty(), "{kept:#?}");
+}
+
+/// Issue 45 finding 11 in structured values: an object key `session`, numbers under
+/// secret-named keys, a Codex `function_call`'s JSON-string arguments.
+#[test]
+fn session_keys_numbers_and_function_call_arguments_are_redacted() {
+    let mut v = json!({
+        "session": "s3ss-9f8e7d6c5b4a",
+        "api_token": 982734982734_u64,
+        "pin": 4711,
+        "type": "function_call",
+        "arguments": "{\"cookie\":\"c00kie-value-1\",\"sessionid\":\"sid-value-22\",\"pin\":\"9753\"}"
+    });
+    Redactor::new(Redaction::Secrets).value(&mut v);
+    let text = v.to_string();
+    for secret in [
+        "s3ss-9f8e7d6c5b4a",
+        "982734982734",
+        "4711",
+        "c00kie-value-1",
+        "sid-value-22",
+        "9753",
+    ] {
+        assert!(!text.contains(secret), "{secret}: {text}");
+    }
+}
+
+#[test]
+fn an_indented_yaml_word_is_not_a_kubernetes_secret() {
+    let yaml = "metadata:\n  name: myapplicationname\n  namespace: production\n";
+    assert_eq!(redacted(yaml), yaml);
+}

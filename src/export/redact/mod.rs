@@ -69,6 +69,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             kind: match r.kind.as_str() {
                 "email" => "email",
                 "phone" => "phone",
+                "user" => "user",
+                "host" => "host",
                 _ => "secret",
             },
             re: Regex::new(&r.pattern).unwrap_or_else(|e| panic!("redaction rule {}: {e}", r.id)),
@@ -83,7 +85,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
 
 /// JSON object keys that name a secret: their string values are redacted whatever they hold.
 static SECRET_KEY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:password|passwd|^pwd$|^pass$|_pass$|^pass_|passphrase|secret|token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|auth[_\-]?key|^auth$|credentials?|^authorization$|cookie)")
+    Regex::new(r"(?i)(?:password|passwd|^pwd$|^pass$|_pass$|^pass_|passphrase|secret|token|api[_\-]?key|apikey|access[_\-]?key|private[_\-]?key|auth[_\-]?key|^auth$|credentials?|^authorization$|cookie|^session(?:[_\-]?id)?$|^sid$|^pin$)")
         .expect("valid key pattern")
 });
 
@@ -91,7 +93,7 @@ static SECRET_KEY: LazyLock<Regex> = LazyLock::new(|| {
 /// (`"pin_password": 4711`, `"credentials": {…}`). Token counts (`totalTokens`) are not among
 /// them.
 static SECRET_ANY_SHAPE_KEY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:password|passwd|^pwd$|^pass$|_pass$|^pass_|passphrase|secret|^pin$|_pin$|credentials?)")
+    Regex::new(r"(?i)(?:password|passwd|^pwd$|^pass$|_pass$|^pass_|passphrase|secret|^pin$|_pin$|credentials?|^(?:api[_\-]?)?token$|_token$|api[_\-]?key|^session(?:[_\-]?id)?$|cookie)")
         .expect("valid key pattern")
 });
 

@@ -1,6 +1,6 @@
 //! Issue 29 in the inspector: a session holding text from every code point category in every
 //! field (the generator of `tests/escape_props.rs`) never puts a character
-//! `replaylens::text::is_unsafe_for_terminal` flags into a screen cell, whichever row is
+//! `replaylens::text::first_unsafe` finds into a screen cell, whichever row is
 //! selected, expanded or shown as payload, in the load problems, rule summary and session
 //! picker, at 80×24 and 120×40. (A skin-tone modifier in a cell of its own is fine.)
 
@@ -10,7 +10,7 @@ mod escape_support;
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use replaylens::text::is_unsafe_for_terminal;
+use replaylens::text::first_unsafe;
 
 use super::{app_with, press, screen};
 use crate::tui::app::{App, LoadRequest};
@@ -23,7 +23,7 @@ fn assert_safe(buf: &Buffer, what: &str) {
     for y in 0..buf.area.height {
         for x in 0..buf.area.width {
             let symbol = buf[(x, y)].symbol();
-            if let Some(c) = symbol.chars().find(|&c| is_unsafe_for_terminal(c)) {
+            if let Some((_, c)) = first_unsafe(symbol) {
                 let row: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
                 panic!(
                     "{what}: cell {x},{y} holds U+{:04X} ({symbol:?}); row {y}: {row:?}",

@@ -144,7 +144,7 @@ fn shorten_middle(text: &str, max: usize) -> String {
     let head = keep / 2;
     let start: String = text.chars().take(head).collect();
     let end: String = text.chars().skip(n - (keep - head)).collect();
-    format!("{start}…{end}")
+    format!("{start}…{}", without_orphan_selector(&end))
 }
 
 /// At most `max` characters, keeping the end: `…/work/my-app`.
@@ -154,7 +154,13 @@ fn shorten_start(text: &str, max: usize) -> String {
         return text.to_owned();
     }
     let end: String = text.chars().skip(n - max.saturating_sub(1)).collect();
-    format!("…{end}")
+    format!("…{}", without_orphan_selector(&end))
+}
+
+/// `end` without a presentation selector at its start: a cut that kept the selector but not
+/// the emoji before it would put it after the `…`, where it is shown escaped nowhere.
+fn without_orphan_selector(end: &str) -> &str {
+    end.trim_start_matches(['\u{fe0e}', '\u{fe0f}'])
 }
 
 /// Subsequence match, case-insensitive; higher is better (consecutive and word-start hits).

@@ -5,61 +5,14 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-/// Bidirectional-text controls (the "Trojan Source" characters): they reorder what a terminal
-/// shows, so they are escaped like control characters.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
+mod classes;
+mod safe_json;
 
-/// Characters that show as nothing, or let text hide inside other text: zero-width spaces and
-/// joiners, the word joiner and invisible operators, the byte-order mark, the soft hyphen, line
-/// and paragraph separators, Hangul fillers, variation selectors (except the emoji and text
-/// presentation selectors U+FE0E/U+FE0F), and the Unicode tag block (a message that displays as
-/// "please summarise README" can carry a whole instruction spelt in tag characters). A tool
-/// that shows what was sent escapes them, as it does control characters.
-pub fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00ad}'
-            | '\u{034f}'
-            | '\u{115f}'
-            | '\u{1160}'
-            | '\u{17b4}'
-            | '\u{17b5}'
-            | '\u{180b}'..='\u{180f}'
-            | '\u{200b}'..='\u{200d}'
-            | '\u{2028}'
-            | '\u{2029}'
-            | '\u{2060}'..='\u{2065}'
-            | '\u{206a}'..='\u{206f}'
-            | '\u{3164}'
-            | '\u{fe00}'..='\u{fe0d}'
-            | '\u{feff}'
-            | '\u{ffa0}'
-            | '\u{fff9}'..='\u{fffb}'
-            | '\u{1bca0}'..='\u{1bca3}'
-            | '\u{1d173}'..='\u{1d17a}'
-            | '\u{e0000}'..='\u{e0fff}'
-    )
-}
-
-/// Characters every output shows escaped although they are not control characters: bidi
-/// controls and invisible characters.
-pub fn is_hidden(c: char) -> bool {
-    is_bidi_control(c) || is_invisible(c)
-}
-
-/// Whether a terminal could act on `c`, or a reader could not see it (C0 except newline and
-/// tab, DEL, C1, bidi controls, invisible characters).
-pub fn is_unsafe_for_terminal(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t') || is_hidden(c)
-}
-
-/// Whether `text` holds a character that [`escape_controls`] shows escaped because a reader
-/// could not see it (bidi controls and invisible characters; control characters aside).
-pub fn has_hidden(text: &str) -> bool {
-    !text.is_ascii() && text.chars().any(is_hidden)
-}
+pub use classes::{
+    PREPENDED_CONCATENATION_MARKS, first_unsafe, has_hidden, is_bidi_control, is_hidden, is_hidden_after, is_invisible,
+    is_prepended_concatenation_mark, is_unsafe_after, is_unsafe_for_terminal,
+};
+pub use safe_json::{TerminalSafeWriter, terminal_safe_json};
 
 /// Whether any string or key anywhere in `value` holds a character [`has_hidden`] finds: the
 /// inspector marks such a message, whatever part of it is on screen. Walks with its own stack,
@@ -85,148 +38,6 @@ pub fn value_has_hidden(value: &crate::model::json::Value) -> bool {
     false
 }
 
-/// `c` as a JSON string escape: `\uXXXX`, or a UTF-16 surrogate pair above U+FFFF.
-fn json_escape(c: char) -> String {
-    let mut units = [0u16; 2];
-    c.encode_utf16(&mut units)
-        .iter()
-        .map(|u| format!("\\u{u:04x}"))
-        .collect()
-}
-
-/// A JSON document with every character a terminal could act on written as a `\uXXXX` escape.
-/// serde_json already escapes C0 inside strings; DEL, C1 and bidi controls it writes raw. Those
-/// only occur inside strings (JSON's own syntax is ASCII), so the result is the same JSON value.
-pub fn terminal_safe_json(json: String) -> String {
-    if !json.chars().any(is_unsafe_for_terminal) {
-        return json;
-    }
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        if is_unsafe_for_terminal(c) {
-            out.push_str(&json_escape(c));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A writer that passes JSON through to `inner` with every character a terminal could act
-/// on written as a `\uXXXX` escape, as [`terminal_safe_json`] does, without holding the
-/// document in memory. A character split across two writes is carried to the next one.
-pub struct TerminalSafeWriter<W: std::io::Write> {
-    inner: W,
-    carry: Vec<u8>,
-}
-
-impl<W: std::io::Write> TerminalSafeWriter<W> {
-    /// Wrap a writer.
-    pub fn new(inner: W) -> Self {
-        Self {
-            inner,
-            carry: Vec::new(),
-        }
-    }
-
-    /// Write out bytes that form whole characters (invalid UTF-8 is passed as it is).
-    /// Printable ASCII, the bulk of any JSON, is skipped over eight bytes at a time; only
-    /// other bytes are decoded and checked.
-    fn write_chars(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let (mut start, mut i) = (0, 0);
-        while i < bytes.len() {
-            if let Some(word) = bytes.get(i..i + 8)
-                && all_printable_ascii(word)
-            {
-                i += 8;
-                continue;
-            }
-            let b = bytes[i];
-            if (0x20..0x7f).contains(&b) || b == b'\n' || b == b'\t' {
-                i += 1;
-                continue;
-            }
-            let len = match b {
-                0xf0.. => 4,
-                0xe0.. => 3,
-                0xc0.. => 2,
-                _ => 1,
-            };
-            let c = bytes
-                .get(i..i + len)
-                .and_then(|s| std::str::from_utf8(s).ok())
-                .and_then(|s| s.chars().next());
-            match c {
-                Some(c) if is_unsafe_for_terminal(c) => {
-                    self.inner.write_all(&bytes[start..i])?;
-                    self.inner.write_all(json_escape(c).as_bytes())?;
-                    i += len;
-                    start = i;
-                }
-                Some(_) => i += len,
-                None => i += 1,
-            }
-        }
-        self.inner.write_all(&bytes[start..])
-    }
-}
-
-/// Whether all eight bytes are printable ASCII (0x20..0x7e), tested on the word at once.
-fn all_printable_ascii(word: &[u8]) -> bool {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let Ok(bytes) = <[u8; 8]>::try_from(word) else {
-        return false;
-    };
-    let x = u64::from_le_bytes(bytes);
-    // A byte with its high bit set, below 0x20, or equal to 0x7f (which 0x01 more carries
-    // into the high bit) makes the word fall back to the byte loop.
-    let non_ascii = x & HIGH;
-    let below_space = x.wrapping_sub(LOW * 0x20) & !x & HIGH;
-    let del = x.wrapping_add(LOW) & HIGH;
-    non_ascii | below_space | del == 0
-}
-
-impl<W: std::io::Write> std::io::Write for TerminalSafeWriter<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        // Finish a character split by the previous write, then write whole characters
-        // straight from `buf`, carrying an incomplete sequence at its end.
-        let mut buf_start = 0;
-        if !self.carry.is_empty() {
-            let need = buf.len().min(4 - self.carry.len().min(4));
-            let mut head = std::mem::take(&mut self.carry);
-            head.extend_from_slice(&buf[..need]);
-            let done = match std::str::from_utf8(&head) {
-                Ok(_) => head.len(),
-                Err(e) if e.error_len().is_none() && e.valid_up_to() == 0 => {
-                    self.carry = head;
-                    return Ok(buf.len());
-                }
-                Err(e) if e.error_len().is_none() => e.valid_up_to(),
-                Err(_) => head.len(),
-            };
-            self.write_chars(&head[..done])?;
-            // A completed character always covers the carried bytes.
-            buf_start = done.saturating_sub(head.len() - need);
-        }
-        let rest = &buf[buf_start..];
-        let complete = match std::str::from_utf8(rest) {
-            Ok(_) => rest.len(),
-            Err(e) if e.error_len().is_none() => e.valid_up_to(),
-            Err(_) => rest.len(),
-        };
-        self.write_chars(&rest[..complete])?;
-        self.carry.extend_from_slice(&rest[complete..]);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        let rest = std::mem::take(&mut self.carry);
-        self.inner.write_all(&rest)?;
-        self.inner.flush()
-    }
-}
-
 /// Escape every control character (C0, DEL, C1) except newline and tab, every bidi control and
 /// every invisible character ([`is_invisible`]).
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
@@ -239,13 +50,19 @@ pub fn escape_controls_single_line(text: &str) -> Cow<'_, str> {
 }
 
 fn escape_with(text: &str, single_line: bool) -> Cow<'_, str> {
-    let needs = |c: char| (c.is_control() && (single_line || (c != '\n' && c != '\t'))) || is_hidden(c);
-    if !text.chars().any(needs) {
+    let needs = |prev: Option<char>, c: char| {
+        (c.is_control() && (single_line || (c != '\n' && c != '\t'))) || is_hidden_after(prev, c)
+    };
+    let mut prev = None;
+    if !text.chars().any(|c| needs(prev.replace(c), c)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
+    let mut prev = None;
     for c in text.chars() {
-        if !needs(c) {
+        let hit = needs(prev, c);
+        prev = Some(c);
+        if !hit {
             out.push(c);
             continue;
         }
@@ -277,6 +94,48 @@ pub fn truncate_chars(text: &str, max: usize) -> Cow<'_, str> {
         None => Cow::Borrowed(text),
         Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
     }
+}
+
+/// The columns `text` takes on a terminal, as the layout measures it (`unicode-width`); text that
+/// reaches a terminal is escaped first, so every character left is drawn at this width.
+pub fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` followed by spaces up to `width` display columns: `format!("{:<w$}")` pads by
+/// characters, which misaligns CJK (two columns each) and combining marks (none).
+pub fn pad_end(text: &str, width: usize) -> String {
+    let mut out = text.to_owned();
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(display_width(text))));
+    out
+}
+
+/// Spaces, then `text`, up to `width` display columns (right-aligned by display width).
+pub fn pad_start(text: &str, width: usize) -> String {
+    let mut out: String = std::iter::repeat_n(' ', width.saturating_sub(display_width(text))).collect();
+    out.push_str(text);
+    out
+}
+
+/// `text` in at most `width` display columns, cut at the end with `…` (whole graphemes kept).
+pub fn cut_end(text: &str, width: usize) -> Cow<'_, str> {
+    if display_width(text) <= width {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for g in unicode_segmentation::UnicodeSegmentation::graphemes(text, true) {
+        let w = display_width(g);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        out.push_str(g);
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    Cow::Owned(out)
 }
 
 /// `text` in at most `width` columns, cut in the middle (`/home/u/…/session.jsonl`): the start
@@ -390,55 +249,11 @@ pub fn thousands(n: u64) -> String {
 }
 
 #[cfg(test)]
+mod every_scalar_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_word_test_agrees_with_the_byte_test_for_every_byte_in_every_place() {
-        let printable = |b: u8| (0x20..0x7f).contains(&b);
-        for place in 0..8 {
-            for b in 0..=u8::MAX {
-                for fill in [b'a', b' ', b'~', 0x1f, 0x7f, 0xff] {
-                    let mut word = [b'x'; 8];
-                    word[(place + 3) % 8] = fill;
-                    word[place] = b;
-                    assert_eq!(
-                        all_printable_ascii(&word),
-                        word.iter().all(|&c| printable(c)),
-                        "{word:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn long_runs_with_controls_anywhere_are_escaped() {
-        use std::io::Write as _;
-        for at in 0..40 {
-            let mut text = "0123456789abcdefghij0123456789abcdefghij".to_owned();
-            text.replace_range(at..=at, "\u{1b}");
-            let mut w = TerminalSafeWriter::new(Vec::new());
-            w.write_all(text.as_bytes()).unwrap();
-            w.flush().unwrap();
-            let out = String::from_utf8(w.inner).unwrap();
-            assert!(!out.contains('\u{1b}') && out.contains("\\u001b"), "{at}: {out}");
-        }
-    }
-
-    #[test]
-    fn the_streaming_writer_escapes_as_the_whole_document_does_even_across_split_writes() {
-        use std::io::Write as _;
-        let json = serde_json::to_string(&"a\u{1b}b\u{7f}\u{9b}\u{2067}é😀").unwrap();
-        let whole = terminal_safe_json(json.clone());
-        for split in 0..=json.len() {
-            let mut w = TerminalSafeWriter::new(Vec::new());
-            w.write_all(&json.as_bytes()[..split]).unwrap();
-            w.write_all(&json.as_bytes()[split..]).unwrap();
-            w.flush().unwrap();
-            assert_eq!(String::from_utf8(w.inner).unwrap(), whole, "split at {split}");
-        }
-    }
 
     #[test]
     fn escapes_terminal_sequences() {
@@ -479,7 +294,7 @@ mod tests {
         let mut w = TerminalSafeWriter::new(Vec::new());
         w.write_all(json.as_bytes()).unwrap();
         w.flush().unwrap();
-        assert_eq!(String::from_utf8(w.inner).unwrap(), safe);
+        assert_eq!(String::from_utf8(w.into_inner()).unwrap(), safe);
     }
 
     #[test]
