@@ -20,6 +20,7 @@ use super::rows::RowKind;
 use super::snapshot::annotate;
 use super::theme::Theme;
 
+mod contrast;
 mod escape_props;
 mod export;
 mod header_target;

@@ -1,0 +1,118 @@
+//! The inspector reads on every terminal, in a real one (tmux at 80×24): `--theme auto` picks
+//! the light theme when the terminal answers OSC 11 with a light background, and `NO_COLOR`
+//! draws nothing struck through (SGR 9). Requires tmux (`.ci/run` installs it).
+
+mod common;
+
+use common::tmux::{Tmux, command, samples};
+
+impl Tmux {
+    /// The pane with its colours and attributes (SGR sequences kept).
+    fn capture_styled(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-e", "-t", "t"]).stdout).into_owned()
+    }
+}
+
+/// The inspector on a sample, started only once `setup` has configured the tmux server (the
+/// shell waits for a line before it runs the inspector).
+fn start_after(name: &str, sample: &str, env: &str, setup: &[&[&str]]) -> (Tmux, tempfile::TempDir) {
+    let config = tempfile::tempdir().unwrap();
+    let inner = command(&[&samples().join(sample)], config.path()).replace('\'', "\"");
+    let tmux = Tmux::start_sized(name, &format!("sh -c 'read go; {env} {inner}'"), 80, 24);
+    for args in setup {
+        let out = tmux.run(args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    tmux.send(&["Enter"]);
+    (tmux, config)
+}
+
+/// SGR parameter lists in a styled capture (`ESC [ … m`).
+fn sgr_params(styled: &str) -> Vec<String> {
+    styled
+        .split("\u{1b}[")
+        .skip(1)
+        .filter_map(|s| s.split_once('m').map(|(p, _)| p.to_owned()))
+        .filter(|p| p.chars().all(|c| c.is_ascii_digit() || c == ';' || c == ':'))
+        .collect()
+}
+
+/// Whether an SGR parameter list turns on `code` (not as part of a colour such as `38;5;9`).
+fn turns_on(params: &str, code: &str) -> bool {
+    let parts: Vec<&str> = params.split(';').collect();
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            "38" | "48" | "58" => i += if parts.get(i + 1) == Some(&"2") { 5 } else { 3 },
+            p if p == code => return true,
+            _ => i += 1,
+        }
+    }
+    false
+}
+
+#[test]
+fn auto_theme_picks_light_when_the_terminal_answers_osc_11_with_a_light_background() {
+    // tmux answers OSC 11 from the pane's style.
+    let (tmux, _config) = start_after(
+        "light",
+        "mistral-ids-and-images.jsonl",
+        "",
+        &[&["set-option", "-g", "window-style", "bg=#ffffff,fg=#000000"]],
+    );
+    tmux.wait_for("payload would be rejected");
+    let styled = tmux.capture_styled();
+    let params = sgr_params(&styled);
+    // The light theme's body text (#1c1c1c), never the dark theme's (#d0d0d0).
+    assert!(params.iter().any(|p| p.contains("38;2;28;28;28")), "{styled}");
+    assert!(!params.iter().any(|p| p.contains("38;2;208;208;208")), "{styled}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn auto_theme_stays_dark_on_a_dark_background() {
+    let (tmux, _config) = start_after(
+        "dark",
+        "mistral-ids-and-images.jsonl",
+        "",
+        &[&["set-option", "-g", "window-style", "bg=#101010,fg=#e0e0e0"]],
+    );
+    tmux.wait_for("payload would be rejected");
+    let styled = tmux.capture_styled();
+    assert!(
+        sgr_params(&styled).iter().any(|p| p.contains("38;2;208;208;208")),
+        "{styled}"
+    );
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn no_color_draws_the_verdict_bold_and_nothing_struck_through() {
+    let (tmux, _config) = start_after("nocolor", "mistral-ids-and-images.jsonl", "NO_COLOR=1", &[]);
+    tmux.wait_for("✗ payload would be rejected");
+    // The dropped rows and removed lines are further down: look at every screen of rows.
+    let mut screens = vec![tmux.capture_styled()];
+    for _ in 0..3 {
+        tmux.send(&["PageDown"]);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        screens.push(tmux.capture_styled());
+    }
+    for styled in &screens {
+        let params = sgr_params(styled);
+        assert!(!params.iter().any(|p| turns_on(p, "9")), "SGR 9 in:\n{styled:?}");
+        assert!(
+            !params.iter().any(|p| p.starts_with("38;") || p.contains(";38;")),
+            "a colour with NO_COLOR:\n{styled:?}"
+        );
+    }
+    let first = &screens[0];
+    let verdict_line = first.lines().find(|l| l.contains("payload would be rejected")).unwrap();
+    assert!(
+        sgr_params(verdict_line).iter().any(|p| turns_on(p, "1")),
+        "{verdict_line:?}"
+    );
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
