@@ -116,3 +116,59 @@ fn no_color_draws_the_verdict_bold_and_nothing_struck_through() {
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+/// The `toolCallId`s of a session file, in file order.
+fn result_call_ids(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split("\"toolCallId\":\"")
+        .skip(1)
+        .filter_map(|rest| rest.split_once('"').map(|(id, _)| id.to_owned()))
+        .collect()
+}
+
+#[test]
+fn slash_finds_a_full_tool_call_id_and_shift_y_sends_the_id_under_the_cursor_by_osc_52() {
+    let session = samples().join("anthropic-tool-repair.jsonl");
+    let ids = result_call_ids(&session);
+    // The last result's id: its row is far from the first screen, and shown shortened.
+    let id = ids.last().unwrap().clone();
+    let (tmux, _config) = start_after(
+        "copyid",
+        "anthropic-tool-repair.jsonl",
+        "",
+        &[&["set-option", "-g", "set-clipboard", "on"]],
+    );
+    tmux.wait_for("replay projection (");
+    tmux.send(&["/"]);
+    tmux.send(&["-l", &id]);
+    tmux.send(&["Enter"]);
+    tmux.wait_for("match 1 of ");
+    // Y copies the row's ids in turn; the searched id is one of them, the first is a call id.
+    let mut copied = Vec::new();
+    for n in 1..=3 {
+        tmux.send(&["Y"]);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let out = tmux.run(&["list-buffers", "-F", "#{buffer_name}"]);
+            let count = String::from_utf8_lossy(&out.stdout).lines().count();
+            if count >= n {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no OSC 52 buffer after Y:\n{}",
+                tmux.capture()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        let buffer = tmux.run(&["show-buffer"]);
+        copied.push(String::from_utf8_lossy(&buffer.stdout).into_owned());
+    }
+    assert!(
+        copied[0].starts_with("toolu_") && ids.contains(&copied[0]),
+        "{copied:?}"
+    );
+    assert!(copied.contains(&id), "{copied:?}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}

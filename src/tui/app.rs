@@ -179,6 +179,11 @@ pub struct App {
     pub reprojecting: Option<u64>,
     /// Switches so far (a late result of an older one is dropped).
     pub generation: u64,
+    /// What `y`/`Y` last sent to the clipboard (what, text): printed when the inspector
+    /// closes, since no terminal confirms OSC 52.
+    pub last_copy: Option<(String, String)>,
+    /// The row `Y` last copied an id of, and which of its ids comes next.
+    pub copy_id_next: Option<(usize, usize)>,
     heights: HashMap<usize, usize>,
     heights_width: usize,
 }
@@ -223,6 +228,8 @@ impl App {
             picked: false,
             reprojecting: None,
             generation: 0,
+            last_copy: None,
+            copy_id_next: None,
         }
     }
 
@@ -463,6 +470,7 @@ impl App {
             Action::Export => self.open_export(),
             Action::Reduce => self.request_reduce(),
             Action::Explain => self.open_explain(),
+            Action::CopyId => self.copy_id(),
         }
     }
 }

@@ -282,5 +282,9 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         }
     }
     drop(guard);
+    if let Some((what, text)) = &app.last_copy {
+        // OSC 52 is never confirmed: what was copied last is printed once the screen is back.
+        println!("replaylens: last copied ({what}):\n{text}");
+    }
     Ok(())
 }

@@ -31,6 +31,7 @@ mod papercuts;
 mod payload_view;
 mod progressive;
 mod reduce;
+mod search_copy;
 mod session_scan;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {

@@ -393,14 +393,23 @@ fn y_copies_the_message_or_the_payload_item_as_json_through_osc52() {
     assert_eq!(copied.len(), 1);
     let value: serde_json::Value = serde_json::from_str(&copied[0]).unwrap();
     assert_eq!(value["role"], "user");
-    assert!(app.status.as_deref().unwrap().starts_with("copied replay message #0"));
+    let status = app.status.clone().unwrap();
+    assert!(
+        status.starts_with("replay message #0") && status.contains("unconfirmed"),
+        "{status}"
+    );
+    assert_eq!(
+        app.last_copy.as_ref().map(|(_, t)| t),
+        Some(&copied[0]),
+        "printed on quit"
+    );
     let osc = crate::tui::copy::osc52(&copied[0]);
     assert!(osc.starts_with("\u{1b}]52;c;") && osc.ends_with('\u{7}'));
     app.effects.clear();
     press(&mut app, "w");
     press(&mut app, "y");
     assert!(
-        app.status.as_deref().unwrap().starts_with("copied payload item 0"),
+        app.status.as_deref().unwrap().starts_with("payload item 0"),
         "{:?}",
         app.status
     );
