@@ -145,7 +145,11 @@ pub const OVERLAY_HELP: &[(OverlayContext, OverlayAction, &str)] = &[
     (C::Export, A::PrevRedaction, "previous redaction level"),
     (C::Export, A::DeleteBack, "delete from the path (type to edit it)"),
     (C::Export, A::ClearText, "clear the path"),
-    (C::Export, A::Confirm, "write (again to overwrite an existing file)"),
+    (
+        C::Export,
+        A::Confirm,
+        "write (an existing file: y or this again overwrites)",
+    ),
     (C::Export, A::Close, "cancel"),
 ];
 
