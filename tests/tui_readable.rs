@@ -172,3 +172,162 @@ fn slash_finds_a_full_tool_call_id_and_shift_y_sends_the_id_under_the_cursor_by_
     tmux.send(&["q"]);
     tmux.wait_exit();
 }
+
+/// The inspector at 80×24 on `args`, with its own config folder.
+fn start_80x24(name: &str, args: &[&std::path::Path]) -> (Tmux, tempfile::TempDir) {
+    let config = tempfile::tempdir().unwrap();
+    let tmux = Tmux::start_sized(name, &command(args, config.path()), 80, 24);
+    (tmux, config)
+}
+
+/// The text inside a popup's borders, its lines joined (a wrapped line continues the last).
+fn popup_text(screen: &str) -> String {
+    screen
+        .lines()
+        .filter_map(|l| {
+            let start = l.find('│')? + '│'.len_utf8();
+            let end = l.rfind('│')?;
+            (end > start).then(|| l[start..end].trim().to_owned())
+        })
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+#[test]
+fn at_80_by_24_the_explain_answer_scrolls_to_its_end() {
+    let (tmux, _config) = start_80x24("explain80", &[&samples().join("anthropic-tool-repair.jsonl")]);
+    tmux.wait_for("payload accepted");
+    tmux.send(&["E"]);
+    tmux.wait_for("explain a provider error");
+    let error = "messages.13.content.2: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01OvWOYRsMCFltjuQJSeeuAV. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.";
+    assert!(tmux.run(&["set-buffer", "-b", "err", error]).status.success());
+    assert!(
+        tmux.run(&["paste-buffer", "-p", "-b", "err", "-t", "t"])
+            .status
+            .success()
+    );
+    tmux.wait_for("previous message.");
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("explained: lines 1–");
+    let total: usize = screen
+        .split("explained: lines 1–")
+        .nth(1)
+        .and_then(|r| r.split(" of ").nth(1))
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no line count in the title:\n{screen}"));
+    assert!(
+        screen.contains("more lines"),
+        "the answer is longer than the box:\n{screen}"
+    );
+    tmux.send(&["G"]);
+    tmux.wait_for(&format!("–{total} of {total} "));
+    // At its end: the provider's own text, and the id it names (once the frame is drawn whole).
+    let screen = tmux.wait_for("previous message.");
+    let inside = popup_text(&screen);
+    assert!(inside.contains("previous message."), "{screen}");
+    assert!(!screen.contains("more lines"), "{screen}");
+    tmux.send(&["g"]);
+    tmux.wait_for("explained: lines 1–");
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("explained");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn at_80_by_24_the_export_overwrite_question_fits_and_takes_no_key_into_the_path() {
+    let (tmux, config) = start_80x24("export80", &[&samples().join("anthropic-tool-repair.jsonl")]);
+    let folder = config.path().join("a-rather-long-folder-for-the-reports-of-this-team");
+    std::fs::create_dir_all(&folder).unwrap();
+    let out = folder.join("replaylens-anthropic-tool-repair-report.html");
+    std::fs::write(&out, "keep me").unwrap();
+    let path = out.display().to_string();
+    assert!(path.len() > 80, "the path is longer than the screen is wide");
+    tmux.wait_for("payload accepted");
+    tmux.send(&["e"]);
+    tmux.wait_for("export the comparison");
+    tmux.send(&["C-u"]);
+    tmux.send(&["-l", &path]);
+    tmux.send(&["Enter"]);
+    let screen = tmux.wait_for("overwrite it? y (or Enter) overwrites · any other key keeps it");
+    let inside = popup_text(&screen);
+    assert!(
+        inside.contains(&format!("{path} exists.")),
+        "the path is cut:\n{screen}"
+    );
+    // A key typed now answers the question: the file stays, the path gets no `e`.
+    tmux.send(&["e"]);
+    let screen = tmux.wait_for("kept the existing file");
+    assert!(!popup_text(&screen).contains(&format!("{path}e")), "{screen}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    tmux.send(&["Enter"]);
+    tmux.wait_for("overwrite it?");
+    tmux.send(&["y"]);
+    tmux.wait_for("wrote ");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains("<html"), "overwritten after y");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn at_80_by_24_a_long_path_wraps_after_a_slash() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("paths.json");
+    let text = "open /home/dev/projects/billing-service/src/components/InvoiceTable.tsx and fix the rounding";
+    let json = replaylens::json!([{"role": "user", "content": [{"type": "text", "text": text}]}]);
+    std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
+    let (tmux, _config) = start_80x24("path80", &[&file]);
+    let screen = tmux.wait_for("replay projection (1)");
+    assert!(
+        screen.contains("InvoiceTable.tsx"),
+        "the file name is broken:\n{screen}"
+    );
+    assert!(screen.contains("billing-service/"), "{screen}");
+    // Some line of the stored column ends with the separator it broke after.
+    let broke_at_slash = screen
+        .lines()
+        .filter_map(|l| l.split('│').next())
+        .any(|left| left.trim_end().ends_with('/'));
+    assert!(broke_at_slash, "{screen}");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}
+
+#[test]
+fn at_80_by_24_q_closes_the_session_picker_and_its_filter_ranks_the_named_file_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read(samples().join("gemini-signatures.jsonl")).unwrap();
+    std::fs::write(dir.path().join("invoice-run.jsonl"), &text).unwrap();
+    for name in [
+        "invoice-run.checkpoint-1.jsonl",
+        "invoice-run-checkpoint.jsonl",
+        "run-invoice.jsonl",
+    ] {
+        std::fs::write(dir.path().join(name), &text).unwrap();
+    }
+    let (tmux, _config) = start_80x24("picker80", &[&samples().join("anthropic-tool-repair.jsonl")]);
+    tmux.wait_for("payload accepted");
+    tmux.send(&["o"]);
+    tmux.wait_for("open session");
+    tmux.send(&["q"]);
+    tmux.wait_gone("open session");
+    assert!(
+        tmux.run(&["has-session", "-t", "t"]).status.success(),
+        "q quit the inspector"
+    );
+    drop(tmux);
+
+    let (tmux, _config) = start_80x24("rank80", &[dir.path()]);
+    tmux.wait_for("open session");
+    tmux.send(&["/"]);
+    tmux.send(&["-l", "invoice-run"]);
+    let screen = tmux.wait_for("▶ invoice-run.jsonl");
+    let first = screen.lines().find(|l| l.contains(".jsonl")).unwrap_or_default();
+    assert!(first.contains("▶ invoice-run.jsonl"), "{screen}");
+    tmux.send(&["Escape"]);
+    tmux.wait_gone("open session");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
+}

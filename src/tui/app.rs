@@ -388,6 +388,11 @@ impl App {
         n.max(1)
     }
 
+    /// Lines a page of the detail pane scrolls (its inner height less one line of overlap).
+    fn detail_page(&self) -> u16 {
+        self.areas().detail.height.saturating_sub(3).max(1)
+    }
+
     /// Apply a main-view action.
     pub fn apply(&mut self, action: Action) {
         self.status = None;
@@ -401,6 +406,14 @@ impl App {
             Action::Up if detail => self.detail_scroll = self.detail_scroll.saturating_sub(1),
             Action::HalfPageDown if detail => self.detail_scroll = self.detail_scroll.saturating_add(10),
             Action::HalfPageUp if detail => self.detail_scroll = self.detail_scroll.saturating_sub(10),
+            // In the focused detail pane the paging keys scroll that pane, not the rows.
+            Action::PageDown if detail => self.detail_scroll = self.detail_scroll.saturating_add(self.detail_page()),
+            Action::PageUp if detail => self.detail_scroll = self.detail_scroll.saturating_sub(self.detail_page()),
+            Action::Top if detail => self.detail_scroll = 0,
+            Action::Bottom if detail => {
+                let end = super::render::detail::scroll_extent(self).saturating_sub(usize::from(self.detail_page()));
+                self.detail_scroll = u16::try_from(end).unwrap_or(u16::MAX);
+            }
             Action::Down if self.scroll_within(true, 1) => {}
             Action::Up if self.scroll_within(false, 1) => {}
             Action::PageDown if self.scroll_within(true, page) => {}

@@ -30,6 +30,7 @@ mod overlays;
 mod papercuts;
 mod payload_view;
 mod progressive;
+mod readable;
 mod reduce;
 mod search_copy;
 mod session_scan;
@@ -360,7 +361,7 @@ fn session_picker_filters_and_loads() {
     let mut app = app_with(fixtures::plain(3), Theme::dark());
     app.sessions = SessionSource::Path(format!("{}/sample-sessions", env!("CARGO_MANIFEST_DIR")).into());
     press(&mut app, "o");
-    press(&mut app, "gemsig");
+    press(&mut app, "/gemsig");
     let Mode::Sessions(picker) = &app.mode else {
         panic!("no picker")
     };

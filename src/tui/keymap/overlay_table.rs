@@ -135,7 +135,11 @@ pub const OVERLAY_HELP: &[(OverlayContext, OverlayAction, &str)] = &[
     (C::Picker, A::Bottom, "last entry (profiles: custom…)"),
     (C::Picker, A::Confirm, "choose (profiles: custom… takes what you typed)"),
     (C::Picker, A::Close, "close the picker"),
-    (C::Picker, A::DeleteBack, "delete from the filter (type to filter)"),
+    (
+        C::Picker,
+        A::DeleteBack,
+        "delete from the filter (/ starts typing, q closes before it)",
+    ),
     (C::Picker, A::ClearText, "clear the filter"),
     (C::Sessions, A::NextSort, "sort: newest → findings → rewrites"),
     (C::Sessions, A::PrevSort, "sort the other way round"),

@@ -165,7 +165,7 @@ impl Overlay for ExplainPrompt {
                 // As the help: the window starts at `top`; its last line says how many follow,
                 // and at the end the last line is the answer's own.
                 let room = inner_h.saturating_sub(1);
-                let top = self.top.min(total - inner_h);
+                let top = self.top.min(total - room);
                 let last = if top + room >= total { total } else { top + room };
                 let first = if top + room >= total { total - inner_h } else { top };
                 (
