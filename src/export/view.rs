@@ -411,13 +411,12 @@ impl<'r> View<'r> {
         let Some(lint) = &self.lint else {
             return vec![false; self.rows.len()];
         };
+        // Sets first: a large session has tens of thousands of rows and of findings.
+        let replay: std::collections::HashSet<usize> = lint.findings().flat_map(|f| f.replay.iter().copied()).collect();
+        let stored: std::collections::HashSet<usize> = lint.findings().flat_map(|f| f.stored.iter().copied()).collect();
         self.rows
             .iter()
-            .map(|row| {
-                lint.findings().any(|f| {
-                    row.replay.is_some_and(|j| f.replay.contains(&j)) || row.stored.iter().any(|s| f.stored.contains(s))
-                })
-            })
+            .map(|row| row.replay.is_some_and(|j| replay.contains(&j)) || row.stored.iter().any(|s| stored.contains(s)))
             .collect()
     }
 
