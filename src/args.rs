@@ -352,7 +352,8 @@ pub(crate) struct OpenArgs {
     pub(crate) target: TargetArgs,
     #[command(flatten)]
     pub(crate) openclaw: OpenClawArg,
-    /// Theme: dark, light, high-contrast, or a path to a theme TOML file.
+    /// Theme: auto (default: the terminal's background picks dark or light), dark, light,
+    /// high-contrast, or a path to a theme TOML file.
     #[arg(long, value_name = "NAME|PATH")]
     pub(crate) theme: Option<String>,
 }

@@ -420,6 +420,60 @@ fn an_unrecognised_text_leaves_the_exit_status_to_the_lint() {
 }
 
 #[test]
+fn context_length_and_request_size_texts_are_recognised_for_every_family() {
+    let clean = [user("hi"), said(GEMINI, "Hello.")];
+    for (text, provider) in [
+        (
+            r#"{"error":{"message":"This model's maximum context length is 131072 tokens. However, you requested 140231 tokens (132231 in the messages, 8000 in the completion). Please reduce the length of the messages or completion.","type":"invalid_request_error","code":"invalid_request_error"}}"#,
+            "OpenAI Chat Completions",
+        ),
+        (
+            r#"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 215031 tokens > 200000 maximum"}}"#,
+            "Anthropic",
+        ),
+        (
+            "Your input exceeds the context window of this model. Please adjust your input and try again.",
+            "OpenAI Responses",
+        ),
+        (
+            "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).",
+            "Gemini",
+        ),
+        (
+            "ValidationException: Input is too long for requested model.",
+            "Amazon Bedrock",
+        ),
+        (
+            "Prompt contains 40000 tokens and 0 draft tokens, too large for model with 32768 maximum context length",
+            "Mistral",
+        ),
+        ("ollama error: context length exceeded", "Ollama"),
+        (
+            "This model's maximum prompt length is 131072 but the request contains 150000 tokens.",
+            "xAI",
+        ),
+    ] {
+        let (doc, code) = explain(&clean, text);
+        let e = &doc["explain"];
+        assert!(
+            e["provider"].as_str().unwrap_or("").starts_with(provider),
+            "{text}: {e:#}"
+        );
+        assert!(e["summary"].as_str().unwrap().contains("context length"), "{e:#}");
+        assert_eq!(e["stored"], json!([]));
+        assert_eq!(code, 0, "a clean session stays clean");
+    }
+    let (doc, _) = explain(&clean, "Request payload size exceeds the limit: 20971520 bytes.");
+    assert_eq!(doc["explain"]["constraint"], "gemini-request-size");
+    let out = lint(
+        &clean,
+        &["--explain", "This model's maximum context length is 131072 tokens."],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("recognised: OpenAI Chat Completions"), "{text}");
+}
+
+#[test]
 fn the_text_form_names_the_stored_message() {
     let out = lint(
         &user_after_tool(),

@@ -30,8 +30,8 @@ fn inspector_opens_navigates_switches_profile_and_quits() {
     tmux.wait_gone("next rewrite");
     tmux.send(&["p"]);
     tmux.wait_for("profile: replay target");
-    // The picker lists the release's profiles; typing filters them.
-    tmux.send(&["-l", "xai"]);
+    // The picker lists the release's profiles; typing after `/` filters them.
+    tmux.send(&["-l", "/xai"]);
     tmux.wait_for("grok");
     tmux.send(&["Enter"]);
     let screen = tmux.wait_for("family openai-compatible");
@@ -91,7 +91,7 @@ fn no_argument_opens_the_picker_over_the_bundled_samples() {
     let tmux = Tmux::start("picker", &shell);
     let screen = tmux.wait_for("open session");
     assert!(screen.contains("bundled samples"), "{screen}");
-    tmux.send(&["-l", "gemsig"]);
+    tmux.send(&["-l", "/gemsig"]);
     tmux.wait_for("▶ gemini-signatures.jsonl");
     tmux.send(&["Enter"]);
     let screen = tmux.wait_for("stored (12)");
@@ -177,7 +177,7 @@ fn the_session_picker_counts_sorts_by_findings_and_opens_at_the_first_finding() 
         dir.path().display()
     );
     let tmux = Tmux::start("scan", &shell);
-    let screen = tmux.wait_for("open session · newest first (type to filter · Tab: sort by findings)");
+    let screen = tmux.wait_for("open session · newest first (/ filters · Tab: sort by findings)");
     assert!(screen.contains("bundled samples"), "{screen}");
     let screen = tmux.wait_for("6→2 lint ✗");
     let row = screen

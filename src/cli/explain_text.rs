@@ -8,8 +8,11 @@ use replaylens::text::escape_controls_single_line as esc;
 /// Write the explanation block.
 pub fn write(out: &mut impl Write, e: &Explanation) -> std::io::Result<()> {
     writeln!(out, "\nthe error: {}", esc(&e.message))?;
-    if let (Some(provider), Some(constraint)) = (e.provider, e.constraint) {
-        writeln!(out, "  recognised: {provider}, constraint {constraint}")?;
+    match (e.provider, e.constraint) {
+        (Some(provider), Some(constraint)) => writeln!(out, "  recognised: {provider}, constraint {constraint}")?,
+        // A context-length text: recognised, but no payload constraint checks it.
+        (Some(provider), None) => writeln!(out, "  recognised: {provider}")?,
+        _ => {}
     }
     if let Some(i) = e.index {
         writeln!(out, "  index named by the provider: {i}")?;

@@ -396,12 +396,20 @@ impl<'r> View<'r> {
 
     /// Indices of the rows to show: changed rows in focus plus `context` unchanged rows (in
     /// range) around each, or, with `all`, every row in range but those only other rules
-    /// touched.
+    /// touched. The rows of the messages the verdict names (the lint findings) are always
+    /// shown, with at least one row of context around each.
     pub fn selected_rows(&self, all: bool, context: usize) -> Vec<usize> {
         let range = self.rows_in_range();
         let unchanged = |i: usize| range[i] && !self.rows[i].is_rewritten();
         let mut keep = vec![false; self.rows.len()];
+        let named = self.rows_named_by_findings();
         for (i, row) in self.rows.iter().enumerate() {
+            if named[i] {
+                keep[i] = true;
+                let lo = i.saturating_sub(context.max(1));
+                let hi = (i + context.max(1)).min(self.rows.len().saturating_sub(1));
+                (lo..=hi).filter(|&k| unchanged(k)).for_each(|k| keep[k] = true);
+            }
             if self.changed_in_focus(row, range[i]) {
                 keep[i] = true;
                 let lo = i.saturating_sub(context);
@@ -412,6 +420,21 @@ impl<'r> View<'r> {
             }
         }
         keep.iter().enumerate().filter(|(_, k)| **k).map(|(i, _)| i).collect()
+    }
+
+    /// For each row, whether a lint finding of either payload (what the verdict names) points
+    /// at its replay message or its stored messages.
+    fn rows_named_by_findings(&self) -> Vec<bool> {
+        let Some(lint) = &self.lint else {
+            return vec![false; self.rows.len()];
+        };
+        // Sets first: a large session has tens of thousands of rows and of findings.
+        let replay: std::collections::HashSet<usize> = lint.findings().flat_map(|f| f.replay.iter().copied()).collect();
+        let stored: std::collections::HashSet<usize> = lint.findings().flat_map(|f| f.stored.iter().copied()).collect();
+        self.rows
+            .iter()
+            .map(|row| row.replay.is_some_and(|j| replay.contains(&j)) || row.stored.iter().any(|s| stored.contains(s)))
+            .collect()
     }
 
     /// Indices of the rewrites in focus: by a focused rule, on a row in range.

@@ -30,6 +30,16 @@ pub static PATTERNS: &[ErrorPattern] = &[
         pattern: r"(?:messages\.(?P<index>\d+)\.content\.\d+: )?unexpected `?tool_use_id`? found in `?tool_result`? blocks: (?P<ids>[A-Za-z0-9_\-.:|/=, ]+?)(?:\.(?: |$)|…|$)",
     },
     ErrorPattern {
+        constraint: "anthropic-tool-use-id-pattern",
+        provider: "Anthropic",
+        pattern: r"messages\.(?P<index>\d+)\.content\.\d+\.tool_(?:use|result)\.(?:id|tool_use_id): String should match pattern",
+    },
+    ErrorPattern {
+        constraint: "bedrock-tool-use-id-format",
+        provider: "Amazon Bedrock",
+        pattern: r"(?i)messages\.(?P<index>\d+)\.member\.content\.\d+\.member\.tool(?:Use|Result)\.toolUseId' failed to satisfy constraint",
+    },
+    ErrorPattern {
         constraint: "openai-chat-tool-calls-answered",
         provider: "OpenAI Chat Completions",
         pattern: r#"(?i)an assistant message with ['"]tool_calls['"] must be followed by tool messages responding to each ['"]tool_call_id['"]\. The following tool_call_ids did not have response messages: (?:message\[(?P<index>\d+)\]\.role|(?P<ids>[A-Za-z0-9_\-.:|/=]+(?:,\s*[A-Za-z0-9_\-.:|/=]+)*))"#,
@@ -197,6 +207,20 @@ mod tests {
         assert_eq!(read(front_cut).unwrap().2.as_deref(), Some("toolu_01Hq"));
         let orphan = "unexpected `tool_use_id` found in `tool_result` blocks: toolu_9";
         assert_eq!(read(orphan).unwrap().0, "anthropic-tool-result-orphan");
+    }
+
+    #[test]
+    fn tool_id_format_texts_of_anthropic_and_bedrock() {
+        let anthropic = "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'";
+        assert_eq!(
+            read(anthropic),
+            Some(("anthropic-tool-use-id-pattern", Some("1".into()), None))
+        );
+        let bedrock = "ValidationException: 1 validation error detected: Value 'call|1' at 'messages.3.member.content.1.member.toolUse.toolUseId' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+";
+        assert_eq!(
+            read(bedrock),
+            Some(("bedrock-tool-use-id-format", Some("3".into()), None))
+        );
     }
 
     #[test]

@@ -104,6 +104,20 @@ pub fn explain(
         .enumerate()
         .find_map(|(n, re)| re.captures(&message).map(|c| (n, c)))
     else {
+        // A context-length or request-size text names no message: say what it means.
+        if let Some(size) = super::error_sizes::recognise(&message) {
+            return Explanation {
+                summary: super::error_sizes::summary(size),
+                message,
+                provider: Some(size.provider),
+                constraint: size.constraint,
+                index: None,
+                ids: Vec::new(),
+                stored: Vec::new(),
+                avoided: None,
+                fixed_by: None,
+            };
+        }
         return Explanation {
             summary: "replaylens does not recognise this error text; `lint --stage both` lists what the provider would reject".to_string(),
             message,

@@ -11,6 +11,7 @@ pub mod anthropic;
 pub mod bedrock;
 pub mod constraint;
 pub mod error_patterns;
+pub mod error_sizes;
 pub mod explain;
 pub mod google;
 pub(crate) mod ids;

@@ -32,6 +32,8 @@ pub enum Action {
     PrevTurn,
     /// Copy the selected message (or payload item) as JSON to the clipboard.
     Copy,
+    /// Copy an id of the selected row (call ids, entry id, session id; again: the next).
+    CopyId,
     /// Next rewritten row.
     NextRewrite,
     /// Previous rewritten row.
@@ -105,7 +107,11 @@ impl Action {
         (Action::FocusNext, "switch pane (rows / detail)"),
         (Action::ToggleExpand, "expand / collapse message"),
         (Action::Copy, "copy the message (or payload item) as JSON"),
-        (Action::Search, "search both columns"),
+        (
+            Action::CopyId,
+            "copy an id of the row: call id, entry id, session id (again: next)",
+        ),
+        (Action::Search, "search the messages (text, full ids, JSON fields)"),
         (Action::SearchNext, "next match"),
         (Action::SearchPrev, "previous match"),
         (Action::Filter, "filter: all → rewritten → one rule"),

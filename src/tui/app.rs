@@ -184,6 +184,11 @@ pub struct App {
     pub reprojecting: Option<u64>,
     /// Switches so far (a late result of an older one is dropped).
     pub generation: u64,
+    /// What `y`/`Y` last sent to the clipboard (what, text): printed when the inspector
+    /// closes, since no terminal confirms OSC 52.
+    pub last_copy: Option<(String, String)>,
+    /// The row `Y` last copied an id of, and which of its ids comes next.
+    pub copy_id_next: Option<(usize, usize)>,
     heights: HashMap<usize, usize>,
     heights_width: usize,
 }
@@ -229,6 +234,8 @@ impl App {
             picked: false,
             reprojecting: None,
             generation: 0,
+            last_copy: None,
+            copy_id_next: None,
         }
     }
 
@@ -387,6 +394,11 @@ impl App {
         n.max(1)
     }
 
+    /// Lines a page of the detail pane scrolls (its inner height less one line of overlap).
+    fn detail_page(&self) -> u16 {
+        self.areas().detail.height.saturating_sub(3).max(1)
+    }
+
     /// Apply a main-view action.
     pub fn apply(&mut self, action: Action) {
         self.status = None;
@@ -400,6 +412,14 @@ impl App {
             Action::Up if detail => self.detail_scroll = self.detail_scroll.saturating_sub(1),
             Action::HalfPageDown if detail => self.detail_scroll = self.detail_scroll.saturating_add(10),
             Action::HalfPageUp if detail => self.detail_scroll = self.detail_scroll.saturating_sub(10),
+            // In the focused detail pane the paging keys scroll that pane, not the rows.
+            Action::PageDown if detail => self.detail_scroll = self.detail_scroll.saturating_add(self.detail_page()),
+            Action::PageUp if detail => self.detail_scroll = self.detail_scroll.saturating_sub(self.detail_page()),
+            Action::Top if detail => self.detail_scroll = 0,
+            Action::Bottom if detail => {
+                let end = super::render::detail::scroll_extent(self).saturating_sub(usize::from(self.detail_page()));
+                self.detail_scroll = u16::try_from(end).unwrap_or(u16::MAX);
+            }
             Action::Down if self.scroll_within(true, 1) => {}
             Action::Up if self.scroll_within(false, 1) => {}
             Action::PageDown if self.scroll_within(true, page) => {}
@@ -469,6 +489,7 @@ impl App {
             Action::Export => self.open_export(),
             Action::Reduce => self.request_reduce(),
             Action::Explain => self.open_explain(),
+            Action::CopyId => self.copy_id(),
         }
     }
 }

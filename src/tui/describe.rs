@@ -120,7 +120,7 @@ pub struct Doc {
 /// recompression arrows `before → after`).
 pub fn describe(message: &Message, index: usize, extent: Extent, counterpart: Option<&Message>) -> Doc {
     let mut doc = Doc {
-        header: header(message, index),
+        header: header(message, index, extent),
         ..Doc::default()
     };
     let limit = extent.line_limit();
@@ -180,7 +180,7 @@ pub fn plain_text(message: &Message, index: usize) -> String {
     out
 }
 
-fn header(message: &Message, index: usize) -> Vec<Seg> {
+fn header(message: &Message, index: usize, extent: Extent) -> Vec<Seg> {
     let role = message.role();
     let (badge, style) = match role {
         MessageRole::User => ("user", Role::BadgeUser),
@@ -203,7 +203,7 @@ fn header(message: &Message, index: usize) -> Vec<Seg> {
         let id = message.tool_call_id().unwrap_or("?");
         let name = message.tool_name().unwrap_or("");
         segs.push(Seg::new(
-            format!(" {} id={}", one_line(name, 40), short_id(id)),
+            format!(" {} id={}", one_line(name, 40), shown_id(id, extent)),
             Role::ToolCall,
         ));
         if message.is_error() {
@@ -245,6 +245,16 @@ const ID_CHARS: usize = 24;
 /// An id for a row header: whole up to [`ID_CHARS`] columns, else its start, `…` and its end.
 fn short_id(id: &str) -> String {
     escape_controls_single_line(&replaylens::text::cut_middle(id, ID_CHARS)).into_owned()
+}
+
+/// An id as a message shows it: cut in the middle while collapsed, whole once expanded
+/// (Enter), where a long one wraps after its separators.
+fn shown_id(id: &str, extent: Extent) -> String {
+    if extent.is_expanded() {
+        escape_controls_single_line(id).into_owned()
+    } else {
+        short_id(id)
+    }
 }
 
 fn one_line(text: &str, max: usize) -> String {
@@ -302,7 +312,7 @@ fn has_signed_thinking(message: &Message, text: &str) -> bool {
 
 fn tool_call(out: &mut Vec<DocLine>, block: Block<'_>, extent: Extent) {
     let name = one_line(block.tool_call_name().unwrap_or("?"), 60);
-    let id = short_id(block.tool_call_id().unwrap_or("?"));
+    let id = shown_id(block.tool_call_id().unwrap_or("?"), extent);
     let max = match extent {
         Extent::Collapsed => ARGS_CHARS,
         Extent::Expanded(_) => extent.char_limit(),

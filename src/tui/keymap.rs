@@ -136,6 +136,7 @@ pub const DEFAULTS: &[(&str, Action)] = &[
     ("backtab", Action::FocusNext),
     ("enter", Action::ToggleExpand),
     ("y", Action::Copy),
+    ("Y", Action::CopyId),
     ("/", Action::Search),
     ("n", Action::SearchNext),
     ("N", Action::SearchPrev),

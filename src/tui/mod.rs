@@ -81,8 +81,10 @@ pub struct Options {
     pub config: Option<std::sync::Arc<replaylens::policy::config::OpenClawConfig>>,
 }
 
-/// The theme named on the command line, else in `config.toml` (`theme = "light"`), else dark.
-fn choose_theme(cli: Option<&str>) -> anyhow::Result<Theme> {
+/// The theme named on the command line, else in `config.toml` (`theme = "light"`), else
+/// `auto`: the terminal's background colour (asked with OSC 11) picks dark or light. `detect`
+/// is false where no terminal may be asked (auto then means dark).
+fn choose_theme(cli: Option<&str>, detect: bool) -> anyhow::Result<Theme> {
     let no_color = no_color_env();
     let from_config = config_dir()
         .map(|d| d.join("config.toml"))
@@ -90,14 +92,18 @@ fn choose_theme(cli: Option<&str>) -> anyhow::Result<Theme> {
         .and_then(|p| std::fs::read_to_string(p).ok())
         .and_then(|text| toml::from_str::<toml::Table>(&text).ok())
         .and_then(|t| t.get("theme").and_then(|v| v.as_str()).map(str::to_owned));
-    let name = cli.map(str::to_owned).or(from_config).unwrap_or_else(|| "dark".into());
+    let name = cli.map(str::to_owned).or(from_config).unwrap_or_else(|| "auto".into());
+    if name == "auto" {
+        let light = detect && !no_color && terminal::background_is_light();
+        return Theme::load(if light { "light" } else { "dark" }, no_color);
+    }
     Theme::load(&name, no_color)
 }
 
 /// Build the app for the options (before any terminal is touched).
 pub fn prepare(options: &Options) -> anyhow::Result<App> {
     let keymap = Keymap::load_user()?;
-    let theme = choose_theme(options.theme.as_deref())?;
+    let theme = choose_theme(options.theme.as_deref(), true)?;
     let source = match &options.session {
         Some(p) if p.is_dir() => SessionSource::Path(p.clone()),
         Some(p) if is_database(p) && options.session_id.is_none() => SessionSource::Path(p.clone()),
@@ -130,7 +136,7 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     if let Err(no_terminal) = terminal::require_terminal() {
         // A mistake in the settings files is reported first: it needs fixing either way.
         Keymap::load_user()?;
-        choose_theme(options.theme.as_deref())?;
+        choose_theme(options.theme.as_deref(), false)?;
         return Err(no_terminal.into());
     }
     let mut app = prepare(options)?;
@@ -280,5 +286,9 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
         }
     }
     drop(guard);
+    if let Some((what, text)) = &app.last_copy {
+        // OSC 52 is never confirmed: what was copied last is printed once the screen is back.
+        println!("replaylens: last copied ({what}):\n{text}");
+    }
     Ok(())
 }

@@ -101,6 +101,21 @@ pub fn matches(haystack: &str, query: &str) -> bool {
     }
 }
 
+/// Whether a row's messages hold `query` (smart case): the text as shown, the message's whole
+/// JSON (full ids, every field) and the stored entry ids.
+fn row_holds(insp: &Inspection, row: &Row, query: &str) -> bool {
+    let stored = row.stored.iter().filter_map(|&s| {
+        let m = insp.transcript.messages.get(s)?;
+        Some((s, &*m.message, m.entry_id.as_deref()))
+    });
+    let replayed = row.replay.and_then(|j| insp.replayed(j).map(|m| (j, m, None)));
+    stored.chain(replayed).any(|(index, message, entry)| {
+        entry.is_some_and(|e| matches(e, query))
+            || matches(&plain_text(message, index), query)
+            || serde_json::to_string(message.as_map()).is_ok_and(|json| matches(&json, query))
+    })
+}
+
 impl App {
     /// Next filter: all → rewritten → each rule with rewrites → all.
     pub fn cycle_filter(&mut self) {
@@ -139,7 +154,8 @@ impl App {
         ));
     }
 
-    /// Search both columns for `query` and jump to the first match after the selection.
+    /// Search both columns (text, JSON and entry ids) for `query` and jump to the first match
+    /// after the selection.
     pub fn run_search(&mut self, query: String) {
         let Some(insp) = &self.insp else { return };
         if query.is_empty() {
@@ -150,13 +166,7 @@ impl App {
             .rows
             .iter()
             .enumerate()
-            .filter(|(_, row)| {
-                row.stored
-                    .iter()
-                    .filter_map(|&s| insp.stored(s).map(|m| plain_text(m, s)))
-                    .chain(row.replay.and_then(|j| insp.replayed(j).map(|m| plain_text(m, j))))
-                    .any(|t| matches(&t, &query))
-            })
+            .filter(|(_, row)| row_holds(insp, row, &query))
             .map(|(i, _)| i)
             .collect();
         let n = found.len();

@@ -90,6 +90,14 @@ fn restore() {
     ratatui::restore();
 }
 
+/// Whether the terminal answers OSC 11 with a light background colour (perceived lightness
+/// over one half). A terminal that does not answer within 300 ms, or that is not asked (`TERM=dumb`), counts as dark.
+pub fn background_is_light() -> bool {
+    let mut options = terminal_colorsaurus::QueryOptions::default();
+    options.timeout = Duration::from_millis(300);
+    terminal_colorsaurus::background_color(options).is_ok_and(|c| c.perceived_lightness() > 0.5)
+}
+
 /// Wait up to `timeout` for an input event.
 pub fn next_event(timeout: Duration) -> Result<Option<Event>, TerminalError> {
     let read = TerminalError::new("read keys from");

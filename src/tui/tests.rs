@@ -20,6 +20,7 @@ use super::rows::RowKind;
 use super::snapshot::annotate;
 use super::theme::Theme;
 
+mod contrast;
 mod escape_props;
 mod every_scalar_width;
 mod export;
@@ -30,7 +31,9 @@ mod overlays;
 mod papercuts;
 mod payload_view;
 mod progressive;
+mod readable;
 mod reduce;
+mod search_copy;
 mod session_scan;
 
 fn app_with(insp: Inspection, theme: Theme) -> App {
@@ -360,7 +363,7 @@ fn session_picker_filters_and_loads() {
     let mut app = app_with(fixtures::plain(3), Theme::dark());
     app.sessions = SessionSource::Path(format!("{}/sample-sessions", env!("CARGO_MANIFEST_DIR")).into());
     press(&mut app, "o");
-    press(&mut app, "gemsig");
+    press(&mut app, "/gemsig");
     let Mode::Sessions(picker) = &app.mode else {
         panic!("no picker")
     };

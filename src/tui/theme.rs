@@ -1,6 +1,8 @@
 //! Themes: named roles (removed, added, modified, rule tag, gutter, …) mapped to styles,
 //! loaded from TOML. Missing roles fall back along a fixed chain; `NO_COLOR` strips colours
-//! but keeps the modifiers that carry meaning (crossed out, bold, underline, reverse).
+//! but keeps the modifiers that carry meaning (bold, italic, underline, reverse; never crossed
+//! out, which reads as "cancelled"). `auto` (the default) asks the terminal for its background
+//! (OSC 11) and picks the dark or the light theme; `docs/themes.md` has the contrast rules.
 
 use std::ops::Range;
 use std::path::Path;
@@ -72,8 +74,8 @@ roles! {
 /// Modifiers a role keeps even without colour, so the meaning stays visible.
 fn meaning(role: Role) -> Modifier {
     match role {
-        Role::Removed | Role::Error => Modifier::CROSSED_OUT,
-        Role::Added | Role::RuleTag | Role::Title => Modifier::BOLD,
+        Role::Removed => Modifier::ITALIC,
+        Role::Added | Role::RuleTag | Role::Title | Role::Error => Modifier::BOLD,
         Role::Modified | Role::Moved | Role::SearchMatch => Modifier::UNDERLINED,
         Role::Selection => Modifier::REVERSED,
         _ => Modifier::empty(),
@@ -88,12 +90,27 @@ pub struct Theme {
     styles: Vec<Style>,
     /// Syntect theme for the raw JSON pane (`None` = no highlighting).
     pub syntax_theme: Option<String>,
+    /// The terminal background the theme is made for (`background = "dark"|"light"`).
+    pub background: Background,
+}
+
+/// The kind of terminal background a theme is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Background {
+    /// Light text on a dark background (the default).
+    #[default]
+    Dark,
+    /// Dark text on a light background.
+    Light,
 }
 
 #[derive(Debug, Deserialize)]
 struct ThemeFile {
     name: Option<String>,
     syntax_theme: Option<String>,
+    #[serde(default)]
+    background: Background,
     #[serde(default)]
     roles: std::collections::BTreeMap<toml::Spanned<String>, RoleSpec>,
 }
@@ -229,6 +246,7 @@ impl Theme {
                 .map(|&r| Style::new().add_modifier(meaning(r)))
                 .collect(),
             syntax_theme: None,
+            background: Background::Dark,
         }
     }
 
@@ -243,7 +261,7 @@ impl Theme {
             SettingsFileError::unreadable(
                 "theme",
                 path,
-                format!("neither a built-in theme (dark, light, high-contrast) nor a readable file: {e}"),
+                format!("neither a built-in theme (auto, dark, light, high-contrast) nor a readable file: {e}"),
             )
         })?;
         Ok(Self::parse(&text, no_color).map_err(|p| p.in_file("theme", path, &text))?)
@@ -284,7 +302,7 @@ impl Theme {
                     style.fg = None;
                     style.bg = None;
                     style.underline_color = None;
-                    style = style.add_modifier(meaning(role));
+                    style = style.remove_modifier(Modifier::CROSSED_OUT).add_modifier(meaning(role));
                 }
                 style
             })
@@ -293,6 +311,7 @@ impl Theme {
             name: file.name.unwrap_or_else(|| "custom".into()),
             styles,
             syntax_theme: if no_color { None } else { file.syntax_theme },
+            background: file.background,
         })
     }
 }
@@ -369,7 +388,18 @@ mod tests {
                 .iter()
                 .all(|&r| plain.style(r).fg.is_none() && plain.style(r).bg.is_none())
         );
-        assert!(plain.style(Role::Removed).add_modifier.contains(Modifier::CROSSED_OUT));
+        assert!(
+            Role::ALL
+                .iter()
+                .all(|&r| !plain.style(r).add_modifier.contains(Modifier::CROSSED_OUT))
+        );
+        assert!(plain.style(Role::Error).add_modifier.contains(Modifier::BOLD));
+        let struck = Theme::parse(
+            "[roles]\nerror = { fg = \"red\", modifiers = [\"crossed_out\"] }\n",
+            true,
+        )
+        .unwrap();
+        assert!(!struck.style(Role::Error).add_modifier.contains(Modifier::CROSSED_OUT));
         assert!(Theme::parse("[roles]\nnope = {}\n", false).is_err());
     }
 }

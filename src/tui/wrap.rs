@@ -13,9 +13,15 @@ use unicode_width::UnicodeWidthStr;
 use super::describe::{DocLine, Seg};
 use super::theme::{Role, Theme};
 
-/// A grapheme cluster, its style, and whether a line may start at it without breaking a word
-/// (after a space) or a rule tag (at the tag's start).
-type Styled<'l> = (&'l str, Style, bool);
+/// A grapheme cluster, its style, and whether a line may start at it: [`BREAK`] without
+/// breaking a word (after a space) or a rule tag (at the tag's start), [`SOFT`] inside a path or
+/// id (after `/`, `-`, `_` or `.`), used when a word is longer than the line.
+type Styled<'l> = (&'l str, Style, u8);
+
+/// A line may start here without breaking a word.
+const BREAK: u8 = 2;
+/// A line may start here inside a word, after a separator of a path or id.
+const SOFT: u8 = 1;
 
 /// The styled grapheme clusters of a line: segment roles patched with diff emphasis.
 fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<Styled<'l>> {
@@ -26,8 +32,15 @@ fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<Styled<'l>> {
         let base = theme.style(seg.role);
         let tag = seg.role == Role::RuleTag;
         for (i, g) in seg.text.grapheme_indices(true) {
-            let after_space = out.last().is_some_and(|(prev, _, _)| *prev == " ");
-            let breaks = after_space || (tag && i == 0 && !g.starts_with(' '));
+            let prev = out.last().map(|(prev, _, _)| *prev);
+            let after_space = prev == Some(" ");
+            let breaks = if after_space || (tag && i == 0 && !g.starts_with(' ')) {
+                BREAK
+            } else if prev.is_some_and(|p| matches!(p, "/" | "-" | "_" | "." | "\\")) && g != " " {
+                SOFT
+            } else {
+                0
+            };
             let mut style = base;
             if let Some(w) = whole
                 && seg.role != Role::RuleTag
@@ -40,7 +53,7 @@ fn styled_graphemes<'l>(line: &'l DocLine, theme: &Theme) -> Vec<Styled<'l>> {
             match g.char_indices().find(|&(at, c)| at > 0 && is_skin_tone(c)) {
                 Some((at, _)) => {
                     out.push((&g[..at], style, breaks));
-                    out.push((&g[at..], style, false));
+                    out.push((&g[at..], style, 0));
                 }
                 None => out.push((g, style, breaks)),
             }
@@ -76,11 +89,15 @@ fn wrap_graphemes(graphemes: &[Styled<'_>], width: usize) -> Vec<Line<'static>> 
     while start < graphemes.len() {
         let mut cols = 0;
         let mut end = start;
-        // The last place after `start` where a line may begin without breaking a word or a tag.
-        let mut last_break = None;
+        // The last place after `start` where a line may begin without breaking a word or a tag,
+        // and the last inside a path or id.
+        let (mut last_break, mut last_soft) = (None, None);
         while end < graphemes.len() {
-            if end > start && graphemes[end].2 {
+            if end > start && graphemes[end].2 == BREAK {
                 last_break = Some(end);
+            }
+            if end > start && graphemes[end].2 == SOFT {
+                last_soft = Some(end);
             }
             let w = graphemes[end].0.width();
             if cols + w > width {
@@ -92,10 +109,11 @@ fn wrap_graphemes(graphemes: &[Styled<'_>], width: usize) -> Vec<Line<'static>> 
         if end == start {
             end = start + 1;
         } else if end < graphemes.len()
-            && !graphemes[end].2
-            && let Some(at) = last_break
+            && graphemes[end].2 != BREAK
+            && let Some(at) = last_break.or(last_soft)
         {
-            // Break before the word or tag that does not fit; one longer than a line is cut.
+            // Break before the word or tag that does not fit; one longer than a line breaks
+            // after its last separator that fits (`/`, `-`, `_`, `.`), else is cut.
             end = at;
         }
         lines.push(to_line(&graphemes[start..end]));
@@ -203,6 +221,21 @@ mod tests {
         assert_eq!(
             texts(&wrap_line(&words, 20, &theme)),
             ["alpha beta ", "gamma_delta_epsilon"]
+        );
+    }
+
+    #[test]
+    fn a_path_or_id_longer_than_a_line_breaks_after_a_separator() {
+        let theme = Theme::plain();
+        let path = DocLine::plain("open /work/app/src/components/InvoiceTable.tsx now", Role::Text);
+        assert_eq!(
+            texts(&wrap_line(&path, 20, &theme)),
+            ["open ", "/work/app/src/", "components/", "InvoiceTable.tsx now"]
+        );
+        let id = DocLine::plain("call_01HZX9-abcdefghij_klmnop", Role::Text);
+        assert_eq!(
+            texts(&wrap_line(&id, 14, &theme)),
+            ["call_01HZX9-", "abcdefghij_", "klmnop"]
         );
     }
 

@@ -135,7 +135,11 @@ pub const OVERLAY_HELP: &[(OverlayContext, OverlayAction, &str)] = &[
     (C::Picker, A::Bottom, "last entry (profiles: custom…)"),
     (C::Picker, A::Confirm, "choose (profiles: custom… takes what you typed)"),
     (C::Picker, A::Close, "close the picker"),
-    (C::Picker, A::DeleteBack, "delete from the filter (type to filter)"),
+    (
+        C::Picker,
+        A::DeleteBack,
+        "delete from the filter (/ starts typing, q closes before it)",
+    ),
     (C::Picker, A::ClearText, "clear the filter"),
     (C::Sessions, A::NextSort, "sort: newest → findings → rewrites"),
     (C::Sessions, A::PrevSort, "sort the other way round"),
@@ -145,7 +149,11 @@ pub const OVERLAY_HELP: &[(OverlayContext, OverlayAction, &str)] = &[
     (C::Export, A::PrevRedaction, "previous redaction level"),
     (C::Export, A::DeleteBack, "delete from the path (type to edit it)"),
     (C::Export, A::ClearText, "clear the path"),
-    (C::Export, A::Confirm, "write (again to overwrite an existing file)"),
+    (
+        C::Export,
+        A::Confirm,
+        "write (an existing file: y or this again overwrites)",
+    ),
     (C::Export, A::Close, "cancel"),
 ];
 

@@ -25,6 +25,8 @@ pub struct ExplainPrompt {
     pub text: String,
     /// The answer, once Enter was pressed.
     pub answer: Option<Answer>,
+    /// The first answer line in view (the answer scrolls like the help).
+    pub top: usize,
 }
 
 /// What the explain prompt found.
@@ -65,7 +67,12 @@ impl Answer {
 
 impl Overlay for ExplainPrompt {
     fn context(&self) -> OverlayContext {
-        OverlayContext::Prompt
+        // Typing goes into the text until the answer is shown; then the keys scroll it.
+        if self.answer.is_some() {
+            OverlayContext::Scroll
+        } else {
+            OverlayContext::Prompt
+        }
     }
 
     fn takes_line_breaks(&self) -> bool {
@@ -73,11 +80,18 @@ impl Overlay for ExplainPrompt {
     }
 
     fn handle(&mut self, input: Input, ctx: &Ctx<'_>) -> OverlayEffect {
-        if self.answer.is_some() {
-            return match input {
-                Input::Action(OverlayAction::Close | OverlayAction::Confirm) => OverlayEffect::Close,
-                _ => OverlayEffect::None,
-            };
+        if let Some(answer) = &self.answer {
+            let n = answer_lines(ctx.theme, answer, inner_width(ctx.screen)).len();
+            let half = isize::try_from(ctx.screen.height / 4).unwrap_or(5).max(1);
+            match input {
+                Input::Action(OverlayAction::Close | OverlayAction::Confirm) => return OverlayEffect::Close,
+                Input::Action(other) => {
+                    let delta = super::movement(other, half, 2 * half).unwrap_or(0);
+                    self.top = super::step(self.top, delta, n);
+                }
+                Input::Char(_) | Input::Paste(_) => {}
+            }
+            return OverlayEffect::None;
         }
         match input {
             Input::Action(OverlayAction::Close) => return OverlayEffect::Close,
@@ -112,8 +126,9 @@ impl Overlay for ExplainPrompt {
 
     fn draw(&self, frame: &mut Frame<'_>, screen: Rect, ctx: &Ctx<'_>) {
         let t = ctx.theme;
-        let width = usize::from(popup_width(screen, super::popup::POPUP_MAX_W).saturating_sub(2));
+        let width = inner_width(screen);
         let key = |a| ctx.keymap.overlay_first_key(OverlayContext::Prompt, a);
+        let scroll_key = |a| ctx.keymap.overlay_first_key(OverlayContext::Scroll, a);
         let (title, lines) = match &self.answer {
             None => {
                 let mut lines = vec![Line::from(Span::styled(
@@ -131,10 +146,7 @@ impl Overlay for ExplainPrompt {
                 );
                 (title, lines)
             }
-            Some(answer) => (
-                format!(" explained ({} closes) ", key(OverlayAction::Close)),
-                answer_lines(t, answer, width),
-            ),
+            Some(answer) => (String::new(), answer_lines(t, answer, width)),
         };
         // At the foot of the screen, so the selected row stays in sight above it.
         let w = popup_width(screen, super::popup::POPUP_MAX_W);
@@ -144,16 +156,37 @@ impl Overlay for ExplainPrompt {
             .min(screen.height);
         let y = screen.y + screen.height.saturating_sub(h + 1);
         let area = Rect::new(screen.x + (screen.width - w) / 2, y, w, h);
-        let focus = lines.len().saturating_sub(1);
-        popup_at(
-            t,
-            frame,
-            area,
-            &title,
-            lines,
-            if self.answer.is_some() { 0 } else { focus },
-        );
+        let total = lines.len();
+        let inner_h = usize::from(h.saturating_sub(2));
+        let (title, focus) = match &self.answer {
+            None => (title, total.saturating_sub(1)),
+            Some(_) if total <= inner_h => (format!(" explained ({} closes) ", scroll_key(OverlayAction::Close)), 0),
+            Some(_) => {
+                // As the help: the window starts at `top`; its last line says how many follow,
+                // and at the end the last line is the answer's own.
+                let room = inner_h.saturating_sub(1);
+                let top = self.top.min(total - room);
+                let last = if top + room >= total { total } else { top + room };
+                let first = if top + room >= total { total - inner_h } else { top };
+                (
+                    format!(
+                        " explained: lines {}–{last} of {total} ({}/{} scroll, {} closes) ",
+                        first + 1,
+                        scroll_key(OverlayAction::Down),
+                        scroll_key(OverlayAction::Up),
+                        scroll_key(OverlayAction::Close)
+                    ),
+                    top + room.saturating_sub(1),
+                )
+            }
+        };
+        popup_at(t, frame, area, &title, lines, focus);
     }
+}
+
+/// Columns inside the popup's border.
+fn inner_width(screen: Rect) -> usize {
+    usize::from(popup_width(screen, super::popup::POPUP_MAX_W).saturating_sub(2))
 }
 
 /// The answer's lines: the library's summary, then where, what fixes it, what it is and the

@@ -10,12 +10,14 @@ use replaylens::export::{ExportFormat, ExportOptions, Redaction, default_file_na
 use replaylens::policy::Target;
 use replaylens::text::escape_controls_single_line;
 
-use super::popup::popup;
+use super::popup::{POPUP_MAX_W, popup, popup_width};
 use super::{Ctx, Input, Overlay, OverlayEffect, Request, one_line};
 use crate::tui::action::OverlayAction;
+use crate::tui::describe::DocLine;
 use crate::tui::export_write::{ExportRequest, absolute};
 use crate::tui::keymap::OverlayContext;
 use crate::tui::theme::Role;
+use crate::tui::wrap::wrap_line;
 
 /// The formats, in the order the format keys walk them.
 pub const FORMATS: [ExportFormat; 3] = [ExportFormat::Markdown, ExportFormat::Html, ExportFormat::Json];
@@ -152,12 +154,8 @@ impl ExportDialog {
         }
         let exists = output.exists();
         if exists && self.confirm.as_ref() != Some(&output) {
-            self.notice = Some(format!(
-                "{} exists — {} again to overwrite",
-                output.display(),
-                ctx.keymap
-                    .overlay_first_key(OverlayContext::Export, OverlayAction::Confirm)
-            ));
+            // The question is drawn from `confirm` (see `draw`); keys answer it, none is typed.
+            self.notice = None;
             self.confirm = Some(output);
             return OverlayEffect::None;
         }
@@ -179,6 +177,18 @@ impl Overlay for ExportDialog {
     }
 
     fn handle(&mut self, input: Input, ctx: &Ctx<'_>) -> OverlayEffect {
+        // While asking whether to overwrite, `y` (or Enter) overwrites and any other key keeps
+        // the file: nothing typed then goes into the path.
+        if self.confirm.is_some() {
+            return match input {
+                Input::Action(OverlayAction::Confirm) | Input::Char('y' | 'Y') => self.enter(ctx),
+                Input::Action(OverlayAction::Close) | Input::Char(_) | Input::Paste(_) | Input::Action(_) => {
+                    self.confirm = None;
+                    self.notice = Some("kept the existing file: edit the path or the format".into());
+                    OverlayEffect::None
+                }
+            };
+        }
         let before = (self.format, self.redaction, self.path.clone());
         match input {
             Input::Action(OverlayAction::Close) => return OverlayEffect::Close,
@@ -262,11 +272,29 @@ impl Overlay for ExportDialog {
             ]),
             Line::default(),
         ];
-        if let Some(notice) = &self.notice {
+        // Notices wrap inside the popup (a path after its separators), never cut.
+        let width = usize::from(popup_width(screen, POPUP_MAX_W).saturating_sub(2));
+        let wrapped = |text: &str| {
+            wrap_line(
+                &DocLine::plain(escape_controls_single_line(text), Role::Modified),
+                width,
+                t,
+            )
+        };
+        if let Some(output) = &self.confirm {
+            let key = ctx
+                .keymap
+                .overlay_first_key(OverlayContext::Export, OverlayAction::Confirm);
+            lines.extend(wrapped(&format!("{} exists.", output.display())));
             lines.push(Line::from(Span::styled(
-                escape_controls_single_line(notice).into_owned(),
+                format!("overwrite it? y (or {key}) overwrites · any other key keeps it"),
                 t.style(Role::Modified),
             )));
+            popup(t, frame, screen, " export the comparison ", lines, 0);
+            return;
+        }
+        if let Some(notice) = &self.notice {
+            lines.extend(wrapped(notice));
         }
         let foot = [
             (format!("type {}", keys(OverlayAction::DeleteBack)), "edit the path"),

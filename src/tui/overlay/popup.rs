@@ -18,16 +18,49 @@ pub const POPUP_MAX_W: u16 = 110;
 /// Widest the session picker gets.
 pub const SESSIONS_MAX_W: u16 = 140;
 
-/// A picker's first line: what is typed, with a cursor, then how many entries match.
-pub fn filter_line(theme: &Theme, filter: &str, count: String) -> Line<'static> {
+/// A picker's first line: what is typed (with a cursor while typing goes into it; before `/`,
+/// how to start), then how many entries match.
+pub fn filter_line(theme: &Theme, filter: &str, typing: bool, count: String) -> Line<'static> {
+    let typed = escape_controls_single_line(filter);
+    let (text, role) = match (typing, filter.is_empty()) {
+        (true, _) => (format!("{typed}▏"), Role::Text),
+        (false, true) => (
+            "/ to filter · j/k move · Enter opens · q closes".to_owned(),
+            Role::Muted,
+        ),
+        (false, false) => (format!("{typed}  (/ edits)"), Role::Text),
+    };
     Line::from(vec![
         Span::styled("filter: ", theme.style(Role::Title)),
-        Span::styled(
-            format!("{}▏", escape_controls_single_line(filter)),
-            theme.style(Role::Text),
-        ),
+        Span::styled(text, theme.style(role)),
         Span::styled(count, theme.style(Role::Muted)),
     ])
+}
+
+/// A key in a picker while the filter is not being typed: `/` starts typing, `q` closes,
+/// `j`/`k` move; any other character does nothing (pickers filter only after `/`).
+pub enum PickerKey {
+    /// Start typing into the filter.
+    StartTyping,
+    /// Close the picker.
+    Close,
+    /// Move the selection by this many entries.
+    Move(isize),
+    /// Nothing.
+    Ignore,
+}
+
+impl PickerKey {
+    /// What a typed character does before `/`.
+    pub fn of(c: char) -> Self {
+        match c {
+            '/' => Self::StartTyping,
+            'q' => Self::Close,
+            'j' => Self::Move(1),
+            'k' => Self::Move(-1),
+            _ => Self::Ignore,
+        }
+    }
 }
 
 /// A list entry, marked and highlighted when selected.

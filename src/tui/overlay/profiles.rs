@@ -8,7 +8,7 @@ use replaylens::policy::providers::catalog;
 use replaylens::policy::{Target, resolve};
 use replaylens::text::escape_controls_single_line;
 
-use super::popup::{filter_line, item_line, popup};
+use super::popup::{PickerKey, filter_line, item_line, popup};
 use super::sessions::fuzzy_score;
 use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, one_line, step};
 use crate::tui::action::OverlayAction;
@@ -32,6 +32,8 @@ pub struct ProfilePicker {
     pub items: Vec<ProfileItem>,
     /// The filter text.
     pub filter: String,
+    /// Whether characters go into the filter (after `/`).
+    pub typing: bool,
     /// Entries that match the filter (indices into `items`), best first; free entry last.
     pub matches: Vec<usize>,
     /// Selected position in `matches`.
@@ -97,6 +99,7 @@ impl ProfilePicker {
             matches: (0..items.len()).collect(),
             items,
             filter: String::new(),
+            typing: false,
             selected,
             input: None,
         }
@@ -209,6 +212,15 @@ impl Overlay for ProfilePicker {
                 self.refilter();
                 return OverlayEffect::None;
             }
+            Input::Char(c) if !self.typing => match PickerKey::of(c) {
+                PickerKey::StartTyping => {
+                    self.typing = true;
+                    return OverlayEffect::None;
+                }
+                PickerKey::Close => return OverlayEffect::Close,
+                PickerKey::Move(delta) => delta,
+                PickerKey::Ignore => return OverlayEffect::None,
+            },
             Input::Char(c) => {
                 self.push(c);
                 return OverlayEffect::None;
@@ -234,7 +246,7 @@ impl Overlay for ProfilePicker {
             self.matches.len().saturating_sub(1),
             self.items.len().saturating_sub(1)
         );
-        let mut lines = vec![filter_line(t, &self.filter, count), Line::default()];
+        let mut lines = vec![filter_line(t, &self.filter, self.typing, count), Line::default()];
         lines.extend(
             self.matches
                 .iter()
@@ -254,7 +266,7 @@ impl Overlay for ProfilePicker {
             self.selected + 2
         };
         let title = format!(
-            " profile: replay target (type to filter · {} applies) ",
+            " profile: replay target (/ filters · {} applies) ",
             ctx.keymap
                 .overlay_first_key(OverlayContext::Picker, OverlayAction::Confirm)
         );

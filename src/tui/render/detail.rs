@@ -85,6 +85,18 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
 
 /// The rewrites touching a row, each with its rule's summary, reference and whole
 /// explanation, wrapped to `width` columns.
+/// How many lines the focused detail pane can scroll through (its rewrites, or the wire
+/// payload unwrapped), for `G`/`End`.
+pub fn scroll_extent(app: &App) -> usize {
+    let Some(insp) = &app.insp else { return 0 };
+    let width = usize::from(app.areas().detail.width.saturating_sub(2));
+    match (app.detail_view, app.selected_row()) {
+        (DetailView::Payload, _) => super::payload::lines(app, insp).len(),
+        (DetailView::Rewrites, Some(row)) => rewrite_lines(app, insp, row, width).len(),
+        (DetailView::Rewrites, None) => 0,
+    }
+}
+
 fn rewrite_lines(app: &App, insp: &Inspection, row: &Row, width: usize) -> Vec<Line<'static>> {
     let t = &app.theme;
     // Each entry: the style of its indent, if indented (wrapped lines keep the indent), and

@@ -1,7 +1,7 @@
 //! Drawing: pure functions of the app state into a ratatui frame. Only the rows that are
 //! visible are laid out, so a frame costs the same for 100 or 20,000 messages.
 
-mod detail;
+pub mod detail;
 mod header;
 pub mod json;
 mod loading;

@@ -111,7 +111,9 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     }
 }
 
-/// Mark the selected row: its background where no highlight set one, plus its modifiers.
+/// Mark the selected row: its background where no highlight set one (and its foreground
+/// there too, when the theme gives one: a theme whose selection is light must not keep light
+/// text on it), plus its modifiers.
 fn highlight(frame: &mut Frame<'_>, rect: Rect, sel: Style) {
     let buf = frame.buffer_mut();
     for y in rect.top()..rect.bottom() {
@@ -121,6 +123,9 @@ fn highlight(frame: &mut Frame<'_>, rect: Rect, sel: Style) {
                     && cell.bg == Color::Reset
                 {
                     cell.bg = bg;
+                    if let Some(fg) = sel.fg {
+                        cell.fg = fg;
+                    }
                 }
                 cell.modifier |= sel.add_modifier;
             }

@@ -128,23 +128,28 @@ fn export_writes_a_file_and_confirms_overwrite() {
     handle_key(&mut app, KeyEvent::new(KeyCode::BackTab, KeyModifiers::NONE));
     handle_key(&mut app, KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
     press(&mut app, "\n");
-    let notice = dialog(&app).notice.clone().unwrap();
-    assert!(notice.ends_with("exists — Enter again to overwrite"), "{notice}");
-    assert!(text(&screen(&mut app)).contains("Enter again to overwrite"));
+    assert!(dialog(&app).confirm.is_some());
+    assert!(text(&screen(&mut app)).contains("overwrite it? y (or Enter) overwrites"));
     assert!(app.effects.is_empty());
+    // A key other than y keeps the file and goes nowhere near the path; asked again, y writes.
+    let path = dialog(&app).path.clone();
+    press(&mut app, "e");
+    assert!(dialog(&app).confirm.is_none() && dialog(&app).path == path && app.effects.is_empty());
     press(&mut app, "\n");
+    assert!(dialog(&app).confirm.is_some());
+    press(&mut app, "y");
     assert_eq!(run_exports(&mut app), 1);
     let redacted = std::fs::read_to_string(&out).unwrap();
     assert_ne!(redacted, written);
     assert!(app.status.as_deref().unwrap().starts_with("wrote "));
 
-    // Editing after the notice asks again; a file that appears meanwhile is not clobbered.
+    // A key after the question keeps the file and asks again on Enter; a file that appears
+    // meanwhile is not clobbered.
     press(&mut app, "e");
     ctrl(&mut app, 'u');
     press(&mut app, &format!("{}\n", out.display()));
     press(&mut app, "x");
-    handle_key(&mut app, KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
-    assert!(dialog(&app).confirm.is_none() && dialog(&app).notice.is_none());
+    assert!(dialog(&app).confirm.is_none() && !dialog(&app).path.ends_with('x'));
     press(&mut app, "\u{1b}");
     let fresh = dir.path().join("fresh.json");
     press(&mut app, "e");

@@ -42,8 +42,10 @@ fn typing_filters_the_profile_picker_and_home_end_backspace_work() {
     let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
     press(&mut app, "p");
     let all = profiles(&app).matches.len();
-    // Letters that used to close or jump (q, p, g, G) are typed into the filter.
-    press(&mut app, "mistrl");
+    // Before `/` letters do not filter (q closes); after it they are typed into the filter.
+    press(&mut app, "mis");
+    assert!(profiles(&app).filter.is_empty());
+    press(&mut app, "/mistrl");
     let p = profiles(&app);
     assert_eq!(p.filter, "mistrl");
     assert!(p.matches.len() < all, "the list is filtered");
@@ -62,12 +64,18 @@ fn typing_filters_the_profile_picker_and_home_end_backspace_work() {
     }
     assert_eq!(profiles(&app).matches.len(), all, "Backspace edits the filter");
     press(&mut app, "qpgG");
-    assert!(matches!(app.mode, Mode::Profiles(_)), "q and p type, they do not close");
+    assert!(
+        matches!(app.mode, Mode::Profiles(_)),
+        "while typing, q and p type, they do not close"
+    );
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Normal));
+    // Before `/`, q closes the picker.
+    press(&mut app, "pq");
+    assert!(matches!(app.mode, Mode::Normal), "q closes a picker");
 
     press(&mut app, "p");
-    press(&mut app, "google");
+    press(&mut app, "/google");
     assert!(profiles(&app).current().unwrap().label.starts_with("google "));
     press(&mut app, "\n");
     assert_eq!(app.insp.as_ref().unwrap().resolved.family, Family::Google);
@@ -85,7 +93,7 @@ fn free_entry_still_works_from_its_line_and_from_typed_text() {
     assert_eq!(app.insp.as_ref().unwrap().resolved.family, Family::Mistral);
     // Typed text that matches no entry: the free-entry line offers it.
     press(&mut app, "p");
-    press(&mut app, "zz9 zz9 zz9");
+    press(&mut app, "/zz9 zz9 zz9");
     let p = profiles(&app);
     assert_eq!(p.matches.len(), 1);
     assert!(
@@ -161,7 +169,7 @@ fn profile_labels_keep_their_column_and_overlay_cuts_end_in_an_ellipsis() {
         }
         assert!(cut > 0, "nothing is cut in {keys:?}:\n{narrow}");
         let title = narrow.lines().find(|l| l.contains('┌')).unwrap();
-        assert!(title.contains("…┐") || !wide.contains("(type to filter"), "{title}");
+        assert!(title.contains("…┐") || !wide.contains("(/ filters"), "{title}");
     }
 }
 
@@ -393,14 +401,23 @@ fn y_copies_the_message_or_the_payload_item_as_json_through_osc52() {
     assert_eq!(copied.len(), 1);
     let value: serde_json::Value = serde_json::from_str(&copied[0]).unwrap();
     assert_eq!(value["role"], "user");
-    assert!(app.status.as_deref().unwrap().starts_with("copied replay message #0"));
+    let status = app.status.clone().unwrap();
+    assert!(
+        status.starts_with("replay message #0") && status.contains("unconfirmed"),
+        "{status}"
+    );
+    assert_eq!(
+        app.last_copy.as_ref().map(|(_, t)| t),
+        Some(&copied[0]),
+        "printed on quit"
+    );
     let osc = crate::tui::copy::osc52(&copied[0]);
     assert!(osc.starts_with("\u{1b}]52;c;") && osc.ends_with('\u{7}'));
     app.effects.clear();
     press(&mut app, "w");
     press(&mut app, "y");
     assert!(
-        app.status.as_deref().unwrap().starts_with("copied payload item 0"),
+        app.status.as_deref().unwrap().starts_with("payload item 0"),
         "{:?}",
         app.status
     );

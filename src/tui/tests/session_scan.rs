@@ -158,7 +158,7 @@ fn a_result_for_a_closed_or_replaced_picker_is_dropped() {
 fn tab_cycles_the_order_and_selects_its_first_session() {
     let mut app = picker_app(120, 30);
     app.compute_scan_now();
-    press(&mut app, "gemsig");
+    press(&mut app, "/gemsig");
     let matched = picker(&app).matches.len();
     key(&mut app, KeyCode::Tab);
     assert_eq!(picker(&app).order, SortOrder::Findings);
@@ -181,7 +181,7 @@ fn tab_cycles_the_order_and_selects_its_first_session() {
     assert_eq!(p.lines().len(), 11);
     let shown = text(&screen(&mut app));
     assert!(
-        shown.contains("open session · most replay findings first (type to filter · Tab: sort by rewrites)"),
+        shown.contains("open session · most replay findings first (/ filters · Tab: sort by rewrites)"),
         "{shown}"
     );
 
@@ -267,7 +267,7 @@ fn run_load(app: &mut App) {
 fn enter_opens_a_session_at_its_first_finding() {
     let mut app = picker_app(120, 40);
     app.compute_scan_now();
-    press(&mut app, "mistralids");
+    press(&mut app, "/mistralids");
     assert_eq!(picker(&app).first_finding(), Some(3));
     press(&mut app, "\n");
     run_load(&mut app);
@@ -318,7 +318,7 @@ fn enter_opens_at_the_top_without_a_finding_or_before_the_counts() {
 fn rows_stay_inside_a_narrow_popup_and_keep_their_counts() {
     let mut app = picker_app(80, 24);
     app.compute_scan_now();
-    press(&mut app, "mistralids");
+    press(&mut app, "/mistralids");
     let shown = text(&screen(&mut app));
     let row = line_of(&shown, "mistral-ids-and-images.jsonl");
     assert!(row.contains("12 rw     6→2 lint ✗"), "{row}");

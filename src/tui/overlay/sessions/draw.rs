@@ -35,7 +35,7 @@ pub fn draw(p: &SessionPicker, frame: &mut Frame<'_>, screen: Rect, ctx: &Ctx<'_
         p.listings.len(),
         escape_controls_single_line(&p.origin)
     );
-    let mut lines = vec![filter_line(t, &p.filter, count), Line::default()];
+    let mut lines = vec![filter_line(t, &p.filter, p.typing, count), Line::default()];
     let width = usize::from(popup_width(screen, SESSIONS_MAX_W).saturating_sub(2));
     let layout = LabelLayout::for_width(width, BEFORE_NAME, BETWEEN);
     for line in p.lines() {
@@ -47,7 +47,7 @@ pub fn draw(p: &SessionPicker, frame: &mut Frame<'_>, screen: Rect, ctx: &Ctx<'_
         });
     }
     let title = format!(
-        " open session · {} (type to filter · {}: {}) ",
+        " open session · {} (/ filters · {}: {}) ",
         p.order.label(),
         ctx.keymap
             .overlay_first_key(OverlayContext::Sessions, OverlayAction::NextSort),

@@ -163,26 +163,45 @@ fn without_orphan_selector(end: &str) -> &str {
     end.trim_start_matches(['\u{fe0e}', '\u{fe0f}'])
 }
 
-/// Subsequence match, case-insensitive; higher is better (consecutive and word-start hits).
+/// Fuzzy match (the `nucleo-matcher` crate, fzf's scoring and syntax, smart case; words of
+/// the filter all have to match); higher is better. An empty filter matches everything.
 pub fn fuzzy_score(haystack: &str, needle: &str) -> Option<i64> {
-    let hay: Vec<char> = haystack.to_lowercase().chars().collect();
-    let mut score = 0i64;
-    let mut at = 0usize;
-    let mut prev: Option<usize> = None;
-    for n in needle.to_lowercase().chars().filter(|c| !c.is_whitespace()) {
-        let found = (at..hay.len()).find(|&i| hay[i] == n)?;
-        score += 1;
-        if prev.is_some_and(|p| p + 1 == found) {
-            score += 5;
-        }
-        if found == 0 || !hay[found - 1].is_alphanumeric() {
-            score += 3;
-        }
-        score -= i64::try_from(found - at).unwrap_or(0).min(10);
-        prev = Some(found);
-        at = found + 1;
+    use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+    use nucleo_matcher::{Config, Matcher, Utf32Str};
+    if needle.trim().is_empty() {
+        return Some(0);
     }
-    Some(score)
+    let mut matcher = Matcher::new(Config::DEFAULT.match_paths());
+    let pattern = Pattern::parse(needle, CaseMatching::Smart, Normalization::Smart);
+    let mut buf = Vec::new();
+    pattern
+        .score(Utf32Str::new(haystack, &mut buf), &mut matcher)
+        .map(i64::from)
+}
+
+/// Score bonus of a session whose file name is the filter (`abc` for `abc.jsonl`), and of one
+/// whose file name holds it: such a file ranks above any fuzzy match elsewhere.
+pub fn file_name_bonus(path: &std::path::Path, needle: &str) -> i64 {
+    let needle = needle.trim().to_lowercase();
+    if needle.is_empty() {
+        return 0;
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let bare = name.strip_suffix(".zst").unwrap_or(&name);
+    let stem = [".jsonl", ".json", ".sqlite", ".db"]
+        .iter()
+        .find_map(|ext| bare.strip_suffix(ext))
+        .unwrap_or(bare);
+    if name == needle || stem == needle {
+        2_000_000
+    } else if name.contains(&needle) {
+        1_000_000
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]

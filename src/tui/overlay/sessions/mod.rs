@@ -8,6 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use replaylens::load::discover::{AGENTS, Listing, list_default, list_path, newest_first};
 
+use super::popup::PickerKey;
 use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, one_line, step};
 use crate::tui::action::OverlayAction;
 use crate::tui::keymap::OverlayContext;
@@ -16,7 +17,7 @@ use crate::tui::scan_state::{PickerScan, SortOrder};
 mod draw;
 pub mod label;
 
-pub use label::fuzzy_score;
+pub use label::{file_name_bonus, fuzzy_score};
 
 /// Where the session picker looks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +75,8 @@ pub struct SessionPicker {
     pub listings: Vec<Listing>,
     /// The filter text.
     pub filter: String,
+    /// Whether characters go into the filter (after `/`).
+    pub typing: bool,
     /// Listings that match, in display order (grouped by agent); headings are not entries,
     /// so moving the selection skips them.
     pub matches: Vec<usize>,
@@ -128,6 +131,7 @@ impl SessionPicker {
             origin,
             listings,
             filter: String::new(),
+            typing: false,
             matches: Vec::new(),
             selected: 0,
             order: SortOrder::Newest,
@@ -166,13 +170,22 @@ impl SessionPicker {
             .listings
             .iter()
             .enumerate()
-            .filter_map(|(i, l)| fuzzy_score(&Self::haystack(l), &self.filter).map(|s| (group_of(l), s, i)))
+            .filter_map(|(i, l)| {
+                fuzzy_score(&Self::haystack(l), &self.filter)
+                    .map(|s| (group_of(l), s + file_name_bonus(&l.path, &self.filter), i))
+            })
             .collect();
         let listings = &self.listings;
         let order = self.order;
+        // With a filter, the group holding the best match comes first.
+        let mut group_best: std::collections::HashMap<usize, i64> = std::collections::HashMap::new();
+        for &(g, s, _) in &scored {
+            let best = group_best.entry(g).or_insert(s);
+            *best = (*best).max(s);
+        }
         scored.sort_by(|a, b| {
             let first = match order {
-                SortOrder::Newest => a.0.cmp(&b.0),
+                SortOrder::Newest => group_best[&b.0].cmp(&group_best[&a.0]).then(a.0.cmp(&b.0)),
                 _ => order.compare(self.cell(a.2), self.cell(b.2)),
             };
             first
@@ -280,6 +293,15 @@ impl Overlay for SessionPicker {
                 self.refilter();
                 return OverlayEffect::None;
             }
+            Input::Char(c) if !self.typing => match PickerKey::of(c) {
+                PickerKey::StartTyping => {
+                    self.typing = true;
+                    return OverlayEffect::None;
+                }
+                PickerKey::Close => return OverlayEffect::Close,
+                PickerKey::Move(delta) => delta,
+                PickerKey::Ignore => return OverlayEffect::None,
+            },
             Input::Char(c) => {
                 self.filter.push(c);
                 self.refilter();
