@@ -10,6 +10,14 @@ use replaylens::load::{LoadOptions, load_path};
 use replaylens::repair::{FailPoint, RepairChange, RepairError, plan_file, repair_file};
 
 /// A copy of a bundled sample with one of each problem the repair fixes appended.
+/// The tests of this binary run as threads of one process, and a child one of them spawns
+/// holds, between its fork and its exec, every descriptor open at that instant: `repair`'s
+/// writer check rightly sees that as another process holding the session. The tests take turns.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn damaged_copy(dir: &Path) -> PathBuf {
     let original = std::fs::read_to_string(common::bundled_samples().join("anthropic-tool-repair.jsonl")).unwrap();
     let mut lines: Vec<String> = original.lines().map(str::to_owned).collect();
@@ -37,6 +45,7 @@ fn backups(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn repairs_a_damaged_copy_keeps_no_backup_and_is_idempotent() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
     let out = Command::new(common::bin()).arg("repair").arg(&path).output().unwrap();
@@ -68,6 +77,7 @@ fn repairs_a_damaged_copy_keeps_no_backup_and_is_idempotent() {
 
 #[test]
 fn clean_files_stay_byte_identical_and_crlf_is_kept() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let clean = dir.path().join("clean.jsonl");
     std::fs::copy(common::bundled_samples().join("gemini-signatures.jsonl"), &clean).unwrap();
@@ -93,6 +103,7 @@ fn clean_files_stay_byte_identical_and_crlf_is_kept() {
 
 #[test]
 fn dry_run_writes_nothing() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
     let before = std::fs::read(&path).unwrap();
@@ -111,12 +122,13 @@ fn dry_run_writes_nothing() {
 
 #[test]
 fn a_crash_between_steps_never_loses_the_original() {
+    let _serial = serial();
     for point in [FailPoint::AfterBackup, FailPoint::BeforeRename] {
         let dir = tempfile::tempdir().unwrap();
         let path = damaged_copy(dir.path());
         let before = std::fs::read(&path).unwrap();
         let err = repair_file(&path, Some(point)).unwrap_err();
-        assert!(matches!(err, RepairError::Write { .. }));
+        assert!(matches!(err, RepairError::Write { .. }), "{point:?}: {err:?}");
         assert!(err.to_string().contains("the original is unchanged"), "{err}");
         assert_eq!(std::fs::read(&path).unwrap(), before, "{point:?}");
         let kept = backups(dir.path());
@@ -142,6 +154,7 @@ fn a_crash_between_steps_never_loses_the_original() {
 
 #[test]
 fn an_unwritable_folder_fails_cleanly() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
     let before = std::fs::read(&path).unwrap();
@@ -174,6 +187,7 @@ fn an_unwritable_folder_fails_cleanly() {
 
 #[test]
 fn invalid_header_and_changes_are_reported() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.jsonl");
     std::fs::write(&bad, "{\"type\":\"message\",\"id\":\"a\"}\n").unwrap();
@@ -193,6 +207,7 @@ fn nix_is_root() -> bool {
 
 #[test]
 fn a_line_appended_while_repairing_is_never_lost() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
     let err = repair_file(&path, Some(FailPoint::ConcurrentAppend)).unwrap_err();
@@ -207,6 +222,7 @@ fn a_line_appended_while_repairing_is_never_lost() {
 
 #[test]
 fn json_that_openclaw_parses_is_never_dropped() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
     let deep = format!(
@@ -230,6 +246,7 @@ fn json_that_openclaw_parses_is_never_dropped() {
 
 #[test]
 fn a_symlinked_session_is_repaired_through_the_link() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let target = damaged_copy(dir.path());
     let link = dir.path().join("link.jsonl");
@@ -247,6 +264,7 @@ fn a_symlinked_session_is_repaired_through_the_link() {
 
 #[test]
 fn mode_and_owner_are_kept_and_unsafe_targets_refused() {
+    let _serial = serial();
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
@@ -300,6 +318,7 @@ fn subdir(dir: &Path, name: &str) -> PathBuf {
 
 #[test]
 fn other_agents_sessions_are_refused_and_left_unchanged() {
+    let _serial = serial();
     let Some(root) = common::shared_samples() else { return };
     let dir = tempfile::tempdir().unwrap();
     for (sample, agent) in [
@@ -321,6 +340,7 @@ fn other_agents_sessions_are_refused_and_left_unchanged() {
 
 #[test]
 fn a_file_held_open_for_appending_is_not_repaired() {
+    let _serial = serial();
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
     let before = std::fs::read(&path).unwrap();
@@ -360,6 +380,7 @@ fn a_file_held_open_for_appending_is_not_repaired() {
 
 #[test]
 fn special_mode_bits_and_extended_attributes_are_kept() {
+    let _serial = serial();
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let path = damaged_copy(dir.path());
