@@ -115,15 +115,7 @@ fn random_configurations_resolve_as_openclaw_does() {
     let (stand_in, npm): (Vec<String>, Vec<String>) = paths.into_iter().partition(|p| p.starts_with(&stand_ins));
     let stand_in = stand_in.first().expect("the oracle loads the ClawHub stand-in").clone();
 
-    let seed = std::env::var("REPLAYLENS_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-                | 1
-        });
+    let seed = oracle::seed_from("REPLAYLENS_SEED");
     eprintln!("seed {seed} (REPLAYLENS_SEED={seed} replays this run)");
     let mut rng = Rng(seed);
     let mut apis: Vec<String> = catalog().apis.clone();

@@ -215,15 +215,7 @@ fn body_of(ours: &Ours, history: &[Value]) -> Option<(WireApi, Value)> {
 }
 
 fn seed() -> u64 {
-    std::env::var("REPLAYLENS_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-                | 1
-        })
+    oracle_support::oracle::seed_from("REPLAYLENS_SEED")
 }
 
 #[test]

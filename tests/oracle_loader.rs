@@ -46,15 +46,7 @@ fn setup() -> Option<OracleSetup> {
 }
 
 fn seed() -> u64 {
-    std::env::var("REPLAYLENS_LOADER_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos());
-            (nanos as u64 ^ u64::from(std::process::id()).rotate_left(32)) % 1_000_000_000_000
-        })
+    oracle::seed_from("REPLAYLENS_LOADER_SEED")
 }
 
 /// The bundled and shared OpenClaw/pi session files OpenClaw's codec reads (JSONL).

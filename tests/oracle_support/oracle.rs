@@ -361,3 +361,15 @@ pub fn plugin_paths(setup: &OracleSetup) -> Vec<String> {
         .filter_map(|p| p.as_str().map(str::to_owned))
         .collect()
 }
+
+/// A differential's seed: the number in the environment variable `var` (to replay a printed
+/// run), else a fresh one from the clock and the process id.
+pub fn seed_from(var: &str) -> u64 {
+    if let Some(seed) = std::env::var(var).ok().and_then(|s| s.trim().parse().ok()) {
+        return seed;
+    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    (nanos as u64 ^ (nanos >> 64) as u64 ^ u64::from(std::process::id()).rotate_left(32)) % 1_000_000_000_000
+}

@@ -12,18 +12,9 @@ use super::targets::TargetSet;
 /// takes 200 a provider (about five minutes on two cores).
 pub const DEFAULT_RANDOM_PER_PROVIDER: usize = 200;
 
-/// The seed: `REPLAYLENS_ORACLE_SEED`, else derived from the clock.
+/// The seed: `REPLAYLENS_ORACLE_SEED`, else a fresh one.
 pub fn seed() -> u64 {
-    if let Some(s) = std::env::var("REPLAYLENS_ORACLE_SEED")
-        .ok()
-        .and_then(|s| s.trim().parse().ok())
-    {
-        return s;
-    }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    (nanos as u64 ^ (nanos >> 64) as u64) % 1_000_000_000_000
+    super::oracle::seed_from("REPLAYLENS_ORACLE_SEED")
 }
 
 /// [`DEFAULT_RANDOM_PER_PROVIDER`] for every provider of `set`: a full-size run.

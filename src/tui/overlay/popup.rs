@@ -10,6 +10,8 @@ use replaylens::text::escape_controls_single_line;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
+use super::{Input, one_line};
+use crate::tui::action::OverlayAction;
 use crate::tui::app::noun_for;
 use crate::tui::theme::{Role, Theme};
 
@@ -37,29 +39,52 @@ pub fn filter_line(theme: &Theme, filter: &str, typing: bool, count: String) -> 
     ])
 }
 
-/// A key in a picker while the filter is not being typed: `/` starts typing, `q` closes,
-/// `j`/`k` move; any other character does nothing (pickers filter only after `/`).
-pub enum PickerKey {
-    /// Start typing into the filter.
-    StartTyping,
+/// What a picker's filter made of an input ([`filter_input`]).
+pub enum FilterStep {
+    /// The filter text changed: match the entries again.
+    Edited,
+    /// Taken, nothing more to do.
+    Taken,
     /// Close the picker.
     Close,
     /// Move the selection by this many entries.
     Move(isize),
-    /// Nothing.
-    Ignore,
+    /// Not a filter key: the picker's own to handle.
+    Other(Input),
 }
 
-impl PickerKey {
-    /// What a typed character does before `/`.
-    pub fn of(c: char) -> Self {
-        match c {
-            '/' => Self::StartTyping,
-            'q' => Self::Close,
-            'j' => Self::Move(1),
-            'k' => Self::Move(-1),
-            _ => Self::Ignore,
+/// The filter keys every picker shares. Characters filter only after `/`; before it `q`
+/// closes, `j`/`k` move and any other character does nothing. Backspace, clear and pastes
+/// edit the filter either way.
+pub fn filter_input(filter: &mut String, typing: &mut bool, input: Input) -> FilterStep {
+    match input {
+        Input::Action(OverlayAction::DeleteBack) => {
+            filter.pop();
+            FilterStep::Edited
         }
+        Input::Action(OverlayAction::ClearText) => {
+            filter.clear();
+            FilterStep::Edited
+        }
+        Input::Char(c) if !*typing => match c {
+            '/' => {
+                *typing = true;
+                FilterStep::Taken
+            }
+            'q' => FilterStep::Close,
+            'j' => FilterStep::Move(1),
+            'k' => FilterStep::Move(-1),
+            _ => FilterStep::Taken,
+        },
+        Input::Char(c) => {
+            filter.push(c);
+            FilterStep::Edited
+        }
+        Input::Paste(text) => {
+            filter.push_str(&one_line(&text));
+            FilterStep::Edited
+        }
+        other => FilterStep::Other(other),
     }
 }
 

@@ -8,7 +8,7 @@ use replaylens::policy::providers::catalog;
 use replaylens::policy::{Target, resolve};
 use replaylens::text::escape_controls_single_line;
 
-use super::popup::{PickerKey, filter_line, item_line, popup};
+use super::popup::{FilterStep, filter_input, filter_line, item_line, popup};
 use super::sessions::fuzzy_score;
 use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, one_line, step};
 use crate::tui::action::OverlayAction;
@@ -124,18 +124,6 @@ impl ProfilePicker {
         self.items[free].label = free_entry_label(&self.filter);
         self.selected = 0;
     }
-
-    /// Type a character into the filter.
-    pub fn push(&mut self, c: char) {
-        self.filter.push(c);
-        self.refilter();
-    }
-
-    /// Delete the last character of the filter.
-    pub fn pop(&mut self) {
-        self.filter.pop();
-        self.refilter();
-    }
 }
 
 /// How well the filter matches an entry: the session picker's fuzzy score over the whole label
@@ -193,9 +181,17 @@ impl Overlay for ProfilePicker {
             }
             return OverlayEffect::None;
         }
-        let delta = match input {
-            Input::Action(OverlayAction::Close) => return OverlayEffect::Close,
-            Input::Action(OverlayAction::Confirm) => {
+        let delta = match filter_input(&mut self.filter, &mut self.typing, input) {
+            FilterStep::Edited => {
+                self.refilter();
+                return OverlayEffect::None;
+            }
+            FilterStep::Taken => return OverlayEffect::None,
+            FilterStep::Close | FilterStep::Other(Input::Action(OverlayAction::Close)) => {
+                return OverlayEffect::Close;
+            }
+            FilterStep::Move(delta) => delta,
+            FilterStep::Other(Input::Action(OverlayAction::Confirm)) => {
                 match self.current().map(|i| i.target.clone()) {
                     Some(Some(target)) => return OverlayEffect::CloseWith(Request::Retarget(target)),
                     Some(None) => self.input = Some(self.filter.trim().to_owned()),
@@ -203,35 +199,9 @@ impl Overlay for ProfilePicker {
                 }
                 return OverlayEffect::None;
             }
-            Input::Action(OverlayAction::DeleteBack) => {
-                self.pop();
-                return OverlayEffect::None;
-            }
-            Input::Action(OverlayAction::ClearText) => {
-                self.filter.clear();
-                self.refilter();
-                return OverlayEffect::None;
-            }
-            Input::Char(c) if !self.typing => match PickerKey::of(c) {
-                PickerKey::StartTyping => {
-                    self.typing = true;
-                    return OverlayEffect::None;
-                }
-                PickerKey::Close => return OverlayEffect::Close,
-                PickerKey::Move(delta) => delta,
-                PickerKey::Ignore => return OverlayEffect::None,
-            },
-            Input::Char(c) => {
-                self.push(c);
-                return OverlayEffect::None;
-            }
-            Input::Paste(text) => {
-                self.filter.push_str(&one_line(&text));
-                self.refilter();
-                return OverlayEffect::None;
-            }
             // Lists move by entries, ten to a page (no half pages).
-            Input::Action(other) => movement(other, 0, 10).unwrap_or(0),
+            FilterStep::Other(Input::Action(other)) => movement(other, 0, 10).unwrap_or(0),
+            FilterStep::Other(_) => 0,
         };
         self.selected = step(self.selected, delta, self.matches.len());
         OverlayEffect::None

@@ -8,8 +8,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use replaylens::load::discover::{AGENTS, Listing, list_default, list_path, newest_first};
 
-use super::popup::PickerKey;
-use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, one_line, step};
+use super::popup::{FilterStep, filter_input};
+use super::{Ctx, Input, Overlay, OverlayEffect, Request, movement, step};
 use crate::tui::action::OverlayAction;
 use crate::tui::keymap::OverlayContext;
 use crate::tui::scan_state::{PickerScan, SortOrder};
@@ -267,53 +267,33 @@ impl Overlay for SessionPicker {
     /// Typing filters, the sort keys change the order, Enter opens the selected session (the
     /// picker stays open until it is shown).
     fn handle(&mut self, input: Input, _ctx: &Ctx<'_>) -> OverlayEffect {
-        let delta = match input {
-            Input::Action(OverlayAction::Close) => return OverlayEffect::Close,
-            Input::Action(OverlayAction::Confirm) => {
+        let delta = match filter_input(&mut self.filter, &mut self.typing, input) {
+            FilterStep::Edited => {
+                self.refilter();
+                return OverlayEffect::None;
+            }
+            FilterStep::Taken => return OverlayEffect::None,
+            FilterStep::Close | FilterStep::Other(Input::Action(OverlayAction::Close)) => {
+                return OverlayEffect::Close;
+            }
+            FilterStep::Move(delta) => delta,
+            FilterStep::Other(Input::Action(OverlayAction::Confirm)) => {
                 return match self.current().cloned() {
                     Some(listing) => OverlayEffect::Request(Request::OpenListing(listing, self.first_finding())),
                     None => OverlayEffect::None,
                 };
             }
-            Input::Action(OverlayAction::NextSort) => {
+            FilterStep::Other(Input::Action(OverlayAction::NextSort)) => {
                 self.cycle_order(true);
                 return OverlayEffect::None;
             }
-            Input::Action(OverlayAction::PrevSort) => {
+            FilterStep::Other(Input::Action(OverlayAction::PrevSort)) => {
                 self.cycle_order(false);
                 return OverlayEffect::None;
             }
-            Input::Action(OverlayAction::DeleteBack) => {
-                self.filter.pop();
-                self.refilter();
-                return OverlayEffect::None;
-            }
-            Input::Action(OverlayAction::ClearText) => {
-                self.filter.clear();
-                self.refilter();
-                return OverlayEffect::None;
-            }
-            Input::Char(c) if !self.typing => match PickerKey::of(c) {
-                PickerKey::StartTyping => {
-                    self.typing = true;
-                    return OverlayEffect::None;
-                }
-                PickerKey::Close => return OverlayEffect::Close,
-                PickerKey::Move(delta) => delta,
-                PickerKey::Ignore => return OverlayEffect::None,
-            },
-            Input::Char(c) => {
-                self.filter.push(c);
-                self.refilter();
-                return OverlayEffect::None;
-            }
-            Input::Paste(text) => {
-                self.filter.push_str(&one_line(&text));
-                self.refilter();
-                return OverlayEffect::None;
-            }
             // Lists move by entries, ten to a page (no half pages).
-            Input::Action(other) => movement(other, 0, 10).unwrap_or(0),
+            FilterStep::Other(Input::Action(other)) => movement(other, 0, 10).unwrap_or(0),
+            FilterStep::Other(_) => 0,
         };
         self.selected = step(self.selected, delta, self.matches.len());
         OverlayEffect::None
