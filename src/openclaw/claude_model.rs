@@ -156,6 +156,9 @@ pub struct ReplayRef<'a> {
     pub model_id: Option<&'a str>,
     /// The source message's `responseModel` (never set on the target).
     pub response_model_id: Option<&'a str>,
+    /// The target model's `params.canonicalModelId` (never set on a source: OpenClaw passes
+    /// no params for it), which names the Claude identity in place of the id.
+    pub canonical_model_id: Option<&'a str>,
 }
 
 /// `hasConcreteResponseModel`.
@@ -169,10 +172,11 @@ fn model_bound_identity(r: &ReplayRef<'_>) -> Option<String> {
     if normalize_api(r.api) != "anthropic-messages" {
         return None;
     }
+    // `resolveClaudeModelIdentity` reads `params.canonicalModelId` before the id.
     let id = if has_concrete_response_model(r) {
         r.response_model_id
     } else {
-        r.model_id
+        r.canonical_model_id.or(r.model_id)
     };
     if let Some(i) = fable5(id) {
         return Some(format!("fable:{i}"));
@@ -281,6 +285,7 @@ mod tests {
             api: Some(api),
             model_id: Some(model),
             response_model_id: None,
+            canonical_model_id: None,
         }
     }
 
@@ -318,5 +323,23 @@ mod tests {
             let (source, target) = (r(source.0, source.1, source.2), r(target.0, target.1, target.2));
             assert_eq!(thinking_replay_mode(&source, &target), mode, "{source:?} → {target:?}");
         }
+    }
+
+    /// A configured model whose `params.canonicalModelId` names a model-bound Claude (a gateway
+    /// id `gpt-5.1` serving `claude-opus-5-5`) is that Claude to the replay mode: thinking of
+    /// another model on the route is dropped, as OpenClaw's `resolveClaudeModelIdentity` reads it.
+    #[test]
+    fn the_target_canonical_model_id_names_its_claude_identity() {
+        let am = "anthropic-messages";
+        let source = r("my-gateway", am, "other-model");
+        let plain = r("my-gateway", am, "gpt-5.1");
+        assert_eq!(thinking_replay_mode(&source, &plain), ThinkingReplayMode::Default);
+        let canonical = ReplayRef {
+            canonical_model_id: Some("claude-opus-5-5"),
+            ..plain
+        };
+        assert_eq!(thinking_replay_mode(&source, &canonical), ThinkingReplayMode::Drop);
+        let own = r("my-gateway", am, "gpt-5.1");
+        assert_eq!(thinking_replay_mode(&own, &canonical), ThinkingReplayMode::Preserve);
     }
 }

@@ -125,6 +125,7 @@ fn prepare_google(inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
         provider: &model.provider,
         api: google::route_api(&model.api),
         id: &model.model,
+        canonical_id: model.canonical_model_id.as_deref(),
     };
     let needs_id = google::requires_tool_call_id(&model.model);
     let mut normalize = |id: &str, _: &Message| if needs_id { ids::anthropic(id) } else { id.to_owned() };

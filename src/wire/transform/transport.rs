@@ -70,6 +70,8 @@ pub struct Target<'a> {
     pub api: &'a str,
     /// `model.id`
     pub id: &'a str,
+    /// `model.params.canonicalModelId`, when configured.
+    pub canonical_id: Option<&'a str>,
 }
 
 impl<'a> Target<'a> {
@@ -79,6 +81,7 @@ impl<'a> Target<'a> {
             provider: &model.provider,
             api: &model.api,
             id: &model.model,
+            canonical_id: model.canonical_model_id.as_deref(),
         }
     }
 
@@ -89,6 +92,7 @@ impl<'a> Target<'a> {
             api: Some(self.api),
             model_id: Some(self.id),
             response_model_id: None,
+            canonical_model_id: self.canonical_id,
         }
     }
 }
@@ -100,6 +104,7 @@ pub fn source_ref(m: &Message) -> ReplayRef<'_> {
         api: m.str_field("api"),
         model_id: m.str_field("model"),
         response_model_id: m.str_field("responseModel"),
+        canonical_model_id: None,
     }
 }
 
