@@ -9,9 +9,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use replaylens::lint::explain::Explanation;
 use replaylens::text::escape_controls_single_line;
-use unicode_width::UnicodeWidthChar;
 
-use super::popup::{popup_at, popup_width};
+use super::popup::{inner_width, popup_at, popup_width, wrap_words};
 use super::{Ctx, Input, Overlay, OverlayEffect, Request};
 use crate::tui::action::OverlayAction;
 use crate::tui::explain::explain_error;
@@ -184,11 +183,6 @@ impl Overlay for ExplainPrompt {
     }
 }
 
-/// Columns inside the popup's border.
-fn inner_width(screen: Rect) -> usize {
-    usize::from(popup_width(screen, super::popup::POPUP_MAX_W).saturating_sub(2))
-}
-
 /// The answer's lines: the library's summary, then where, what fixes it, what it is and the
 /// provider's message.
 fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> {
@@ -242,45 +236,4 @@ fn wrapped(t: &Theme, role: Role, text: &str, width: usize) -> Vec<Line<'static>
         .into_iter()
         .map(|l| Line::from(Span::styled(l, t.style(role))))
         .collect()
-}
-
-/// Text broken between words into lines of at most `width` columns (a longer word is cut).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    let mut used = 0;
-    for word in text.split(' ') {
-        let w: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
-        if used > 0 && used + 1 + w > width {
-            out.push(std::mem::take(&mut line));
-            used = 0;
-        } else if used > 0 {
-            line.push(' ');
-            used += 1;
-        }
-        for c in word.chars() {
-            let cw = c.width().unwrap_or(0);
-            if used + cw > width {
-                out.push(std::mem::take(&mut line));
-                used = 0;
-            }
-            line.push(c);
-            used += cw;
-        }
-    }
-    out.push(line);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wrap_words;
-
-    #[test]
-    fn words_wrap_between_words_and_long_ones_are_cut() {
-        assert_eq!(wrap_words("ab cd ef", 5), ["ab cd", "ef"]);
-        assert_eq!(wrap_words("abcdefgh", 3), ["abc", "def", "gh"]);
-        assert_eq!(wrap_words("", 3), [""]);
-    }
 }

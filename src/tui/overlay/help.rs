@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::popup::{popup, popup_height};
+use super::popup::{inner_width, popup, popup_height, wrap_words};
 use super::{Ctx, Input, Overlay, OverlayEffect, movement, step};
 use crate::tui::action::{Action, OverlayAction};
 use crate::tui::keymap::{Keymap, OverlayContext};
@@ -18,27 +18,57 @@ pub struct HelpOverlay {
     pub top: usize,
 }
 
-/// The lines of the key help.
-pub fn help_text(keymap: &Keymap, theme: &Theme) -> Vec<Line<'static>> {
-    let row = |k: &str, d: &str| {
-        Line::from(vec![
-            Span::styled(format!("{k:>22}  "), theme.style(Role::HintKey)),
-            Span::styled(d.to_owned(), theme.style(Role::Text)),
-        ])
+/// Columns of the key column (right-aligned keys and two spaces).
+const KEY_COLUMN: usize = 24;
+
+/// The lines of the key help, `width` columns wide: a description longer than its column
+/// continues under itself, the marker legend wraps between its entries.
+pub fn help_text(keymap: &Keymap, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let room = width.saturating_sub(KEY_COLUMN);
+    let row = |k: &str, d: &str| -> Vec<Line<'static>> {
+        wrap_words(d, room)
+            .into_iter()
+            .enumerate()
+            .map(|(n, part)| {
+                let key = if n == 0 { k } else { "" };
+                Line::from(vec![
+                    Span::styled(format!("{key:>22}  "), theme.style(Role::HintKey)),
+                    Span::styled(part, theme.style(Role::Text)),
+                ])
+            })
+            .collect()
     };
     // No blank lines: the main view's keys fit at 40 rows (a smaller screen scrolls).
-    let mut lines: Vec<Line<'static>> = keymap.help().iter().map(|(k, d)| row(k, d)).collect();
+    let mut lines: Vec<Line<'static>> = keymap.help().iter().flat_map(|(k, d)| row(k, d)).collect();
     for (heading, rows) in keymap.overlay_help() {
         lines.push(Line::from(Span::styled(
             format!("{heading:>22}"),
             theme.style(Role::Title),
         )));
-        lines.extend(rows.iter().map(|(k, d)| row(k, d)));
+        lines.extend(rows.iter().flat_map(|(k, d)| row(k, d)));
     }
-    lines.push(Line::from(Span::styled(
-        "markers: ~ modified  - dropped  + inserted  = merged  > moved here  < moved away",
-        theme.style(Role::Muted),
-    )));
+    let legend = [
+        "~ modified",
+        "- dropped",
+        "+ inserted",
+        "= merged",
+        "> moved here",
+        "< moved away",
+    ];
+    let mut line = String::from("markers:");
+    for (n, entry) in legend.into_iter().enumerate() {
+        let gap = if n == 0 { " " } else { "  " };
+        if line.chars().count() + gap.len() + entry.chars().count() > width {
+            lines.push(Line::from(Span::styled(
+                std::mem::take(&mut line),
+                theme.style(Role::Muted),
+            )));
+        } else {
+            line.push_str(gap);
+        }
+        line.push_str(entry);
+    }
+    lines.push(Line::from(Span::styled(line, theme.style(Role::Muted))));
     lines
 }
 
@@ -55,7 +85,7 @@ impl Overlay for HelpOverlay {
         let Input::Action(action) = input else {
             return OverlayEffect::None;
         };
-        let n = help_text(ctx.keymap, ctx.theme).len();
+        let n = help_text(ctx.keymap, ctx.theme, inner_width(ctx.screen)).len();
         let half = isize::try_from(ctx.screen.height / 2).unwrap_or(10);
         let delta = match action {
             OverlayAction::Close | OverlayAction::Confirm => return OverlayEffect::Close,
@@ -66,7 +96,7 @@ impl Overlay for HelpOverlay {
     }
 
     fn draw(&self, frame: &mut Frame<'_>, screen: Rect, ctx: &Ctx<'_>) {
-        let lines = help_text(ctx.keymap, ctx.theme);
+        let lines = help_text(ctx.keymap, ctx.theme, inner_width(screen));
         let total = lines.len();
         let top = self.top;
         let inner_h = usize::from(popup_height(screen, total).saturating_sub(2));
@@ -96,5 +126,31 @@ impl Overlay for HelpOverlay {
             inner_h
         };
         popup(ctx.theme, frame, screen, &title, lines, top + room.saturating_sub(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At any width the help is cut nowhere: every line fits, and every description and the
+    /// marker legend read whole when the lines are joined again.
+    #[test]
+    fn help_lines_wrap_within_the_popup_and_keep_every_word() {
+        let keymap = Keymap::default();
+        let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        for width in [40, 58, 78, 108] {
+            let lines = help_text(&keymap, &Theme::dark(), width);
+            assert!(lines.iter().all(|l| l.width() <= width), "a line wider than {width}");
+            let all: Vec<String> = lines
+                .iter()
+                .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+                .collect();
+            let all = words(&all.join(" "));
+            for (_, d) in keymap.help() {
+                assert!(all.contains(&words(d)), "{d:?} at {width}");
+            }
+            assert!(all.contains("< moved away"), "the legend at {width}");
+        }
     }
 }

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use replaylens::text::escape_controls_single_line;
 use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use super::{Input, one_line};
 use crate::tui::action::OverlayAction;
@@ -225,4 +225,50 @@ pub fn fit_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> 
         break;
     }
     out
+}
+
+/// Columns inside the popup's border.
+pub fn inner_width(screen: Rect) -> usize {
+    usize::from(popup_width(screen, POPUP_MAX_W).saturating_sub(2))
+}
+
+/// Text broken between words into lines of at most `width` columns (a longer word is cut).
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    let mut used = 0;
+    for word in text.split(' ') {
+        let w: usize = word.chars().map(|c| c.width().unwrap_or(0)).sum();
+        if used > 0 && used + 1 + w > width {
+            out.push(std::mem::take(&mut line));
+            used = 0;
+        } else if used > 0 {
+            line.push(' ');
+            used += 1;
+        }
+        for c in word.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > width {
+                out.push(std::mem::take(&mut line));
+                used = 0;
+            }
+            line.push(c);
+            used += cw;
+        }
+    }
+    out.push(line);
+    out
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_between_words_and_long_ones_are_cut() {
+        assert_eq!(wrap_words("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrap_words("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap_words("", 3), [""]);
+    }
 }

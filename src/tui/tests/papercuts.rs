@@ -147,7 +147,8 @@ fn profile_labels_keep_their_column_and_overlay_cuts_end_in_an_ellipsis() {
             .trim_end()
             .to_owned()
     };
-    for keys in ["", "\u{1b}s", "\u{1b}?"] {
+    // (The help wraps instead: `overlay::help`'s test holds that nothing of it is cut.)
+    for keys in ["", "\u{1b}s"] {
         press(&mut app, keys);
         app.resize(Rect::new(0, 0, 200, 30));
         let wide = text(&screen(&mut app));
