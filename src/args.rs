@@ -8,7 +8,6 @@ use crate::cli::lint::Stages;
 use crate::cli::providers::Format as ProvidersFormat;
 use crate::cli::scan_output::OutputFormat as ScanFormat;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use replaylens::hygiene::ReplayOptions;
 use replaylens::load::{Limits, LoadOptions};
 use replaylens::policy::Target;
 use replaylens::rule_set::RuleSet;
@@ -281,7 +280,7 @@ pub(crate) enum Command {
     #[command(after_help = crate::cli::examples::COMPLETIONS)]
     Completions {
         /// The shell to complete in.
-        shell: crate::cli::completions::Shell,
+        shell: clap_complete::Shell,
     },
     /// Print the man page, replaylens(1), in roff to stdout.
     #[command(after_help = crate::cli::examples::MAN)]
@@ -485,26 +484,6 @@ pub(crate) struct ReplayArgs {
     pub(crate) tools: Option<Vec<String>>,
     #[command(flatten)]
     pub(crate) openclaw: OpenClawArg,
-}
-
-impl ReplayArgs {
-    /// Session path, load options, target and replay options, the user's configuration read
-    /// (`--config`, else where OpenClaw finds it) with `image_max_px` from `--image-max-px`.
-    pub(crate) fn split(
-        self,
-        image_max_px: Option<u32>,
-    ) -> anyhow::Result<(PathBuf, LoadOptions, Target, ReplayOptions)> {
-        let load = self.limits.load_options(self.session_id);
-        let config = crate::cli::config::for_replay(self.target.config.as_deref())?;
-        let options = ReplayOptions {
-            allowed_tools: self.tools,
-            rule_set: self.openclaw.rule_set(),
-            rule_set_from_session: self.openclaw.rule_set.is_none(),
-            ..ReplayOptions::default()
-        };
-        let options = crate::cli::config::configure(options, config, image_max_px);
-        Ok((self.session, load, self.target.target(), options))
-    }
 }
 
 /// The replay target; missing parts come from the session's latest model, or from the

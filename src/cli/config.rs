@@ -51,3 +51,23 @@ pub(crate) fn target_for_check(args: &TargetArgs) -> Result<Target, String> {
         None => target,
     })
 }
+
+impl crate::args::ReplayArgs {
+    /// Session path, load options, target and replay options, the user's configuration read
+    /// (`--config`, else where OpenClaw finds it) with `image_max_px` from `--image-max-px`.
+    pub(crate) fn split(
+        self,
+        image_max_px: Option<u32>,
+    ) -> anyhow::Result<(std::path::PathBuf, replaylens::load::LoadOptions, Target, ReplayOptions)> {
+        let load = self.limits.load_options(self.session_id);
+        let config = for_replay(self.target.config.as_deref())?;
+        let options = ReplayOptions {
+            allowed_tools: self.tools,
+            rule_set: self.openclaw.rule_set(),
+            rule_set_from_session: self.openclaw.rule_set.is_none(),
+            ..ReplayOptions::default()
+        };
+        let options = configure(options, config, image_max_px);
+        Ok((self.session, load, self.target.target(), options))
+    }
+}

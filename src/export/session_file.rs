@@ -3,8 +3,8 @@
 //! redactor runs over the whole file, so a value redacted in two places (a tool-call id and
 //! the result that answers it) gets the same placeholder and the session still pairs.
 
+use crate::load::session_text::{SessionText, Shape, ShapeError};
 use crate::model::json::Value;
-use crate::reduce::{SessionText, Shape, ShapeError};
 
 use super::{Redaction, Redactor};
 

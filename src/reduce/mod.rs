@@ -9,8 +9,6 @@
 //! line does, and kept only if it still reproduces. The result is 1-minimal in entries: no
 //! single entry can be removed. Redaction (on by default) runs last and must keep the case.
 
-pub mod session_text;
-
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,7 +24,7 @@ use crate::policy::Target;
 use crate::replay::replay;
 use crate::wire::{WireStage, payload_of};
 
-pub use session_text::{SessionText, Shape, ShapeError};
+pub use crate::load::session_text::{SessionText, Shape, ShapeError};
 
 /// What the reduced session must still reproduce.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,5 @@
-//! A session file as `reduce` edits it: OpenClaw JSONL (its header line, then entries linked by
+//! A session file as text in its own format, as `reduce` edits it and `export --format session`
+//! redacts it: OpenClaw JSONL (its header line, then entries linked by
 //! `id`/`parentId`), Claude Code JSONL (lines linked by `uuid`/`parentUuid`), a Codex rollout
 //! (its `session_meta` line, then items in order) or a bare JSON message array. Removing an
 //! entry re-links its children to its nearest kept ancestor, so every candidate is a valid
