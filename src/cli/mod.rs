@@ -1,8 +1,10 @@
 //! Command implementations of the binary: they call the library and print.
 
+pub mod allocator;
 pub mod completions;
 pub mod config;
 pub mod describe;
+pub mod dispatch;
 pub mod examples;
 pub mod explain_text;
 pub mod export;

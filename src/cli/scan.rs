@@ -174,7 +174,7 @@ pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyh
             replaylens::text::escape_controls_single_line(&roots.join(", "))
         );
     }
-    crate::keep_freed_pages_a_while();
+    super::allocator::keep_freed_pages_a_while();
     let progress = progress_bar(&sources);
     let targets = options.effective_targets();
     let mut output = match (format, &inputs.output) {
