@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     let names: Vec<&str> = command.get_subcommands().map(clap::Command::get_name).collect();
     if let Some(message) = cli::typos::mistyped_command(&args, &names) {
         eprintln!("replaylens: {message}");
-        return ExitCode::from(2);
+        return cli::Exit::Unusable.into();
     }
     let cli = Cli::parse_from(args);
     // `reduce` stops on Ctrl-C itself, writing the smallest case found so far.
@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     }
     if let Err(message) = cli::dispatch::preflight(&cli) {
         eprintln!("replaylens: {message}");
-        return ExitCode::from(2);
+        return cli::Exit::Unusable.into();
     }
     cli::finish(cli::dispatch::run(cli))
 }

@@ -6,6 +6,7 @@ pub mod config;
 pub mod describe;
 pub mod dispatch;
 pub mod examples;
+pub mod exit;
 pub mod explain_text;
 pub mod export;
 pub mod lint;
@@ -28,54 +29,29 @@ pub mod typos;
 
 use std::process::ExitCode;
 
-use replaylens::load::LoadError;
+pub use exit::Exit;
 use replaylens::model::Diagnostic;
 
-/// Print one error sentence to stderr and map it to the exit status of README §3:
-/// 2 for unusable input or arguments, 1 for internal failure. A closed stdout is no failure.
+/// End a command: an error's sentence on stderr, and the exit status its [`Exit`] says (a
+/// rejected payload says nothing more; a closed stdout is no failure).
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) if err.downcast_ref::<lint::Rejected>().is_some() => ExitCode::from(1),
-        Err(err) => {
-            let unusable_input = err.downcast_ref::<LoadError>().is_some()
-                || err.downcast_ref::<rules::UnknownRule>().is_some()
-                || err.downcast_ref::<providers::NoProviderList>().is_some()
-                || err.downcast_ref::<export::OverwritesInput>().is_some()
-                || err.downcast_ref::<export::FormatError>().is_some()
-                || err.downcast_ref::<scan::ArgumentError>().is_some()
-                || err.downcast_ref::<replaylens::wire::WireError>().is_some()
-                || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
-                || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()
-                || err
-                    .downcast_ref::<replaylens::write::WriteError>()
-                    .is_some_and(replaylens::write::WriteError::is_unusable_argument)
-                || err
-                    .downcast_ref::<OutputFileError>()
-                    .is_some_and(OutputFileError::is_unusable_argument)
-                || matches!(
-                    err.downcast_ref::<replaylens::repair::RepairError>(),
-                    Some(
-                        replaylens::repair::RepairError::Read { .. }
-                            | replaylens::repair::RepairError::Refused(_)
-                            | replaylens::repair::RepairError::Unsafe(_)
-                    )
-                );
-            let internal = !unusable_input;
-            // Every file is named by its error; a bare I/O error is a write to stdout (the
-            // commands' output, the inspector's screen), so it is named here.
-            let message = match stdout_error(&err) {
-                Some(e) => format!("cannot write to standard output: {e}"),
-                None => err.to_string(),
-            };
-            eprintln!(
-                "replaylens: {}",
-                replaylens::text::escape_controls_single_line(&message)
-            );
-            if internal { ExitCode::from(1) } else { ExitCode::from(2) }
-        }
+    let Err(err) = result else {
+        return ExitCode::SUCCESS;
+    };
+    let exit = exit::of_error(&err);
+    if matches!(exit, Exit::Unusable | Exit::Internal) {
+        // Every file is named by its error; a bare I/O error is a write to stdout (the
+        // commands' output, the inspector's screen), so it is named here.
+        let message = match stdout_error(&err) {
+            Some(e) => format!("cannot write to standard output: {e}"),
+            None => err.to_string(),
+        };
+        eprintln!(
+            "replaylens: {}",
+            replaylens::text::escape_controls_single_line(&message)
+        );
     }
+    exit.into()
 }
 
 /// An output file (`export -o FILE`) that could not be written.
