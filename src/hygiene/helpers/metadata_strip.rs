@@ -1,4 +1,4 @@
-//! `stripInternalMetadataForDisplay` (hygiene-b §2.3): remove OpenClaw runtime-context blocks
+//! OpenClaw's `stripInternalMetadataForDisplay`: remove OpenClaw runtime-context blocks
 //! and injected inbound-metadata blocks from a text, reporting what was removed.
 //!
 //! Runtime context (applied first):

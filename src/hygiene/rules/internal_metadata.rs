@@ -1,5 +1,5 @@
 //! `internal-metadata`: strip inbound-metadata and runtime-context blocks from assistant text
-//! (hygiene-b §2.3), normalize legacy string/object assistant content, and remove managed
+//! (OpenClaw's `stripInternalMetadataForDisplay`), normalize legacy string/object assistant content, and remove managed
 //! display blocks (newest behaviour).
 
 use crate::json;
