@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::MistralConversations],
     summary: "every assistant message has content or tool_calls",
     error: MESSAGE,
-    reference: "provider-constraints.md §6",
+    reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; rejection: https://github.com/OpenHands/OpenHands/issues/8685",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::OpenAiCompletions],
     summary: "image_url parts appear only in user messages",
     error: "Invalid 'messages[{N}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{role}' contains an image URL.",
-    reference: "provider-constraints.md §2",
+    reference: "OpenAI Chat Completions API, https://platform.openai.com/docs/api-reference/chat; rejection: https://github.com/OpenHands/OpenHands/issues/7700",
     fixed_by: None,
     check: Check::Code(check),
 };
