@@ -29,7 +29,7 @@ use std::process::ExitCode;
 use replaylens::load::LoadError;
 use replaylens::model::Diagnostic;
 
-/// Print one error sentence to stderr and map it to the exit status of README §3:
+/// Print one error sentence to stderr and map it to the exit status of `docs/internals.md`:
 /// 2 for unusable input or arguments, 1 for internal failure. A closed stdout is no failure.
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
