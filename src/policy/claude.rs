@@ -149,7 +149,7 @@ pub fn is_prefix_binding(model: &str) -> bool {
     crate::openclaw::claude_model::binds_thinking_prefix(Some(model))
 }
 
-/// The `(?:^|[./:_-])claude(?:$|[./:_-])` test of OpenClaw's fallback policy (Claude-family ids on
+/// OpenClaw's `isClaudeFamilyModelId`, the `(?:^|[./:_-])claude(?:$|[./:_-])` test (Claude-family ids on
 /// Responses-compatible APIs get Anthropic turn validation).
 pub fn is_claude_family_id(model: &str) -> bool {
     let sep = |c: char| matches!(c, '.' | '/' | ':' | '_' | '-');
