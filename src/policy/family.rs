@@ -129,7 +129,7 @@ impl Serialize for Family {
 }
 
 /// Providers whose plugin builds its policy with the generic OpenAI-compatible helper: `xai`
-/// (bundled with 2026.9.6), and the ClawHub-only plugins the reference names (`groq`,
+/// (bundled with 2026.9.6), and the ClawHub-only plugins that use it (`groq`,
 /// `fireworks`, `cerebras`, `zai`, `volcengine`, `byteplus`; not installable here, so not
 /// checked by the differential). Bundled plugins without a `buildReplayPolicy` hook
 /// (`huggingface`, `nvidia`, `together`, `vllm`, `lmstudio`, …) and the npm `qwen`, `venice`

@@ -1,6 +1,7 @@
 //! `image_url` parts only in user messages.
 //!
-//! The reference notes (C, 2026-02) that GPT-5.2 no longer rejects images in tool messages.
+//! A 2026-02 report says GPT-5.2 no longer rejects images in tool messages
+//! (https://github.com/openai/openai-openapi/issues/523).
 //! OpenClaw's converter moves tool-result images into a user message of their own.
 
 use crate::lint::shape::{blocks, hit, kind, provider_index, role};
