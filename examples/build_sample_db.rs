@@ -4,7 +4,7 @@
 //! cargo run --example build_sample_db
 //! ```
 //!
-//! The database follows OpenClaw's per-agent schema (session-formats §1.2, agent schema 24):
+//! The database follows OpenClaw's per-agent schema (`src/state/openclaw-agent-schema.sql`, agent schema 24):
 //! STRICT tables `schema_meta`, `session_nodes`, `session_windows`, `transcript_events` (with
 //! the schema ≥ 23 payload columns) and `transcript_event_identities`. Each JSONL line becomes
 //! one `transcript_events` row (`seq` = line index from 0, header first). Rows are compressed

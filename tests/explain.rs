@@ -1,4 +1,4 @@
-//! `lint --explain`: for each pairing error of provider-constraints.md, a crafted session where
+//! `lint --explain`: for each pairing error the lint knows (`src/lint/error_patterns.rs`), a crafted session where
 //! the stored transcript sent as is really draws that error, the error text as the provider
 //! fills it in (ids, indices, envelope), and what replaylens makes of it: the constraint, the
 //! stored messages to blame, and whether the current projection avoids it.

@@ -1,5 +1,5 @@
 //! Malformed input is reported by file and line, never fatal and never silent; the CLI
-//! keeps the exit-status contract of README §3.
+//! keeps the exit-status contract of `docs/internals.md`.
 
 mod common;
 

@@ -1,4 +1,5 @@
-//! The replay-normalization rules (hygiene-b §2.1–§2.4, §2.8, §2.9, §2.11, §2.12) run together
+//! The replay-normalization rules (OpenClaw's `normalizeAssistantReplayContent`, `sanitizeUserReplayContent`,
+//! `annotateInterSessionUserMessages`, `sanitizeSessionMessagesImages`) run together
 //! over one realistic transcript for the Anthropic target: every trigger fires once or twice, and
 //! the innocent look-alikes next to them survive.
 

@@ -1,4 +1,4 @@
-//! `replaylens repair`: hygiene-b §4 on a damaged copy of a sample; the original is never
+//! `replaylens repair` (OpenClaw's `repairSessionFileIfNeeded`) on a damaged copy of a sample; the original is never
 //! lost, even when writing fails between steps.
 
 mod common;

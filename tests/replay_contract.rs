@@ -1,4 +1,4 @@
-//! The `replay --format json` contract of README §3.1, checked field by field (plus the added
+//! The `replay --format json` contract of `docs/internals.md`, checked field by field (plus the added
 //! `targetOrigin`), for every bundled sample session and every family preset; `policy` and
 //! `rules` commands.
 
@@ -41,7 +41,7 @@ fn target_args(family: Family) -> Vec<String> {
     args
 }
 
-/// Check every field of README §3.1 and the index / provenance invariants.
+/// Check every field of the contract (`docs/internals.md`) and the index / provenance invariants.
 fn check_contract(doc: &Value, path: &Path) {
     let what = path.display();
     let session = &doc["session"];

@@ -1,4 +1,5 @@
-//! The turn-ordering, merge and payload rules (hygiene-b §2.14–§2.16) through the whole pipeline,
+//! The turn-ordering, merge and payload rules (OpenClaw's `sanitizeGoogleAssistantFirstOrdering`,
+//! `validateGeminiTurns`, `validateAnthropicTurns` and the prefill wrappers) through the whole pipeline,
 //! on realistic transcripts: the full projection, every rewrite and the merged messages' sources.
 //!
 //! The transcripts are built so that the other rules leave them alone (alphanumeric tool-call

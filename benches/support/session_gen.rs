@@ -1,5 +1,5 @@
 //! Deterministic generator of a large, realistic OpenClaw JSONL v3 session
-//! (session-formats §1.3), shared by `examples/gen_large_session.rs` and `benches/load.rs`.
+//! (OpenClaw's `session-manager-types.ts` entries), shared by `examples/gen_large_session.rs` and `benches/load.rs`.
 //!
 //! The output has a header, `model_change` / `thinking_level_change` / `custom`
 //! model-snapshot entries, user turns (some with envelopes and images), assistant turns

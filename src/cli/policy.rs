@@ -9,7 +9,7 @@ use replaylens::rule_set::RuleSet;
 use replaylens::text::escape_controls_single_line as esc;
 
 /// Print the policy resolved for `target`: JSON is the policy object plus `"family"`
-/// (README §3.2); text is the family, the normalised target and one flag per line.
+/// (`docs/internals.md`); text is the family, the normalised target and one flag per line.
 /// The policy is the same in every rule set so far; the text names the set asked for. A
 /// provider or API id close to known ones gets a "did you mean" warning on stderr.
 ///

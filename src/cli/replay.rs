@@ -117,7 +117,7 @@ fn run_loaded(session: Session, target: &Target, options: &ReplayOptions, json: 
     Ok(p.messages.len())
 }
 
-/// `replay --format json`: the contract document of reference README §3.1 plus
+/// `replay --format json`: the contract document of `docs/internals.md` plus
 /// `targetOrigin`, where each part of `target` came from, written while the replay runs.
 fn print_document(prepared: PreparedReplay, effective: &EffectiveTarget) -> anyhow::Result<()> {
     let document = replay_document(prepared, vec![("targetOrigin", to_value(&effective.origin())?)]);

@@ -1,4 +1,4 @@
-//! The `replay --format json` contract (reference README §3.1).
+//! The `replay --format json` contract (`docs/internals.md`).
 
 use crate::json;
 use crate::model::json::{Map, Value};
@@ -59,7 +59,7 @@ impl Serialize for ReplayItems<'_, '_> {
     }
 }
 
-/// The whole replay document (reference README §3.1), written while the replay runs so
+/// The whole replay document (`docs/internals.md`), written while the replay runs so
 /// that each side is held only as long as it is needed: the header and the `stored` array
 /// are written from the prepared replay, then the rules run over the stored messages
 /// (consuming them) and `replay`, `rewrites`, `refusal` and `history` follow, then the

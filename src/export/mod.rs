@@ -1,4 +1,4 @@
-//! Renderings of a replay for bug reports: the JSON contract (README §3.1), Markdown for
+//! Renderings of a replay for bug reports: the JSON contract (`docs/internals.md`), Markdown for
 //! GitHub issues and a self-contained HTML page, with optional redaction and a focus on some
 //! rules or messages. Markdown and HTML open with a verdict and the command that reproduces
 //! the report.

@@ -1,5 +1,5 @@
 //! The replay pipeline: the ordered hygiene rules OpenClaw applies before a model call
-//! (hygiene-b §1.2 with the newest deltas of §1.3). One file per rule under [`rules`];
+//! (OpenClaw's `sanitizeSessionHistory` and `validateReplayTurns`, newest revision). One file per rule under [`rules`];
 //! every rule records its own rewrites with provenance.
 
 /// What several rules share and no other layer uses (OpenClaw semantics other layers need live

@@ -6,7 +6,7 @@ use crate::model::json::Str;
 
 use super::working::{Uid, WorkingMessage};
 
-/// The kind of change (README §3.1 `action`).
+/// The kind of change (`action` of `replay --format json`, `docs/internals.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
@@ -109,10 +109,10 @@ impl PendingRewrite {
     }
 }
 
-/// A rewrite in the final output: indices on both sides (README §3.1 `rewrites`).
+/// A rewrite in the final output: indices on both sides (`rewrites` of `replay --format json`, `docs/internals.md`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rewrite {
-    /// Rule id (README §2).
+    /// Rule id (`replaylens rules` lists them).
     pub rule: &'static str,
     /// What happened.
     pub action: Action,

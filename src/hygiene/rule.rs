@@ -11,7 +11,7 @@ use crate::rule_set::RuleSet;
 /// What a rule is, for `replaylens rules`, exports and the inspector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RuleInfo {
-    /// Stable id (README §2); part of the public contract.
+    /// Stable id (`replaylens rules` lists them); part of the public contract.
     pub id: &'static str,
     /// One line.
     pub summary: &'static str,

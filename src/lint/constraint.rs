@@ -26,7 +26,8 @@ pub struct Constraint {
     pub summary: &'static str,
     /// The provider's error text as a template, `{…}` marking what the provider fills in.
     pub error: &'static str,
-    /// Where it is documented (`provider-constraints.md` section).
+    /// Where it is documented: the provider's published API documentation (name and address) and,
+    /// where one is on record, a public issue that shows the rejection.
     pub reference: &'static str,
     /// The hygiene rule that makes a replay meet it, or `None` when hygiene does not.
     pub fixed_by: Option<&'static str>,

@@ -1,6 +1,6 @@
 //! Provider error texts replaylens recognises, as patterns: which constraint each names and
-//! where the index and the ids sit (the templates of provider-constraints.md, with the
-//! variants seen in reports).
+//! where the index and the ids sit (the templates of the constraints' `error` texts, with
+//! the variants seen in reports).
 
 use std::sync::LazyLock;
 

@@ -58,7 +58,8 @@ pub struct Limit {
     pub error: &'static str,
     /// One line: what the provider requires.
     pub summary: &'static str,
-    /// Where it is documented.
+    /// Where it is documented: the provider's published documentation and, where one is on
+    /// record, a public issue that shows the rejection or the measurement.
     pub reference: &'static str,
     /// The hygiene rule that makes a replay meet it, or `None`.
     pub fixed_by: Option<&'static str>,
@@ -119,7 +120,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 5_242_880,
         error: "{path}: image exceeds 5 MB maximum: {bytes} bytes > {limit} bytes",
         summary: "every image is at most 5 MB (5242880 bytes) decoded",
-        reference: "provider-constraints.md §1, §7.2",
+        reference: "Anthropic vision, https://docs.claude.com/en/docs/build-with-claude/vision; rejection: https://github.com/cg-dot/vertexai-cf-workers/issues/16",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -129,7 +130,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 8000,
         error: "{path}: At least one of the image dimensions exceed max allowed size: {limit} pixels",
         summary: "every image is at most 8000 px per side",
-        reference: "provider-constraints.md §1, §7.2",
+        reference: "Anthropic vision, https://docs.claude.com/en/docs/build-with-claude/vision; rejection: https://github.com/anthropics/claude-code/issues/5147",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -139,7 +140,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 2000,
         error: "{path}: At least one of the image dimensions exceed max allowed size for many-image requests: {limit} pixels",
         summary: "with more than 20 images in the request, every image is at most 2000 px per side",
-        reference: "provider-constraints.md §1, §7.2",
+        reference: "Anthropic vision, https://docs.claude.com/en/docs/build-with-claude/vision; rejection: https://github.com/anthropics/claude-code/issues/24630",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -149,7 +150,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 100,
         error: "Too much media: 0 document pages + {count} images > {limit}",
         summary: "at most 100 images and document pages per request",
-        reference: "provider-constraints.md §1, §7.2",
+        reference: "Anthropic vision, https://docs.claude.com/en/docs/build-with-claude/vision; rejection: https://github.com/anthropics/claude-code/issues/19822",
         fixed_by: None,
     },
     Limit {
@@ -159,7 +160,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 32 * MIB,
         error: "Request exceeds the maximum size",
         summary: "the request body is at most 32 MB (limit used: 33554432 bytes)",
-        reference: "provider-constraints.md §1, §7.2",
+        reference: "Anthropic vision, https://docs.claude.com/en/docs/build-with-claude/vision; rejection: https://github.com/earendil-works/pi/issues/401",
         fixed_by: None,
     },
     Limit {
@@ -169,7 +170,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 20 * MIB,
         error: OPENAI_UNSUPPORTED_IMAGE,
         summary: "every image is below 20 MB (limit used: 20971520 bytes) and png, jpeg, gif or webp",
-        reference: "provider-constraints.md §2, §7.2",
+        reference: "OpenAI images and vision, https://platform.openai.com/docs/guides/images-vision; rejection: https://github.com/CosmosShadow/gptpdf/issues/6",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -179,7 +180,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 50 * MIB,
         error: MEASURED_BODY,
         summary: "the request body is at most 50 MB (limit used: 52428800 bytes)",
-        reference: "provider-constraints.md §2, §7.2",
+        reference: "OpenAI images and vision, https://platform.openai.com/docs/guides/images-vision",
         fixed_by: None,
     },
     Limit {
@@ -189,7 +190,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 20 * MIB,
         error: OPENAI_UNSUPPORTED_IMAGE,
         summary: "every input_image is below 20 MB (limit used: 20971520 bytes) and png, jpeg, gif or webp",
-        reference: "provider-constraints.md §2, §3, §7.2",
+        reference: "OpenAI images and vision, https://platform.openai.com/docs/guides/images-vision; rejection: https://github.com/CosmosShadow/gptpdf/issues/6",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -199,7 +200,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 50 * MIB,
         error: MEASURED_BODY,
         summary: "the request body is at most 50 MB (limit used: 52428800 bytes)",
-        reference: "provider-constraints.md §3, §7.2",
+        reference: "OpenAI images and vision, https://platform.openai.com/docs/guides/images-vision",
         fixed_by: None,
     },
     Limit {
@@ -209,7 +210,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 20 * MIB,
         error: MEASURED_BODY,
         summary: "the request body is at most 20 MB (limit used: 20971520 bytes)",
-        reference: "provider-constraints.md §4, §7.2",
+        reference: "Firebase AI Logic input files, https://firebase.google.com/docs/vertex-ai/input-file-requirements",
         fixed_by: None,
     },
     Limit {
@@ -219,7 +220,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 20,
         error: MEASURED_IMAGE_COUNT,
         summary: "at most 20 images per request",
-        reference: "provider-constraints.md §5, §7.2 (D)",
+        reference: "Amazon Bedrock Converse Message, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html",
         fixed_by: None,
     },
     Limit {
@@ -229,7 +230,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 3_932_160,
         error: MEASURED_IMAGE_BYTES,
         summary: "every image is at most 3.75 MB (limit used: 3932160 bytes)",
-        reference: "provider-constraints.md §5, §7.2 (D)",
+        reference: "Amazon Bedrock Converse Message, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html",
         fixed_by: None,
     },
     Limit {
@@ -239,7 +240,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 8000,
         error: MEASURED_IMAGE_SIDE,
         summary: "every image is at most 8000 px per side",
-        reference: "provider-constraints.md §5, §7.2 (D)",
+        reference: "Amazon Bedrock Converse Message, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -249,7 +250,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 20 * MIB,
         error: MEASURED_BODY,
         summary: "the request body is at most 20 MB (InvokeModel's limit; limit used: 20971520 bytes)",
-        reference: "provider-constraints.md §5, §7.2",
+        reference: "Anthropic Claude on Amazon Bedrock, https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-anthropic-claude-messages-request-response.html",
         fixed_by: None,
     },
     Limit {
@@ -259,7 +260,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 8,
         error: MEASURED_IMAGE_COUNT,
         summary: "at most 8 images per request",
-        reference: "provider-constraints.md §6, §7.2 (C)",
+        reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; measured by https://github.com/badlogic/pi-mono/blob/main/packages/ai/test/image-limits.test.ts",
         fixed_by: None,
     },
     Limit {
@@ -269,7 +270,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 15 * MIB,
         error: MEASURED_IMAGE_BYTES,
         summary: "every image is at most about 15 MB (limit used: 15728640 bytes)",
-        reference: "provider-constraints.md §6, §7.2 (C)",
+        reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; measured by https://github.com/badlogic/pi-mono/blob/main/packages/ai/test/image-limits.test.ts",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -279,7 +280,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 8000,
         error: MEASURED_IMAGE_SIDE,
         summary: "every image is at most 8000 px per side",
-        reference: "provider-constraints.md §6, §7.2 (C)",
+        reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; measured by https://github.com/badlogic/pi-mono/blob/main/packages/ai/test/image-limits.test.ts",
         fixed_by: Some("image-sanitize"),
     },
     Limit {
@@ -289,7 +290,7 @@ pub static LIMITS: &[Limit] = &[
         limit: 40 * MIB,
         error: MEASURED_BODY,
         summary: "the request body is at most about 40 MB (limit used: 41943040 bytes)",
-        reference: "provider-constraints.md §6, §7.2 (C)",
+        reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; measured by https://github.com/badlogic/pi-mono/blob/main/packages/ai/test/image-limits.test.ts",
         fixed_by: None,
     },
 ];

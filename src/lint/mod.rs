@@ -1,6 +1,6 @@
 //! Provider lint: would the provider accept this payload?
 //!
-//! Each provider constraint of `provider-constraints.md` that can be checked on the
+//! Each provider constraint (from the providers' API documentation and public issues) that can be checked on the
 //! conversation lives in its own file under the provider's folder, holding the check, the
 //! provider's exact error text (filled in the way the provider fills it: indices, ids,
 //! sizes) and its tests; the size and count limits are rows of one table ([`limits`]),

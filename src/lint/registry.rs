@@ -2,7 +2,8 @@
 //! rows of the limits table. Findings of one payload item are reported in this order, so each
 //! API's limits come after its hand-written constraints.
 //!
-//! Constraints of provider-constraints.md that are not checked, and why:
+//! Provider constraints on record (in the providers' API documentation and public issues) that are
+//! not checked, and why:
 //!
 //! - Need parts of the request outside the conversation:
 //!   Anthropic tool name charset/length and unique tool names (`tools`), at most 4
@@ -30,7 +31,7 @@
 //!   action types and `summary` on non-OpenAI implementations; Mistral "not both" content and
 //!   tool_calls (2024 wording, likely gone); Bedrock documents (OpenClaw sends none), images
 //!   only in user messages (documented, no text; tool images travel in user toolResults);
-//!   OpenAI-compatible servers of §2b (vLLM, llama.cpp, Ollama's `/v1`, DeepSeek, …), which
+//!   OpenAI-compatible servers (vLLM, llama.cpp, Ollama's `/v1`, DeepSeek, …), which
 //!   have no API of their own here (Ollama's native `/api/chat` has: [`ollama`]); Ollama image
 //!   formats and counts (per model and runner, errors logged rather than returned).
 //! - OpenAI Chat "Invalid 'messages': empty array": OpenClaw always sends its system prompt as

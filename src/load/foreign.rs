@@ -1,4 +1,4 @@
-//! Recognising transcript formats that are not OpenClaw/pi (session-formats §5), so that
+//! Recognising transcript formats that are not OpenClaw/pi (from their first line), so that
 //! they fail with one sentence naming the format instead of a confusing parse report.
 
 use crate::model::json::Value;

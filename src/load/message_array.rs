@@ -1,4 +1,4 @@
-//! A `.json` file holding a bare array of messages (reference README §3.3).
+//! A `.json` file holding a bare array of messages (`docs/internals.md`).
 
 use std::path::Path;
 

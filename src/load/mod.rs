@@ -1,5 +1,5 @@
 //! Loaders for the session files users have, one module per format, with the format
-//! detected from content (session-formats §5), not from the file name.
+//! detected from content (the first line), not from the file name.
 
 pub mod claude_code;
 pub mod codex;

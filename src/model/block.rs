@@ -2,11 +2,11 @@
 //!
 //! Blocks are kept as the JSON objects they were stored as, so unknown block types and
 //! unknown fields survive every pass untouched. [`BlockKind`] classifies a block by its
-//! `type`, including the legacy tool-call spellings of hygiene-a §1.1.
+//! `type`, including the legacy tool-call spellings OpenClaw's `sanitizeToolCallInputs` accepts.
 
 use crate::model::json::{Map, Value};
 
-/// How a tool-call block spells its `type` (hygiene-a §1.1).
+/// How a tool-call block spells its `type` (OpenClaw's six spellings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ToolCallSpelling {
     /// `toolCall`, the canonical pi-ai / OpenClaw spelling.

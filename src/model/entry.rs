@@ -4,7 +4,7 @@ use crate::model::json::{Str, Value};
 
 use super::diagnostic::Location;
 
-/// The `type` of a session entry (session-formats §1.3). Unknown types are kept as `Other`.
+/// The `type` of a session entry (OpenClaw's `session-manager-types.ts`). Unknown types are kept as `Other`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryKind<'a> {
     /// `session`: the header line.

@@ -1,5 +1,5 @@
 //! The stored transcript a replay starts from: the active branch of a session, with the
-//! latest compaction applied (session-formats §1.3, §2.2; pi `buildSessionContext`).
+//! latest compaction applied (pi's and OpenClaw's `buildSessionContext`; `docs/internals.md`).
 
 use std::borrow::Cow;
 use std::collections::HashSet;

@@ -1,5 +1,6 @@
-//! Shared text and turn predicates of replay normalization (hygiene-b §2.2–§2.4, §2.8, §2.9,
-//! §2.12): blank text, the `NO_REPLY` silent-reply payload, the stream-error fallback content,
+//! Shared text and turn predicates of replay normalization (OpenClaw's
+//! `normalizeAssistantReplayContent`, `sanitizeUserReplayContent`): blank text, the `NO_REPLY`
+//! silent-reply payload, the stream-error fallback content,
 //! zero-token usage, reasoning-only content and persisted user media.
 //!
 //! The normalization rules and the on-disk repair use these so that every pass agrees on what
@@ -45,7 +46,7 @@ fn coalesce<'a>(map: &'a Map, keys: &[&str]) -> Option<&'a Value> {
         .flatten()
 }
 
-/// `hasZeroTokenUsageSnapshot(usage)` (hygiene-b §2.2): `usage` is an object; with
+/// OpenClaw's `hasZeroTokenUsageSnapshot(usage)`: `usage` is an object; with
 /// `total = total ?? totalTokens ?? total_tokens` a finite number, zero iff total is 0 and each
 /// of input/output/cacheRead/cacheWrite is absent (or not a finite number) or 0; otherwise zero
 /// iff at least one of those four is a finite number and every finite one is 0. Missing usage and
@@ -99,7 +100,7 @@ pub fn has_nonzero_usage(usage: &Map) -> bool {
         .any(|k| finite(usage.get(k)).is_some_and(|v| v > 0.0))
 }
 
-/// `isStreamErrorFallbackContent(content)` (hygiene-b §2.2 N): missing or `null` content; a
+/// OpenClaw's `isStreamErrorFallbackContent(content)` (newest): missing or `null` content; a
 /// string that is blank or trims to the sentinel; or an array whose every block is a
 /// `text` / `input_text` / `output_text` block with a string `text` that is blank or trims to
 /// the sentinel (`[]` qualifies). A block with a non-string `text` is not fallback content.

@@ -1,4 +1,4 @@
-//! Synthetic missing-tool-result messages (README §1.3, hygiene-a §1.3, §3.5).
+//! Synthetic missing-tool-result messages (OpenClaw's `makeMissingToolResult`).
 
 use crate::json;
 use crate::model::json::Value;
@@ -12,7 +12,8 @@ pub const SYNTHETIC_MARKER: &str = "openclawSyntheticMissingToolResult";
 pub const LEGACY_MISSING_TOOL_RESULT_TEXT: &str =
     "[openclaw] missing tool result in session history; inserted synthetic error result for transcript repair.";
 
-/// Our default text for a synthesized missing result (README §1.3).
+/// Our default text for a synthesized missing result (the `newest` rule set's own wording: the outcome is
+/// unknown, retry only read-only or idempotent operations; 2026.9.6 uses `DEFAULT_MISSING_TOOL_RESULT_TEXT`).
 pub const MISSING_TOOL_RESULT_TEXT: &str = "[replay] No result was recorded for this tool call, so its outcome is unknown. \
 Retry it only if the operation is read-only or idempotent; before repeating an operation that may have had side \
 effects, verify the current state first.";
@@ -21,7 +22,7 @@ effects, verify the current state first.";
 pub const ABORTED_TEXT: &str = "aborted";
 
 /// Whether a tool result is synthetic: `isError` truthy and the marker, or a text block equal
-/// to the legacy text exactly (hygiene-a §3.4).
+/// to the legacy text exactly (as OpenClaw's pairing repair recognises them).
 pub fn is_synthetic_result(m: &Message) -> bool {
     let truthy = match m.get("isError") {
         Some(Value::Bool(b)) => *b,
@@ -40,7 +41,7 @@ pub fn is_synthetic_result(m: &Message) -> bool {
         .any(|b| b.kind() == BlockKind::Text && b.text() == Some(LEGACY_MISSING_TOOL_RESULT_TEXT))
 }
 
-/// Build a synthetic result for a call (hygiene-a §1.3). `timestamp` comes from the
+/// Build a synthetic result for a call (the shape of OpenClaw's `makeMissingToolResult`). `timestamp` comes from the
 /// session (the owning assistant turn), never from the clock, so output is deterministic.
 pub fn synthetic_result(call_id: &str, tool_name: &str, text: &str, timestamp: Option<Value>) -> Message {
     let mut v = json!({

@@ -1,4 +1,5 @@
-//! The flags of each row of hygiene-a §2.3, overlaid on DEFAULT (§2.1).
+//! The flags of each family row (the owning plugin's `buildReplayPolicy`, or the fallback without a
+//! plugin), overlaid on the default policy.
 
 use super::claude::{drops_thinking_blocks, is_claude_family_id, is_prefix_binding};
 use super::predicates::{
@@ -70,7 +71,8 @@ fn strict_ids(p: &mut Policy, mode: ToolCallIdMode) {
     p.tool_call_id_mode = Some(mode);
 }
 
-/// `buildStrictAnthropicReplayPolicy` plus the model facts of README §4: old Claude models drop
+/// `buildStrictAnthropicReplayPolicy` plus the Claude model facts (`shouldDropClaudeThinkingBlocks`,
+/// `bindsClaudeThinkingPrefix`): old Claude models drop
 /// thinking blocks, prefix-binding models are append-only. `native_ids` only for the native
 /// Anthropic provider (and MiniMax's Anthropic route), never Bedrock.
 fn strict_anthropic(p: &mut Policy, model: &str, native_ids: bool) {

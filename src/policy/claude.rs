@@ -1,4 +1,5 @@
-//! Claude model-id facts the policy needs (README §4): which models keep thinking blocks in
+//! Claude model-id facts the policy needs (OpenClaw's `shouldDropClaudeThinkingBlocks`,
+//! `bindsClaudeThinkingPrefix`): which models keep thinking blocks in
 //! history, and which are prefix-binding.
 //!
 //! Ids are parsed into whole version components, never matched as prefixes: `claude-opus-50`
@@ -102,7 +103,7 @@ pub fn mentions_claude(model: &str) -> bool {
 
 /// Claude models that keep thinking blocks of older turns in context natively: Opus 4.5 and
 /// later 4.x, every 4.6+ model, and every model of generation 5 or later. Sonnet 4.5 and
-/// Haiku 4.5 do not (README §4 lists them as dropping).
+/// Haiku 4.5 do not (OpenClaw's policy tests list them as dropping).
 pub fn keeps_thinking_blocks(model: &str) -> bool {
     match parse_claude_version(model) {
         Some(v) if v.major >= 5 => true,
@@ -140,7 +141,7 @@ pub fn drops_thinking_blocks(model: &str) -> bool {
     mentions_claude(model) && !keeps_thinking_blocks(model)
 }
 
-/// `bindsClaudeThinkingPrefix` (README §4): Claude Opus 5.5 (also the `opus-5-5` alias) and
+/// OpenClaw's `bindsClaudeThinkingPrefix`: Claude Opus 5.5 (also the `opus-5-5` alias) and
 /// Fable 5.1, in any provider-prefixed, dated or versioned form
 /// (`us.anthropic.claude-fable-5-1-v1:0`). They get `appendOnlyRuntimeContext: true` on
 /// Anthropic-family policies.
@@ -148,7 +149,7 @@ pub fn is_prefix_binding(model: &str) -> bool {
     crate::openclaw::claude_model::binds_thinking_prefix(Some(model))
 }
 
-/// The `(?:^|[./:_-])claude(?:$|[./:_-])` test of hygiene-a §2.3 (Claude-family ids on
+/// OpenClaw's `isClaudeFamilyModelId`, the `(?:^|[./:_-])claude(?:$|[./:_-])` test (Claude-family ids on
 /// Responses-compatible APIs get Anthropic turn validation).
 pub fn is_claude_family_id(model: &str) -> bool {
     let sep = |c: char| matches!(c, '.' | '/' | ':' | '_' | '-');

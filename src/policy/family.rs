@@ -1,4 +1,5 @@
-//! The rows of hygiene-a §2.3 ("policy per family") and how a target selects one.
+//! The policy families (one row per plugin `buildReplayPolicy`, plus the fallbacks for providers without
+//! a plugin) and how a target selects one.
 
 use serde::Serialize;
 use strum::{EnumMessage, EnumString, IntoStaticStr, VariantArray};
@@ -9,7 +10,7 @@ use super::predicates::{
     is_anthropic_api, is_google_model_api, is_minimax, is_openai_responses_api, is_openrouter_anthropic_model,
 };
 
-/// The row of the newest per-family table (hygiene-a §2.3) a target resolved to.
+/// The row of the newest per-family table a target resolved to.
 /// Serialized as its [`Family::id`]. Each variant carries its id and label once, in its
 /// `strum` attribute; [`Family::all`] lists the variants in declaration (table) order.
 #[derive(
@@ -128,7 +129,7 @@ impl Serialize for Family {
 }
 
 /// Providers whose plugin builds its policy with the generic OpenAI-compatible helper: `xai`
-/// (bundled with 2026.9.6), and the ClawHub-only plugins the reference names (`groq`,
+/// (bundled with 2026.9.6), and the ClawHub-only plugins that use it (`groq`,
 /// `fireworks`, `cerebras`, `zai`, `volcengine`, `byteplus`; not installable here, so not
 /// checked by the differential). Bundled plugins without a `buildReplayPolicy` hook
 /// (`huggingface`, `nvidia`, `together`, `vllm`, `lmstudio`, …) and the npm `qwen`, `venice`
@@ -139,7 +140,7 @@ const OPENAI_COMPATIBLE_PROVIDERS: [&str; 7] =
 /// Plugins on the OpenAI-compatible helper with `dropReasoningFromHistory: false`.
 const KEEP_REASONING_PROVIDERS: [&str; 3] = ["sglang", "deepseek", "featherless"];
 
-/// Pick the row of hygiene-a §2.3 for a normalised target whose policy owner is `owner`: the
+/// Pick the family row for a normalised target whose policy owner is `owner`: the
 /// owning plugin's row when it builds a policy of its own, else the unowned fallback keyed on
 /// the API.
 pub(super) fn select(t: &Target, owner: &Ownership) -> Family {
@@ -188,7 +189,8 @@ pub(super) fn select_unowned(provider: &str, api: &str, model: &str) -> Family {
     } else if is_google_model_api(api) {
         Family::UnownedGoogle
     } else if is_minimax(provider, model) {
-        // MiniMax detected from the model id on a relay without a plugin (hygiene-a §2.2).
+        // MiniMax detected from the model id on a relay without a plugin (OpenClaw's older flat resolver did
+        // the same: relayed MiniMax ids break pairing).
         Family::MiniMax
     } else if api == "openai-completions" {
         Family::UnownedCompletions

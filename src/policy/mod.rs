@@ -1,15 +1,16 @@
 //! Policy resolution: target provider / API / model → the transcript policy flags and the row
 //! of the per-family table that chose them.
 //!
-//! This implements the newest, plugin-owned resolver of hygiene-a §2.3 (README §1.1: "policy
-//! comes from the per-family table"), the provider pre-normalisation and detection predicates of
-//! §2.2 where the table needs them, and the model facts of README §4 (prefix-binding Claude
+//! This implements the newest, plugin-owned resolver (OpenClaw's `resolveTranscriptPolicy` over each
+//! provider plugin's `buildReplayPolicy`, with a fallback for providers without one), the provider
+//! pre-normalisation and detection predicates where the table needs them, and the model facts
+//! (`shouldDropClaudeThinkingBlocks`, `bindsClaudeThinkingPrefix`: prefix-binding Claude
 //! models, which Claude models keep thinking blocks, native Anthropic tool-use ids,
 //! `appendOnlyRuntimeContext` on `openai-completions` / `ollama`).
 //!
-//! Serialization follows README §3.1: flags are named as in hygiene-a §2.1 (camelCase), and a
-//! flag the newest resolver leaves undefined is omitted. Flags that have a concrete default in
-//! §2.1 (`false`, `true`, `images-only`) are always present; flags whose default is undefined
+//! Serialization follows `docs/internals.md`: flags are named as OpenClaw names them (camelCase), and a
+//! flag the newest resolver leaves undefined is omitted. Flags that have a concrete default
+//! (`false`, `true`, `images-only`) are always present; flags whose default is undefined
 //! (`toolCallIdMode`, `duplicateToolCallIdStyle`, `sanitizeThoughtSignatures`) and the
 //! newest-only flags that plugins set explicitly (`dropReasoningFromHistory`,
 //! `appendOnlyRuntimeContext`, `inHistorySystemUpdates`) are `Option`s. `sanitizeThinkingSignatures`
@@ -84,7 +85,7 @@ impl ThoughtSignatureOptions {
     };
 }
 
-/// The transcript policy record of hygiene-a §2.1.
+/// OpenClaw's transcript policy record (what `resolveTranscriptPolicy` returns).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Policy {
@@ -134,7 +135,8 @@ pub struct Policy {
 }
 
 impl Default for Policy {
-    /// DEFAULT of hygiene-a §2.1: images-only, pairing repair on, everything else off/undefined.
+    /// The default policy (no plugin policy, unknown API): images-only, pairing repair on, everything
+    /// else off/undefined.
     fn default() -> Self {
         Policy {
             sanitize_mode: SanitizeMode::ImagesOnly,
@@ -169,7 +171,7 @@ impl Policy {
         self.append_only_runtime_context == Some(true)
     }
 
-    /// The policy as the JSON object of README §3.1 (camelCase, absent flags omitted).
+    /// The policy as the `policy` object of `docs/internals.md` (camelCase, absent flags omitted).
     pub fn to_json(&self) -> crate::model::json::Value {
         crate::model::json::to_value(&self).unwrap_or(crate::model::json::Value::Null)
     }
@@ -178,7 +180,7 @@ impl Policy {
 /// The outcome of [`resolve`]: the chosen family row, its policy and the normalised target.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ResolvedPolicy {
-    /// The row of hygiene-a §2.3 that was chosen.
+    /// The family row that was chosen.
     pub family: Family,
     /// The resolved flags.
     pub policy: Policy,
@@ -206,7 +208,7 @@ pub struct WithoutPlugin {
 }
 
 impl ResolvedPolicy {
-    /// README §3.2: the policy object plus `"family"` naming the chosen row.
+    /// `policy --format json` (`docs/internals.md`): the policy object plus `"family"` naming the chosen row.
     pub fn to_json(&self) -> crate::model::json::Value {
         let mut v = self.policy.to_json();
         if let Some(obj) = v.as_object_mut() {
@@ -250,7 +252,7 @@ fn flag_changes(from: &Policy, to: &Policy) -> Vec<String> {
         .collect()
 }
 
-/// Resolve the transcript policy for a target (newest per-family table, hygiene-a §2.3).
+/// Resolve the transcript policy for a target (newest, plugin-owned per-family table).
 pub fn resolve(target: &Target) -> ResolvedPolicy {
     resolve_for(target, crate::rule_set::RuleSet::newest())
 }

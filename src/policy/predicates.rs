@@ -1,5 +1,5 @@
-//! Provider normalisation and the detection predicates of hygiene-a §2.2 that the per-family
-//! table (§2.3) needs. All tests take already-normalised inputs unless noted.
+//! Provider normalisation and the detection predicates of OpenClaw's policy resolution that the
+//! per-family table needs. All tests take already-normalised inputs unless noted.
 
 /// `normalizeProviderId` of OpenClaw 2026.9.6 (`model-catalog-core` `provider-id`): trim and
 /// lowercase. Aliases are the plugins' business ([`super::owner`]). Returns an empty string for
@@ -8,7 +8,7 @@ pub fn normalize_provider_id(provider: &str) -> String {
     provider.trim().to_lowercase()
 }
 
-/// APIs of the OpenAI Responses family (hygiene-a §2.3, hygiene-b §1.1 `isOpenAIResponsesApi`).
+/// APIs of the OpenAI Responses family (OpenClaw's `isOpenAIResponsesApi`).
 pub const RESPONSES_APIS: [&str; 3] = ["openai-responses", "openai-chatgpt-responses", "azure-openai-responses"];
 
 /// Whether `api` is an OpenAI Responses-family API (`openai-responses`,
@@ -40,7 +40,7 @@ pub fn is_google_api(api: &str) -> bool {
     a.contains("google") || a.contains("gemini")
 }
 
-/// Model-id prefixes of the OpenRouter plugin's Mistral rule (hygiene-a §2.3).
+/// Model-id prefixes of the OpenRouter plugin's Mistral rule (its `buildReplayPolicy`).
 const OPENROUTER_MISTRAL_PREFIXES: [&str; 9] = [
     "mistralai/",
     "mistral/",

@@ -1,4 +1,5 @@
-//! `replaylens repair`: OpenClaw's on-disk session-file repair (hygiene-b §4), the only
+//! `replaylens repair`: OpenClaw's on-disk session-file repair (`repairSessionFileIfNeeded`,
+//! `docs/rule-sets.md`), the only
 //! place replaylens ever writes a user's session file.
 
 pub mod lease;

@@ -1,4 +1,4 @@
-//! Planning the on-disk JSONL repair (hygiene-b §4): what would change, without writing.
+//! Planning the on-disk JSONL repair (OpenClaw's `repairSessionFileIfNeeded`): what would change, without writing.
 
 use std::path::Path;
 
@@ -307,7 +307,7 @@ pub fn plan(path: &Path, bytes: &[u8]) -> Result<RepairPlan, RepairRefusal> {
     })
 }
 
-/// hygiene-b §4 step 3: message entries without a message object or a role.
+/// The entries `repairSessionFileIfNeeded` counts as dropped lines: message entries without a message object or a role.
 fn structural_problem(v: &Value) -> Option<String> {
     if !v.is_object() {
         return Some("the line is not a JSON object".into());

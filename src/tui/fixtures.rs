@@ -238,7 +238,7 @@ pub fn rule_info(id: &str) -> Option<&'static RuleInfo> {
             summary,
             explanation: "Fixture explanation: what the rule does and why.",
             families: "fixture",
-            reference: "fixture §0",
+            reference: "fixture.md",
         }
     }
     static RULES: [RuleInfo; 5] = [

@@ -134,7 +134,7 @@ pub fn all_rules() -> Vec<&'static str> {
         .collect()
 }
 
-/// The policy JSON replaylens resolves for a target under a rule set (README §3.2 shape,
+/// The policy JSON replaylens resolves for a target under a rule set (`policy --format json` shape,
 /// `family` included).
 pub fn policy(target_spec: &TargetSpec, rule_set: RuleSetName) -> Value {
     let set = RuleSet::named(rule_set.as_str()).unwrap_or(RuleSet::newest());

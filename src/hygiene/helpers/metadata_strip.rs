@@ -1,4 +1,4 @@
-//! `stripInternalMetadataForDisplay` (hygiene-b §2.3): remove OpenClaw runtime-context blocks
+//! OpenClaw's `stripInternalMetadataForDisplay`: remove OpenClaw runtime-context blocks
 //! and injected inbound-metadata blocks from a text, reporting what was removed.
 //!
 //! Runtime context (applied first):
@@ -16,7 +16,7 @@
 //! Inbound metadata (applied second): OpenClaw 2026.9.6's marker-keyed `stripInboundMetadata`,
 //! see [`super::inbound_metadata`].
 //!
-//! Not reproduced (not named by the reference): the legacy `OpenClaw runtime context
+//! Not reproduced (not part of the newest `stripInternalMetadataForDisplay`): the legacy `OpenClaw runtime context
 //! (internal):` + `[Internal task completion event]` form, and the leading `[Mon 2026-01-01
 //! 10:00 …]` timestamp envelope of user prompts.
 

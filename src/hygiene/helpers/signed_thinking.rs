@@ -1,4 +1,5 @@
-//! Provider-owned signed thinking (hygiene-b §1.1, hygiene-a §3.1 step 3, §3.2 path A):
+//! Provider-owned signed thinking (`allowProviderOwnedThinkingReplay` in OpenClaw's `sanitizeSessionHistory`,
+//! and the signed-turn path of `sanitizeToolCallInputs`):
 //! whether signed thinking turns may be replayed as they are, and the per-turn safety test
 //! shared by `malformed-tool-call` and `tool-call-id`.
 
@@ -34,7 +35,7 @@ pub fn allow_provider_owned_thinking_replay(ctx: &Context<'_>) -> bool {
 }
 
 /// Whether an assistant's content holds a thinking-like block and a tool call (any of the six
-/// spellings): the turns path A of hygiene-a §3.2 applies to.
+/// spellings): the turns `sanitizeToolCallInputs` keeps whole when they are safe to replay.
 pub fn is_signed_tool_turn(m: &Message) -> bool {
     m.is_assistant()
         && m.blocks().any(|b| b.kind().is_thinking_like())

@@ -1,4 +1,4 @@
-//! Shared helpers of the thinking / signature rules (hygiene-b §2.5–§2.7, §2.10, §2.13):
+//! Shared helpers of the thinking / signature rules (the thinking passes of OpenClaw's `sanitizeSessionHistory`):
 //! what a thinking-like block is, when its signature is replayable, the latest assistant
 //! turn, the "current tool turn" exemption and timestamp parsing.
 
@@ -9,7 +9,7 @@ use crate::hygiene::Context;
 use crate::model::Message;
 use crate::model::time::iso_to_ms;
 
-/// OMITTED_ASSISTANT_REASONING_TEXT (README §1.3): the text a turn keeps when every block
+/// OpenClaw's `OMITTED_ASSISTANT_REASONING_TEXT`: the text a turn keeps when every block
 /// of it was reasoning that had to be removed.
 pub const OMITTED_ASSISTANT_REASONING_TEXT: &str = "[assistant reasoning omitted]";
 
@@ -28,7 +28,7 @@ pub fn is_thinking_like(block: &Value) -> bool {
     matches!(block_type(block), Some("thinking" | "redacted_thinking"))
 }
 
-/// Whether a thinking-like block carries a replayable signature (hygiene-b §2.5): one of its
+/// Whether a thinking-like block carries a replayable signature (`stripInvalidThinkingSignatures`): one of its
 /// candidate fields is a string that is not blank after trimming. For `thinking` the
 /// candidates are `signature`, `thinkingSignature`, `thought_signature`; for
 /// `redacted_thinking` also `data`. No length or shape heuristics.
@@ -56,7 +56,7 @@ pub fn is_blank_text(block: &Value) -> bool {
 }
 
 /// A tool-call block as `thinking.ts` recognises it: `toolCall`, `tool_use` or
-/// `function_call` (hygiene-b §2.6; `toolUse` is deliberately not counted, §6.5).
+/// `function_call` (`toolUse` is deliberately not counted there, unlike in `validateAnthropicTurns`).
 pub fn is_thinking_ts_tool_call(block: &Value) -> bool {
     matches!(block_type(block), Some("toolCall" | "tool_use" | "function_call"))
 }
@@ -76,7 +76,7 @@ pub fn latest_user_index(msgs: &[&Message]) -> Option<usize> {
     msgs.iter().rposition(|m| m.is_user())
 }
 
-/// Whether the assistant at `index` is the "current tool turn" (hygiene-b §2.6): it is at or
+/// Whether the assistant at `index` is the "current tool turn" (`shouldPreserveLatestAssistantThinking`): it is at or
 /// after the latest user message, has a tool-call block (`toolCall`/`tool_use`/
 /// `function_call`), no other assistant sits between it and the previous user message, and a
 /// `toolResult` follows it before any user message.
@@ -110,7 +110,7 @@ pub fn is_current_tool_turn(msgs: &[&Message], index: usize, latest_user: Option
     false
 }
 
-/// `shouldPreserveLatestAssistantThinking` (hygiene-b §2.6): false without an assistant with
+/// OpenClaw's `shouldPreserveLatestAssistantThinking`: false without an assistant with
 /// array content; true when that assistant is the last message; otherwise true iff it is the
 /// current tool turn.
 pub fn should_preserve_latest_assistant_thinking(msgs: &[&Message]) -> bool {
@@ -120,7 +120,7 @@ pub fn should_preserve_latest_assistant_thinking(msgs: &[&Message]) -> bool {
     latest == msgs.len() - 1 || is_current_tool_turn(msgs, latest, latest_user_index(msgs))
 }
 
-/// `signedThinkingProvider` (hygiene-b §1.1): the normalised target provider is `anthropic`,
+/// `signedThinkingProvider` of OpenClaw's `sanitizeSessionHistory`: the normalised target provider is `anthropic`,
 /// `amazon-bedrock` or `anthropic-vertex`.
 pub fn signed_thinking_provider(ctx: &Context<'_>) -> bool {
     matches!(
@@ -166,8 +166,8 @@ pub fn describe_block(block: &Value, index: usize) -> String {
 }
 
 /// Remove every thinking-like block from `content`; when any was removed also remove blank
-/// text blocks (the tested behaviour of `dropThinkingBlocks` / `dropReasoningFromHistory`,
-/// hygiene-b §6.4). Returns the new content (the omitted-reasoning text when nothing is left)
+/// text blocks (what OpenClaw's tests of `dropThinkingBlocks` / `dropReasoningFromHistory`
+/// expect). Returns the new content (the omitted-reasoning text when nothing is left)
 /// and the detail, or `None` when there is no thinking-like block.
 pub fn strip_thinking_and_blank_text(content: &[Value], why: &str) -> Option<(Vec<Value>, String)> {
     if !content.iter().any(is_thinking_like) {

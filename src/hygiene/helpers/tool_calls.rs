@@ -1,5 +1,6 @@
 //! Shared reading of tool-call blocks and tool results for the tool-call rules
-//! (hygiene-a §1.1, §3.2, §3.4): input / id / name checks, the tool allowlist, frames and the
+//! (OpenClaw's `sanitizeToolCallInputs`, `sanitizeToolUseResultPairing`): input / id / name
+//! checks, the tool allowlist, frames and the
 //! "completed" approximation used by `malformed-tool-call` and `tool-call-id`.
 
 use std::collections::HashSet;
@@ -9,7 +10,7 @@ use crate::model::json::Value;
 use crate::hygiene::ReplayOptions;
 use crate::model::{BlockKind, Message};
 
-/// Fields a tool call's id may sit in; input validation accepts any of them (hygiene-a §3.2 (ii)).
+/// Fields a tool call's id may sit in; input validation accepts any of them (`sanitizeToolCallInputs`).
 pub const CALL_ID_FIELDS: [&str; 6] = [
     "call_id",
     "tool_call_id",
@@ -139,7 +140,7 @@ pub struct FrameCall<'a> {
     pub name: Option<&'a str>,
 }
 
-/// The tool calls of an assistant that pairing and id rewriting recognise (hygiene-a §3.4);
+/// The tool calls of an assistant that pairing and id rewriting recognise (`extractToolCallsFromAssistant`);
 /// empty for any other message.
 pub fn frame_calls(m: &Message) -> Vec<FrameCall<'_>> {
     if !m.is_assistant() {
@@ -172,7 +173,7 @@ pub fn pairing_result_ids(m: &Message) -> Vec<String> {
     out
 }
 
-/// The ids of a tool result after legacy id adoption (hygiene-a §3.4): a result with no id in a
+/// The ids of a tool result after legacy id adoption (`sanitizeToolUseResultPairing`): a result with no id in a
 /// frame with exactly one call takes that call's id unless both names are present and differ
 /// after trimming. The flag says whether the id was adopted (adoption also forces `isError`).
 pub fn result_ids_in_frame(m: &Message, calls: &[FrameCall<'_>]) -> (Vec<String>, bool) {
@@ -195,7 +196,7 @@ pub fn result_ids_in_frame(m: &Message, calls: &[FrameCall<'_>]) -> (Vec<String>
     (vec![id.to_owned()], true)
 }
 
-/// The tool calls that are "completed" (hygiene-a §3.2): pairing gives them a real,
+/// The tool calls that are "completed" (`sanitizeToolCallInputs`): pairing gives them a real,
 /// non-synthetic result, displaced results included (OpenClaw's `collectCompletedToolCallBlocks`
 /// runs the whole pairing classification).
 pub use crate::openclaw::pairing::classify::completed_calls;

@@ -1,4 +1,4 @@
-//! Tool-call id sanitizing and allocation (hygiene-a §3.3): `sanitizeToolCallId`,
+//! Tool-call id sanitizing and allocation (OpenClaw's `sanitizeToolCallIdsForCloudCodeAssist`): `sanitizeToolCallId`,
 //! `makeUniqueToolId` and the occurrence-aware resolver behind `tool-call-id`.
 
 use std::collections::{HashMap, HashSet, VecDeque};

@@ -1,4 +1,5 @@
-//! Shared helpers of the turn-validation rules (hygiene-b §2.15): merging runs of consecutive
+//! Shared helpers of the turn-validation rules (OpenClaw's `validateAnthropicTurns`,
+//! `validateGeminiTurns`): merging runs of consecutive
 //! same-role messages, the two merge recipes (assistant and user), JavaScript truthiness and
 //! content normalization for concatenation.
 

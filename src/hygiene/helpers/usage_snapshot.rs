@@ -1,4 +1,4 @@
-//! Assistant usage snapshots (hygiene-b §2.13): the zero snapshot, alias-tolerant
+//! Assistant usage snapshots (OpenClaw's `ensureAssistantUsageSnapshots`): the zero snapshot, alias-tolerant
 //! normalization to `{input, output, cacheRead, cacheWrite, totalTokens[, cost]}`, and the
 //! test of whether a stored usage already has that shape.
 

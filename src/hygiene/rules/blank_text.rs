@@ -1,5 +1,5 @@
 //! `blank-text`: remove blank text blocks; drop assistant turns left empty; give user and
-//! tool-result turns left empty the `[empty content omitted]` placeholder (hygiene-b §2.9).
+//! tool-result turns left empty the `[empty content omitted]` placeholder (OpenClaw's `sanitizeSessionMessagesImages`).
 
 use crate::json;
 use crate::model::json::Value;

@@ -1,4 +1,4 @@
-//! `blank-user-turn`: drop blank user turns (hygiene-b §2.12, §2.9 "earlier", newest behaviour).
+//! `blank-user-turn`: drop blank user turns (OpenClaw's `sanitizeUserReplayContent`, newest behaviour).
 
 use crate::model::json::Value;
 

@@ -1,5 +1,5 @@
 //! `compaction-signature`: strip thinking signatures older than the latest compaction
-//! (hygiene-b §2.7).
+//! (OpenClaw's `stripStaleThinkingSignaturesForCompactionReplay`).
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::{Message, Role};

@@ -11,7 +11,7 @@ use crate::model::{BlockKind, Message, Role};
 
 use crate::openclaw::js::js_truthy;
 
-/// The text left in a turn whose tool calls were all removed (hygiene-b constants).
+/// The text left in a turn whose tool calls were all removed (OpenClaw's `validateAnthropicTurns`).
 pub const TOOL_CALLS_OMITTED_TEXT: &str = "[tool calls omitted]";
 
 static INFO: RuleInfo = RuleInfo {

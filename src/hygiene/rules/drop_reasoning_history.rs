@@ -1,5 +1,5 @@
 //! `drop-reasoning-history`: strip historical reasoning for OpenAI-compatible chat
-//! completions (dropReasoningFromHistory, hygiene-b §2.6).
+//! completions (OpenClaw's `dropReasoningFromHistory`).
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

@@ -1,5 +1,5 @@
-//! `drop-thinking`: drop thinking blocks from older assistant turns (dropThinkingBlocks,
-//! hygiene-b §2.6).
+//! `drop-thinking`: drop thinking blocks from older assistant turns (OpenClaw's
+//! `dropThinkingBlocks`).
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

@@ -1,5 +1,5 @@
 //! `duplicate-mirror`: drop a bare zero-usage duplicate of the previous assistant turn
-//! (hygiene-b §2.8, newest behaviour).
+//! (OpenClaw's `isBareDeliveryMirrorDuplicate`, newest behaviour).
 
 use crate::model::json::Value;
 

@@ -7,7 +7,7 @@ use crate::hygiene::{Action, Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;
 use crate::policy::Family;
 
-/// The text of the synthesized bootstrap user turn (hygiene-b constants).
+/// The text of the synthesized bootstrap user turn (OpenClaw's `sanitizeGoogleAssistantFirstOrdering`).
 pub const BOOTSTRAP_TEXT: &str = "(session bootstrap)";
 
 static INFO: RuleInfo = RuleInfo {

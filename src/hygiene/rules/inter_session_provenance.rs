@@ -1,5 +1,5 @@
 //! `inter-session-provenance`: prefix inter-session user turns with the
-//! `[Inter-session message] … isUser=false` marker (hygiene-b §2.11).
+//! `[Inter-session message] … isUser=false` marker (OpenClaw's `annotateInterSessionUserMessages`).
 
 use crate::json;
 use crate::model::json::Value;

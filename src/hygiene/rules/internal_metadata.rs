@@ -1,5 +1,5 @@
 //! `internal-metadata`: strip inbound-metadata and runtime-context blocks from assistant text
-//! (hygiene-b §2.3), normalize legacy string/object assistant content, and remove managed
+//! (OpenClaw's `stripInternalMetadataForDisplay`), normalize legacy string/object assistant content, and remove managed
 //! display blocks (newest behaviour).
 
 use crate::json;
@@ -55,7 +55,7 @@ static INFO: RuleInfo = RuleInfo {
     reference: "transcript-hygiene.md › \"Global rule: runtime context is not user transcript\" · stripInternalMetadataForDisplay",
 };
 
-/// Assistant block types that only carry display facts and are removed before replay (N).
+/// Assistant block types that only carry display facts and are removed before replay (newest behaviour).
 pub const MANAGED_DISPLAY_BLOCK_TYPES: [&str; 5] = ["attachment", "attachment_error", "audio", "image", "video"];
 
 /// The `internal-metadata` rule.

@@ -1,5 +1,5 @@
 //! `invalid-thinking-signature`: remove thinking blocks with missing or blank signatures
-//! (hygiene-b §2.5).
+//! (OpenClaw's `stripInvalidThinkingSignatures`).
 
 use crate::hygiene::{Context, PendingRewrite, Rule, RuleInfo, Working};
 use crate::model::Message;

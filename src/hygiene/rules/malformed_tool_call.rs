@@ -1,5 +1,5 @@
 //! `malformed-tool-call`: drop tool calls without input/arguments, id or valid name; drop
-//! unsafe signed turns (hygiene-a §3.2, `sanitizeToolCallInputs`).
+//! unsafe signed turns (OpenClaw's `sanitizeToolCallInputs`).
 
 use std::borrow::Cow;
 use std::collections::HashSet;

@@ -1,6 +1,6 @@
 //! The hygiene rules, one file each, and the pipeline order.
 //!
-//! The order follows hygiene-b §1.2 with the newest deltas of §1.3 (tool-call ids are
+//! The order follows OpenClaw's `sanitizeSessionHistory`, newest revision (tool-call ids are
 //! rewritten after pairing repair; stream-error turns are dropped):
 //!
 //!  1. inter-session-provenance      14. drop-reasoning-history
@@ -125,7 +125,7 @@ pub fn stream_stage() -> &'static [&'static dyn Rule] {
     &[&prefill_strip::PrefillStrip]
 }
 
-/// Every rule once, in the order it first runs (README §2): the 26 rule ids. Steps that share
+/// Every rule once, in the order it first runs (as `replaylens rules` lists them): the 26 rule ids. Steps that share
 /// an id with an earlier step (the final pairing pass, the stream-stage and invariant parts of
 /// `responses-reasoning`) are listed under that first step.
 pub fn pipeline() -> &'static [&'static dyn Rule] {

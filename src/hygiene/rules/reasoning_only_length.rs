@@ -1,4 +1,5 @@
-//! `reasoning-only-length`: drop reasoning-only turns cut off by the output limit (hygiene-b §2.4).
+//! `reasoning-only-length`: drop reasoning-only turns cut off by the output limit
+//! (OpenClaw's `isReasoningOnlyLengthAssistantTurn`).
 
 use crate::model::json::Value;
 

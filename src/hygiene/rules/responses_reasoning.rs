@@ -1,5 +1,6 @@
 //! `responses-reasoning`: OpenAI Responses — drop orphaned or pre-switch replayable
-//! reasoning, normalize call ids (hygiene-b §1.2 step 13, §1.3).
+//! reasoning, normalize call ids (OpenClaw's `dropStaleOpenAIReasoning`,
+//! `normalizeOpenAIResponsesToolCallIds`, `downgradeOpenAIFunctionCallReasoningPairs`).
 
 use std::collections::HashMap;
 

@@ -1,5 +1,5 @@
 //! `silent-reply`: remove `NO_REPLY` silent-reply text; drop turns it leaves empty or
-//! reasoning-only (hygiene-b §2.3, newest behaviour).
+//! reasoning-only (OpenClaw's `isSilentReplyPayloadText`, newest behaviour).
 
 use crate::model::json::Value;
 

@@ -1,5 +1,6 @@
 //! `stale-usage`: zero usage recorded before the latest compaction, then normalize every
-//! assistant usage snapshot (hygiene-b §2.13).
+//! assistant usage snapshot (OpenClaw's
+//! `stripStaleAssistantUsageBeforeLatestCompaction`, `ensureAssistantUsageSnapshots`).
 
 use crate::model::json::Value;
 

@@ -1,5 +1,5 @@
 //! `stream-error-turn`: drop empty stream-error turns, legacy fallback placeholders and
-//! zero-usage empty stop turns (hygiene-b §2.2, newest behaviour).
+//! zero-usage empty stop turns (OpenClaw's `isStreamErrorFallbackContent`, newest behaviour).
 
 use crate::model::json::Value;
 

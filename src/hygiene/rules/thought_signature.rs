@@ -1,5 +1,5 @@
 //! `thought-signature`: strip Gemini `thought_signature` / `thoughtSignature` values that are
-//! not valid for the target (hygiene-b §2.10).
+//! not valid for the target (OpenClaw's `stripThoughtSignatures`).
 
 use crate::model::json::Value;
 
@@ -122,7 +122,7 @@ fn stripped(m: &Message, options: Option<ThoughtSignatureOptions>) -> Option<(Me
     Some((with_content(m, next), notes.join("; ")))
 }
 
-/// The base64 test of hygiene-b §2.10 (Node `Buffer` decode, then re-encode and compare
+/// The base64 test of `stripThoughtSignatures` (Node `Buffer` decode, then re-encode and compare
 /// ignoring trailing `=`).
 pub fn is_base64_signature(value: &str) -> bool {
     let compact: String = value.trim().chars().filter(|c| !c.is_whitespace()).collect();

@@ -1,5 +1,5 @@
 //! `tool-call-id`: rewrite tool-call and result ids (strict / strict9 / openai duplicate
-//! style), hygiene-a §3.3 (`sanitizeToolCallIdsForCloudCodeAssist`).
+//! style), OpenClaw's `sanitizeToolCallIdsForCloudCodeAssist`.
 
 use std::collections::HashSet;
 

@@ -1,5 +1,6 @@
 //! `tool-result-pairing`: pair every tool-call occurrence with exactly one result directly after
-//! its assistant turn (hygiene-a §3.4, newest: by occurrence; §3.5 for the Responses text).
+//! its assistant turn (OpenClaw's
+//! `sanitizeToolUseResultPairingForModel`, newest: by occurrence; `aborted` on the Responses APIs).
 
 use std::borrow::Cow;
 

@@ -1,5 +1,5 @@
 //! `transcript-only-assistant`: drop delivery-mirror / gateway-injected assistant rows
-//! (hygiene-b §2.1).
+//! (OpenClaw's `isTranscriptOnlyOpenClawAssistantMessage`).
 
 use crate::model::json::Value;
 

@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "every message has non-empty content except an optional final assistant message",
     error: "messages.{N}: all messages must have non-empty content except for the optional final assistant message",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; rejection: https://github.com/anthropics/claude-code/issues/3196",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

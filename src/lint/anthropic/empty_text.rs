@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "text content blocks are non-empty",
     error: "messages: text content blocks must be non-empty",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; rejection: https://github.com/anthropics/claude-code/issues/59812",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "an assistant message does not end with a thinking block",
     error: "messages.{N}: The final block in an assistant message cannot be `thinking`.",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic extended thinking, https://docs.claude.com/en/docs/build-with-claude/extended-thinking; rejection: https://github.com/tailcallhq/forgecode/issues/2107",
     fixed_by: None,
     check: Check::Code(check),
 };

@@ -1,4 +1,4 @@
-//! Anthropic Messages constraints (provider-constraints.md §1), also enforced for Claude on
+//! Anthropic Messages API constraints (https://docs.claude.com/en/api/messages), also enforced for Claude on
 //! Bedrock's InvokeModel and Vertex.
 
 mod empty_content;

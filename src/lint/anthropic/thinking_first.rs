@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "an assistant message containing thinking blocks starts with thinking or redacted_thinking",
     error: "messages.{N}.content.0: If an assistant message contains any thinking blocks, the first block must be thinking or redacted_thinking. Found {type}.",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic extended thinking, https://docs.claude.com/en/docs/build-with-claude/extended-thinking; rejection: https://github.com/anthropics/claude-code/issues/20705",
     fixed_by: None,
     check: Check::Code(check),
 };

@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "a thinking block's signature is not empty or blank",
     error: "messages.{N}.content.{M}: Invalid `signature` in `thinking` block",
-    reference: "provider-constraints.md §1 (C)",
+    reference: "Anthropic extended thinking, https://docs.claude.com/en/docs/build-with-claude/extended-thinking; empty signature reported rejected in https://github.com/dwgx/WindsurfAPI/pull/228",
     fixed_by: Some("invalid-thinking-signature"),
     check: Check::Code(check),
 };

@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "every thinking block has a signature field",
     error: "messages.{N}.content.{M}.thinking.signature: Field required",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic extended thinking, https://docs.claude.com/en/docs/build-with-claude/extended-thinking; rejection: https://github.com/lbjlaq/Antigravity-Manager/issues/1650",
     fixed_by: Some("invalid-thinking-signature"),
     check: Check::Code(check),
 };

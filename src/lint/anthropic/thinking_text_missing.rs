@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "every thinking block has a thinking field (signature-only blocks need `thinking: \"\"`)",
     error: "messages.{N}.content.{M}.thinking.thinking: Field required",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic extended thinking, https://docs.claude.com/en/docs/build-with-claude/extended-thinking; rejection: https://github.com/LibreChat-AI/agents/pull/279",
     fixed_by: None,
     check: Check::Code(check),
 };

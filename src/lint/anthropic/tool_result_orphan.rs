@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "every tool_result needs a tool_use with its id in the previous message",
     error: "messages.{N}.content.{M}: unexpected `tool_use_id` found in `tool_result` blocks: {ids}. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; rejection: https://github.com/anthropics/claude-code/issues/13460",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

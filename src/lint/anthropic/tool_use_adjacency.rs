@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "every tool_use needs a tool_result with its id in the next message",
     error: "messages.{N}: `tool_use` ids were found without `tool_result` blocks immediately after: {ids}. Each `tool_use` block must have a corresponding `tool_result` block in the next message.",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; rejection: https://github.com/anthropics/claude-code/issues/5989",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

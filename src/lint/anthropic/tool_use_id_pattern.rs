@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "tool_use ids match ^[a-zA-Z0-9_-]+$",
     error: "messages.{N}.content.{M}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
-    reference: "provider-constraints.md §1, §7.1",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; rejection: https://github.com/RooCodeInc/Roo-Code/pull/10649",
     fixed_by: Some("tool-call-id"),
     check: Check::Code(check),
 };

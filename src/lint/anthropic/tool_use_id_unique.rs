@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "tool_use ids are unique across the request",
     error: "messages.{N}.content.{M}: tool_use ids must be unique",
-    reference: "provider-constraints.md §1",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; rejection: https://github.com/anthropics/claude-code/issues/28515",
     fixed_by: Some("tool-call-id"),
     check: Check::Code(check),
 };

@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::AnthropicMessages],
     summary: "text content blocks (and string content) hold non-whitespace text",
     error: "messages: text content blocks must contain non-whitespace text",
-    reference: "provider-constraints.md §1 (C)",
+    reference: "Anthropic Messages API, https://docs.claude.com/en/api/messages; whitespace-only text reported rejected in https://github.com/anomalyco/opencode/pull/3194",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "user and assistant messages alternate",
     error: MESSAGE,
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/langchain-ai/langchain-aws/issues/130",
     fixed_by: Some("anthropic-turn-merge"),
     check: Check::Code(check),
 };

@@ -18,7 +18,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "no text block is empty or whitespace",
     error: "The text field in the ContentBlock object at messages.{N}.content.{M} is blank. Add text to the text field, and try again.",
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/continuedev/continue/issues/9767",
     fixed_by: Some("blank-user-turn"),
     check: Check::Code(check),
 };

@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "every message has at least one content block",
     error: "The content field in the Message object at messages.{N} is empty. Add a ContentBlock object to the content field and try again.",
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse Message, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html; rejection: https://github.com/LibreChat-AI/agents/pull/243",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

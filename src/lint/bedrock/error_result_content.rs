@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "a toolResult with status error has content",
     error: "The content field at messages.{N}.content.{M}.toolResult cannot be empty when status value is error.",
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/aws-samples/sample-multi-agent-orchestration-chat-on-agentcore/issues/15",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

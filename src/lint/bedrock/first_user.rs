@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "the conversation starts with a user message",
     error: MESSAGE,
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/strands-agents/sdk-typescript/issues/727",
     fixed_by: None,
     check: Check::Code(check),
 };

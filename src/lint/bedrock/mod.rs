@@ -1,4 +1,5 @@
-//! Amazon Bedrock Converse / ConverseStream constraints (provider-constraints.md §5).
+//! Amazon Bedrock Converse / ConverseStream constraints
+//! (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html).
 
 mod alternation;
 mod blank_text;

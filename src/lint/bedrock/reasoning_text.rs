@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "every reasoningText has a text",
     error: "1 validation error detected: Value at 'messages.{N+1}.member.content.{M+1}.member.reasoningContent.reasoningText.text' failed to satisfy constraint: Member must not be null",
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/LibreChat-AI/agents/pull/248",
     fixed_by: None,
     check: Check::Code(check),
 };

@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "a message has at most as many toolResult blocks as the previous message has toolUse blocks",
     error: MESSAGE,
-    reference: "provider-constraints.md §5",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/pydantic/pydantic-ai/issues/2327",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "toolUse ids are unique within a message",
     error: "The toolUse blocks at messages.{N}.content contain duplicate Ids: {ids}",
-    reference: "provider-constraints.md §5, §7.1",
+    reference: "Amazon Bedrock Converse, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; rejection: https://github.com/bvcyber/Cyber-AutoAgent-ng/issues/72",
     fixed_by: Some("tool-call-id"),
     check: Check::Code(check),
 };

@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::BedrockConverseStream],
     summary: "toolUseId is 1-64 characters matching [a-zA-Z0-9_.:-]+",
     error: "1 validation error detected: Value '{id}' at 'messages.{N+1}.member.content.{M+1}.member.{toolUse|toolResult}.toolUseId' failed to satisfy constraint: Member must {rule}",
-    reference: "provider-constraints.md §5, §7.1 (D)",
+    reference: "Amazon Bedrock Converse ToolUseBlock, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolUseBlock.html",
     fixed_by: Some("tool-call-id"),
     check: Check::Code(check),
 };

@@ -10,7 +10,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "contents holds at least one content",
     error: "contents is not specified",
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/NousResearch/hermes-agent/pull/57942",
     fixed_by: None,
     check: Check::Code(check),
 };

@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "every content has at least one part",
     error: "* GenerateContentRequest.contents[{N}].parts: contents.parts must not be empty.",
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/egoist/chatwise-releases/issues/250",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -19,7 +19,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "no text part is empty",
     error: MESSAGE,
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/chatboxai/chatbox/issues/1846",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "a function call turn comes right after a user turn or a function response turn",
     error: "Please ensure that function call turn comes immediately after a user turn or after a function response turn.",
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/continuedev/continue/issues/11164",
     fixed_by: Some("google-bootstrap"),
     check: Check::Code(check),
 };

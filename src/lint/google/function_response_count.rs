@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "a function response turn has as many functionResponse parts as the call turn has functionCall parts",
     error: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.",
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/google-gemini/gemini-cli/issues/16415",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

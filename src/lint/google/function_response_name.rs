@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "every functionResponse has a non-empty name",
     error: "* GenerateContentRequest.contents[{N}].parts[{M}].function_response.name: Name cannot be empty.",
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/router-for-me/CLIProxyAPI/issues/2104",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

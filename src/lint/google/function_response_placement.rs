@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "a function response turn comes right after a function call turn",
     error: "Please ensure that function response turn comes immediately after a function call turn",
-    reference: "provider-constraints.md §4",
+    reference: "Google Gemini generateContent, https://ai.google.dev/api/generate-content; rejection: https://github.com/langchain-ai/langchain/issues/27799",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

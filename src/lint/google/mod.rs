@@ -1,4 +1,4 @@
-//! Gemini `generateContent` constraints (provider-constraints.md §4, AI Studio and Vertex), for
+//! Gemini `generateContent` constraints (https://ai.google.dev/api/generate-content, AI Studio and Vertex), for
 //! `google-generative-ai` (provider `google-gemini-cli` included: its models use that API) and
 //! `google-vertex` (either transport). Constraint ids start with `gemini-`.
 

@@ -21,7 +21,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: super::APIS,
     summary: "Gemini 3: the first functionCall part of each model step in the current turn has a thoughtSignature",
     error: "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:{name}` , position {N+1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.",
-    reference: "provider-constraints.md §4",
+    reference: "Gemini thought signatures, https://ai.google.dev/gemini-api/docs/thought-signatures; rejection: https://github.com/lbjlaq/Antigravity-Manager/issues/139",
     fixed_by: None,
     check: Check::Code(check),
 };

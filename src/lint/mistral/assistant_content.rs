@@ -1,6 +1,7 @@
 //! An assistant message has content or tool calls.
 //!
-//! A 2024 wording said "but not both"; the reference doubts it still applies, so only the
+//! A 2024 wording said "but not both" (https://github.com/langchain-ai/langchain/issues/21196); the 2025
+//! report says "but not none" (https://github.com/OpenHands/OpenHands/issues/8685), so only the
 //! "none" case is checked.
 
 use super::{message_hit, tool_calls};
@@ -17,7 +18,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::MistralConversations],
     summary: "every assistant message has content or tool_calls",
     error: MESSAGE,
-    reference: "provider-constraints.md §6",
+    reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; rejection: https://github.com/OpenHands/OpenHands/issues/8685",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -1,4 +1,4 @@
-//! Mistral chat constraints (provider-constraints.md §6), for `mistral-conversations`.
+//! Mistral chat completions constraints (https://docs.mistral.ai/api/#tag/chat), for `mistral-conversations`.
 //!
 //! OpenClaw sends through Mistral's SDK, whose camelCase fields (`toolCalls`, `toolCallId`,
 //! `imageUrl`) go on the wire in snake_case; both spellings are read.

@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::MistralConversations],
     summary: "a tool message never directly follows a user message",
     error: MESSAGE,
-    reference: "provider-constraints.md §6",
+    reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; rejection: https://github.com/charmbracelet/crush/issues/279",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::MistralConversations],
     summary: "each assistant message is followed by exactly one tool message per tool call",
     error: MESSAGE,
-    reference: "provider-constraints.md §6",
+    reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; rejection: https://github.com/mistralai/client-ts/issues/106",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::MistralConversations],
     summary: "tool call ids are exactly 9 characters of a-z, A-Z, 0-9",
     error: "Tool call id was {id} but must be a-z, A-Z, 0-9, with a length of 9.",
-    reference: "provider-constraints.md §6, §7.1",
+    reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; rejection: https://github.com/nearai/ironclaw/issues/1241",
     fixed_by: Some("tool-call-id"),
     check: Check::Code(check),
 };

@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::MistralConversations],
     summary: "a user message never directly follows a tool message",
     error: MESSAGE,
-    reference: "provider-constraints.md §6",
+    reference: "Mistral chat completions, https://docs.mistral.ai/api/#tag/chat; rejection: https://github.com/datapizza-labs/datapizza-ai/issues/98",
     fixed_by: None,
     check: Check::Code(check),
 };

@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::Ollama],
     summary: "message content is a string, tool-call arguments an object",
     error: ERROR,
-    reference: "provider-constraints.md §2b (Ollama native /api/chat)",
+    reference: "Ollama /api/chat, https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion; rejection: https://github.com/ollama/ollama/issues/10255",
     fixed_by: None,
     check: Check::Code(check),
 };

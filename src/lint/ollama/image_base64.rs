@@ -16,7 +16,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::Ollama],
     summary: "images are plain standard base64, without a data: prefix",
     error: ERROR,
-    reference: "provider-constraints.md §2b (Ollama native /api/chat)",
+    reference: "Ollama /api/chat, https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion",
     fixed_by: Some("image-sanitize"),
     check: Check::Code(check),
 };

@@ -1,4 +1,5 @@
-//! Ollama native chat constraints (provider-constraints.md §2b), for `ollama` (`/api/chat`).
+//! Ollama native chat constraints (https://github.com/ollama/ollama/blob/main/docs/api.md), for `ollama`
+//! (`/api/chat`).
 //!
 //! The server decodes the body with Go's `encoding/json` into its `ChatRequest`, so what it
 //! rejects is what does not fit that struct: a non-string `content`, tool-call arguments that

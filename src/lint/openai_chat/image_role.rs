@@ -1,6 +1,7 @@
 //! `image_url` parts only in user messages.
 //!
-//! The reference notes (C, 2026-02) that GPT-5.2 no longer rejects images in tool messages.
+//! A 2026-02 report says GPT-5.2 no longer rejects images in tool messages
+//! (https://github.com/openai/openai-openapi/issues/523).
 //! OpenClaw's converter moves tool-result images into a user message of their own.
 
 use crate::lint::shape::{blocks, hit, kind, provider_index, role};
@@ -13,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::OpenAiCompletions],
     summary: "image_url parts appear only in user messages",
     error: "Invalid 'messages[{N}]'. Image URLs are only allowed for messages with role 'user', but this message with role '{role}' contains an image URL.",
-    reference: "provider-constraints.md §2",
+    reference: "OpenAI Chat Completions API, https://platform.openai.com/docs/api-reference/chat; rejection: https://github.com/OpenHands/OpenHands/issues/7700",
     fixed_by: None,
     check: Check::Code(check),
 };

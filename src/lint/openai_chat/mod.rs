@@ -1,4 +1,4 @@
-//! OpenAI Chat Completions constraints (provider-constraints.md §2).
+//! OpenAI Chat Completions constraints (https://platform.openai.com/docs/api-reference/chat).
 
 mod image_role;
 mod null_content;

@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::OpenAiCompletions],
     summary: "assistant content is null only alongside tool_calls",
     error: "Invalid value for 'content': expected a string, got null.",
-    reference: "provider-constraints.md §2",
+    reference: "OpenAI Chat Completions API, https://platform.openai.com/docs/api-reference/chat; rejection: https://github.com/run-llama/llama_index/pull/17921",
     fixed_by: Some("blank-text"),
     check: Check::Code(check),
 };

@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::OpenAiCompletions],
     summary: "tool_calls ids are at most 40 characters",
     error: "Invalid 'messages[{N}].tool_calls[{M}].id': string too long. Expected a string with maximum length 40, but got a string with length {len} instead.",
-    reference: "provider-constraints.md §2, §7.1",
+    reference: "OpenAI Chat Completions API, https://platform.openai.com/docs/api-reference/chat; rejection: https://github.com/vercel/ai/issues/8132",
     fixed_by: Some("tool-call-id"),
     check: Check::Code(check),
 };

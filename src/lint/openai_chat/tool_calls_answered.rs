@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::OpenAiCompletions],
     summary: "every tool_calls id is answered by a tool message right after the assistant message",
     error: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {ids}",
-    reference: "provider-constraints.md §2",
+    reference: "OpenAI Chat Completions API, https://platform.openai.com/docs/api-reference/chat; rejection: https://github.com/router-for-me/CLIProxyAPI/issues/2798",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

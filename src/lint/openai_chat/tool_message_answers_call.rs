@@ -12,7 +12,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: &[WireApi::OpenAiCompletions],
     summary: "every tool message answers a tool_calls id of the preceding assistant message",
     error: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
-    reference: "provider-constraints.md §2",
+    reference: "OpenAI Chat Completions API, https://platform.openai.com/docs/api-reference/chat; rejection: https://github.com/smarter-sh/smarter/issues/264",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

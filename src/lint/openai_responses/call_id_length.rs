@@ -14,7 +14,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "call_id is at most 64 characters",
     error: "Invalid 'input[{N}].call_id': string too long. Expected a string with maximum length 64, but got a string with length {len} instead.",
-    reference: "provider-constraints.md §3, §7.1",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/orchidfiles/ungate/issues/26",
     fixed_by: Some("responses-reasoning"),
     check: Check::Code(check),
 };

@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "no two input items share an id",
     error: "Duplicate item found with id {id}. Remove duplicate items from your input and try again.",
-    reference: "provider-constraints.md §3, §7.1",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/OpenRouterTeam/ai-sdk-provider/issues/254",
     fixed_by: None,
     check: Check::Code(check),
 };

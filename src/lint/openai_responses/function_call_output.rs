@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "every function_call is answered by a later function_call_output with its call_id",
     error: "No tool output found for function call {call_id}.",
-    reference: "provider-constraints.md §3",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/openai/codex/issues/93",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

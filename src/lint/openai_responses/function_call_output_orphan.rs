@@ -13,7 +13,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "every function_call_output answers an earlier function_call with its call_id",
     error: "No tool call found for function call output with call_id {call_id}.",
-    reference: "provider-constraints.md §3",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/continuedev/continue/issues/9897",
     fixed_by: Some("tool-result-pairing"),
     check: Check::Code(check),
 };

@@ -11,7 +11,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "item ids are non-empty and use only letters, digits, underscores and dashes",
     error: "Invalid 'input[{N}].id': '{id}'. Expected an ID that contains letters, numbers, underscores, or dashes, but this value contained additional characters.",
-    reference: "provider-constraints.md §3",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/langchain-ai/langchainjs/issues/11044",
     fixed_by: Some("responses-reasoning"),
     check: Check::Code(check),
 };

@@ -15,7 +15,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "item ids start with fc (function_call), rs (reasoning), ctc (custom_tool_call) or msg (message)",
     error: "Invalid 'input[{N}].id': '{id}'. Expected an ID that begins with '{prefix}'.",
-    reference: "provider-constraints.md §3, §7.1",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/Wei-Shaw/sub2api/issues/3785",
     fixed_by: Some("responses-reasoning"),
     check: Check::Code(check),
 };

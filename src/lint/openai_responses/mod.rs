@@ -1,4 +1,5 @@
-//! OpenAI Responses constraints (provider-constraints.md §3), for `openai-responses` (also the
+//! OpenAI Responses API constraints (https://platform.openai.com/docs/api-reference/responses), for
+//! `openai-responses` (also the
 //! Codex and ChatGPT routes) and `azure-openai-responses`.
 
 mod call_id_length;

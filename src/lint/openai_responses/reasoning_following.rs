@@ -17,7 +17,7 @@ pub static CONSTRAINT: Constraint = Constraint {
     apis: APIS,
     summary: "every reasoning item is directly followed by the output item it produced",
     error: "Item '{id}' of type 'reasoning' was provided without its required following item.",
-    reference: "provider-constraints.md §3",
+    reference: "OpenAI Responses API, https://platform.openai.com/docs/api-reference/responses; rejection: https://github.com/continuedev/continue/issues/8933",
     fixed_by: Some("responses-reasoning"),
     check: Check::Code(check),
 };

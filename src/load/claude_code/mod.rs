@@ -1,4 +1,4 @@
-//! Claude Code sessions (session-formats §3), mapped into the common model.
+//! Claude Code sessions (`~/.claude/projects`, `docs/internals.md`), mapped into the common model.
 //!
 //! Every line stays in `session.entries` as stored. The mapping walks the active branch
 //! ([`branch`]), turns its conversation lines into OpenClaw messages ([`messages`]) that

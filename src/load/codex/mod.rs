@@ -1,4 +1,4 @@
-//! Codex CLI rollouts (session-formats §4), every era, mapped into the common model.
+//! Codex CLI rollouts (`RolloutLine` of `openai/codex`'s `codex-rs/protocol`), every era, mapped into the common model.
 //!
 //! Every line stays in `session.entries` as stored. The walk reads them in file order:
 //! `session_meta` and `turn_context` set the session id, provider, model and cwd;

@@ -1,5 +1,5 @@
 //! Tests on the shared Codex samples (`../shared/samples/codex` beside the checkout, or
-//! `$REPLAYLENS_SHARED_SAMPLES`; session-formats §4); each test returns early when the
+//! `$REPLAYLENS_SHARED_SAMPLES`); each test returns early when the
 //! samples are not on this machine (the integration tests insist on them).
 
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! The default locations of each agent's sessions (session-formats §1.1, §3.1, §4.1), each
+//! The default locations of each agent's sessions (`docs/internals.md`, "What is read, and how"), each
 //! root overridable by an environment variable (set to an empty string = unset):
 //!
 //! - OpenClaw: `$OPENCLAW_STATE_DIR`, else `~/.openclaw`: `agents/*/agent/openclaw-agent.sqlite`

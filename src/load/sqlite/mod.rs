@@ -1,4 +1,5 @@
-//! OpenClaw per-agent SQLite database (`openclaw-agent.sqlite`, session-formats §1.2).
+//! OpenClaw per-agent SQLite database (`openclaw-agent.sqlite`, OpenClaw's
+//! `src/state/openclaw-agent-schema.sql`).
 //!
 //! The database is opened read-only and never written, and no file beside it is created or
 //! changed (see [`open_read_only`]); it can be read while the Gateway holds it in WAL mode,

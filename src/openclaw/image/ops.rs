@@ -1,4 +1,5 @@
-//! Image payload sanitization (hygiene-b §3), the engine behind the `image-sanitize` rule:
+//! Image payload sanitization (OpenClaw's `transcript-hygiene.md` › "Global rule: image
+//! sanitization"), the engine behind the `image-sanitize` rule:
 //! OpenClaw 2026.9.6's `sanitizeContentBlocksImages` / `resizeImageBase64IfNeeded` for one
 //! image block.
 //!

@@ -1,4 +1,5 @@
-//! Tests of the image engine (hygiene-b §3), one per rule of the section.
+//! Tests of the image engine, one per rule of OpenClaw's `transcript-hygiene.md` › "Global rule: image
+//! sanitization" and of `sanitizeContentBlocksImages`.
 
 use image::{DynamicImage, GenericImageView, GrayImage, Luma, Rgba, RgbaImage};
 

@@ -1,4 +1,4 @@
-//! The classification core of `tool-result-pairing` (hygiene-a §3.4, newest: by occurrence):
+//! The classification core of `tool-result-pairing` (OpenClaw's `sanitizeToolUseResultPairing`, newest: by occurrence):
 //! frames, local claiming, displacement and assembly over plain messages. It only decides;
 //! the rule turns the resulting [`Plan`] into working messages and recorded rewrites.
 

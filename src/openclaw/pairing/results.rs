@@ -40,7 +40,7 @@ pub fn describe(id: &str, name: Option<&str>) -> String {
     }
 }
 
-/// Name normalisation (hygiene-a §3.4): the trimmed `toolName` if non-empty, else the trimmed
+/// Name normalisation (`sanitizeToolUseResultPairing`): the trimmed `toolName` if non-empty, else the trimmed
 /// call name if non-empty, else `unknown` when `toolName` was a string; `None` when the
 /// result keeps its `toolName` as it is.
 fn normalised_tool_name(m: &Message, call_name: Option<&str>) -> Option<String> {

@@ -1,4 +1,5 @@
-//! Policy resolution tests: hygiene-a §4.1 (newest table where rows disagree) and the family rows.
+//! Policy resolution tests: OpenClaw's policy cases (the newest plugin policies where they disagree with
+//! the older flat resolver) and the family rows.
 
 use super::*;
 
@@ -40,7 +41,7 @@ fn p2_google() {
 
 #[test]
 fn p3_p14_mistral_keeps_images_only() {
-    // P3 (flat) expects sanitizeMode full; the newest Mistral plugin (P14, README §1.1) keeps
+    // The flat resolver expects sanitizeMode full; the newest Mistral plugin's `buildReplayPolicy` keeps
     // images-only and only adds the strict9 id flags.
     for api in ["", "mistral-conversations"] {
         let x = r("mistral", "mistral-large-latest", api);

@@ -1,4 +1,5 @@
-//! README §4 model facts, provider aliases, presets and JSON shape.
+//! Claude model facts (OpenClaw's `shouldDropClaudeThinkingBlocks`, `bindsClaudeThinkingPrefix`), provider
+//! aliases, presets and JSON shape.
 
 use super::super::claude::{drops_thinking_blocks, is_claude_family_id, is_prefix_binding, keeps_thinking_blocks};
 use super::super::*;

@@ -240,7 +240,7 @@ fn long_rule(id: &str) -> Option<&'static RuleInfo> {
             Third sentence, more of the same so that it wraps at a hundred and twenty columns. \
             Fourth sentence, still going.\nA second paragraph on its own line.\nThe LAST-WORDS-OF-IT.",
         families: "fixture",
-        reference: "fixture §0",
+        reference: "fixture.md",
     };
     fixtures::rule_info(id).map(|_| &INFO)
 }
