@@ -211,15 +211,29 @@ impl Catalog {
     }
 
     /// What the profile picker offers: every installed provider on each of its APIs, then the
-    /// unowned fallback on every API (which stands for the ClawHub-only providers too).
+    /// unowned fallback on every API (which stands for the ClawHub-only providers too). A
+    /// provider's default API for a retarget ([`super::defaults::provider_default`], what
+    /// `--provider` alone gives) is among its profiles even where the catalog routes the
+    /// provider otherwise (Mistral: `mistral-conversations` beside the catalog's
+    /// `openai-completions`), so the picker offers what the command line answers.
     pub fn profiles(&self) -> Vec<Profile<'_>> {
         let installed = self.providers.iter().flat_map(|p| {
-            p.models.iter().map(move |(api, model)| Profile {
-                provider: &p.id,
-                api,
-                model,
-                origin: p.origin,
-            })
+            let retarget = super::defaults::provider_default(&p.id)
+                .filter(|d| !p.models.iter().any(|(api, _)| api == d.api))
+                .map(|d| Profile {
+                    provider: &p.id,
+                    api: d.api,
+                    model: d.model,
+                    origin: p.origin,
+                });
+            retarget
+                .into_iter()
+                .chain(p.models.iter().map(move |(api, model)| Profile {
+                    provider: &p.id,
+                    api,
+                    model,
+                    origin: p.origin,
+                }))
         });
         let unowned = self.unowned_models().iter().map(|(api, model)| Profile {
             provider: UNOWNED_PROVIDER,
@@ -359,6 +373,12 @@ mod tests {
             profiles.iter().filter(|x| x.provider == UNOWNED_PROVIDER).count(),
             c.apis.len()
         );
+        let mistral: Vec<&str> = profiles
+            .iter()
+            .filter(|x| x.provider == "mistral")
+            .map(|x| x.api)
+            .collect();
+        assert_eq!(mistral, ["mistral-conversations", "openai-completions"]);
         let listing = c.listing(RuleSet::newest());
         assert_eq!(listing.len(), c.providers.len() + 1 + c.clawhub_only.len());
         let unowned = listing.iter().find(|l| l.origin == Origin::Unowned).unwrap();

@@ -7,13 +7,12 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use replaylens::lint::explain::Explanation;
 use replaylens::text::escape_controls_single_line;
 
 use super::popup::{inner_width, popup_at, popup_width, wrap_words};
 use super::{Ctx, Input, Overlay, OverlayEffect, Request};
 use crate::tui::action::OverlayAction;
-use crate::tui::explain::explain_error;
+use crate::tui::explain::{Explained, explain_error};
 use crate::tui::keymap::OverlayContext;
 use crate::tui::theme::{Role, Theme};
 
@@ -31,8 +30,8 @@ pub struct ExplainPrompt {
 /// What the explain prompt found.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
-    /// The library's explanation.
-    Explained(Explanation),
+    /// The library's explanation, and the target it was made for.
+    Explained(Explained),
     /// Why there is none (no session, no payload for this target, …).
     Failed(String),
 }
@@ -41,7 +40,7 @@ impl Answer {
     /// The stored message to select: the first the error points at.
     pub fn stored(&self) -> Option<usize> {
         match self {
-            Self::Explained(e) => e.stored.first().copied(),
+            Self::Explained(e) => e.explanation.stored.first().copied(),
             Self::Failed(_) => None,
         }
     }
@@ -50,7 +49,7 @@ impl Answer {
     pub fn status(&self) -> String {
         let e = match self {
             Self::Failed(why) => return why.clone(),
-            Self::Explained(e) => e,
+            Self::Explained(e) => &e.explanation,
         };
         let fix = e.fixed_by.map(|r| format!("; rule {r} fixes it")).unwrap_or_default();
         match (e.stored.first(), e.provider) {
@@ -190,6 +189,7 @@ fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> 
         Answer::Failed(why) => return wrapped(t, Role::Modified, &escape_controls_single_line(why), width),
         Answer::Explained(e) => e,
     };
+    let (target, e) = (&e.target, &e.explanation);
     const LABEL: usize = 11;
     // The library's summary first (what it means, where, whether the projection avoids it),
     // then the details: on a small screen the popup cuts from the bottom.
@@ -212,6 +212,7 @@ fn answer_lines(t: &Theme, answer: &Answer, width: usize) -> Vec<Line<'static>> 
         format!("{} (selected)", list.join(", "))
     };
     field("points at", &at);
+    field("target", target);
     match (e.fixed_by, e.stored.is_empty()) {
         (Some(rule), _) => field("fixed by", &format!("rule {rule}")),
         (None, false) => field("fixed by", "no hygiene rule"),

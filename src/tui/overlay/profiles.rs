@@ -4,6 +4,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use replaylens::policy::predicates::normalize_provider_id;
 use replaylens::policy::providers::catalog;
 use replaylens::policy::{Target, resolve};
 use replaylens::text::escape_controls_single_line;
@@ -51,6 +52,10 @@ fn target_label(t: &Target) -> String {
     )
 }
 
+/// What follows the provider on the profile of the session's own provider and API (the
+/// picker's title says what it means).
+pub const OWN_MARK: &str = " ●";
+
 /// The label of the free-entry line: with a filter typed, it offers the filter as the entry.
 pub fn free_entry_label(filter: &str) -> String {
     if filter.trim().is_empty() {
@@ -69,7 +74,7 @@ impl ProfilePicker {
         let profiles = catalog().profiles();
         let wp = profiles
             .iter()
-            .map(|p| p.provider.chars().count())
+            .map(|p| p.provider.chars().count() + OWN_MARK.chars().count())
             .chain([SESSION.len()])
             .max()
             .unwrap_or(0);
@@ -79,11 +84,18 @@ impl ProfilePicker {
             label: format!("{SESSION:<wp$}  {}", target_label(session_model)),
             target: Some(Target::default()),
         }];
+        let own_provider = session_model.provider.as_deref().map(normalize_provider_id);
         for p in &profiles {
             let target = p.target();
             let family = resolve(&target).family;
+            let own = own_provider.as_deref() == Some(p.provider) && session_model.api.as_deref() == Some(p.api);
+            let provider = if own {
+                format!("{}{OWN_MARK}", p.provider)
+            } else {
+                p.provider.to_owned()
+            };
             items.push(ProfileItem {
-                label: format!("{:<wp$}  {:<wa$}  {:<wm$}  {}", p.provider, p.api, p.model, family.id()),
+                label: format!("{provider:<wp$}  {:<wa$}  {:<wm$}  {}", p.api, p.model, family.id()),
                 target: Some(target),
             });
         }
@@ -236,7 +248,8 @@ impl Overlay for ProfilePicker {
             self.selected + 2
         };
         let title = format!(
-            " profile: replay target (/ filters · {} applies) ",
+            " profile: replay target ({} session's · / filters · {} applies) ",
+            OWN_MARK.trim(),
             ctx.keymap
                 .overlay_first_key(OverlayContext::Picker, OverlayAction::Confirm)
         );
@@ -273,5 +286,25 @@ mod tests {
             p.items[p.selected].label.ends_with("  mistral"),
             "the family closes the line"
         );
+    }
+
+    #[test]
+    fn the_picker_offers_every_api_of_a_provider_and_marks_the_sessions_own() {
+        let session = Target::new(
+            Some("Mistral"),
+            Some("mistral-conversations"),
+            Some("devstral-medium-2507"),
+        );
+        let p = ProfilePicker::new(&session, &Target::default());
+        let mistral: Vec<&ProfileItem> = p.items.iter().filter(|i| i.label.starts_with("mistral ")).collect();
+        let apis: Vec<&str> = mistral
+            .iter()
+            .filter_map(|i| i.target.as_ref()?.api.as_deref())
+            .collect();
+        assert_eq!(apis, ["mistral-conversations", "openai-completions"]);
+        let own = format!("mistral{OWN_MARK} ");
+        assert!(mistral[0].label.starts_with(&own), "{}", mistral[0].label);
+        assert!(!mistral[1].label.contains(OWN_MARK), "{}", mistral[1].label);
+        assert_eq!(p.items.iter().filter(|i| i.label.contains(OWN_MARK)).count(), 1);
     }
 }

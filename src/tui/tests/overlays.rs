@@ -52,13 +52,14 @@ fn a_pasted_error_jumps_to_its_message_and_shows_the_answer() {
     let Mode::Explain(p) = &app.mode else {
         panic!("the answer closed")
     };
-    assert!(matches!(&p.answer, Some(Answer::Explained(e)) if e.stored == [16]));
+    assert!(matches!(&p.answer, Some(Answer::Explained(e)) if e.explanation.stored == [16]));
     let shown = text(&screen(&mut app));
     for want in [
         "anthropic-tool-result-orphan",
         "stored #16 (selected)",
         "rule tool-result-pairing",
         "it points at stored message s16",
+        "(the session's own)",
     ] {
         assert!(shown.contains(want), "{want} missing:\n{shown}");
     }
@@ -69,6 +70,46 @@ fn a_pasted_error_jumps_to_its_message_and_shows_the_answer() {
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.mode, Mode::Normal));
     assert!(stored_of_selection(&app).contains(&16));
+}
+
+#[test]
+fn after_a_profile_switch_the_sessions_own_error_is_explained_against_its_own_target() {
+    let mut app = app_with(sample("anthropic-tool-repair.jsonl"), Theme::dark());
+    // Another provider on screen: its projection is another payload.
+    app.retarget(replaylens::policy::Target::new(
+        Some("mistral"),
+        Some("mistral-conversations"),
+        None,
+    ));
+    let jobs: Vec<_> = std::mem::take(&mut app.effects)
+        .into_iter()
+        .filter_map(|e| match e {
+            crate::tui::app::Effect::Reproject(job) => Some(job),
+            _ => None,
+        })
+        .collect();
+    app.reprojected(jobs[0].clone().run());
+    assert_eq!(
+        app.insp.as_ref().unwrap().resolved.target.provider.as_deref(),
+        Some("mistral")
+    );
+    press(&mut app, "E");
+    handle_paste(&mut app, ORPHAN.to_owned());
+    key(&mut app, KeyCode::Enter);
+    assert!(stored_of_selection(&app).contains(&16), "{:?}", app.selected_row());
+    let Mode::Explain(p) = &app.mode else {
+        panic!("the answer closed")
+    };
+    let Some(Answer::Explained(e)) = &p.answer else {
+        panic!("no explanation: {:?}", p.answer)
+    };
+    assert_eq!(e.explanation.stored, [16]);
+    assert!(
+        e.target.starts_with("anthropic / anthropic-messages / ") && e.target.ends_with("(the session's own)"),
+        "{}",
+        e.target
+    );
+    assert!(text(&screen(&mut app)).contains("(the session's own)"));
 }
 
 #[test]
