@@ -196,6 +196,8 @@ fn main() -> ExitCode {
             limits,
             openclaw,
             files_from,
+            max_files,
+            memory_budget,
             shard,
             format,
             output,
@@ -219,6 +221,7 @@ fn main() -> ExitCode {
                 targets,
                 replay: cli::config::configure(replay, config, None),
                 load: limits.load_options(None),
+                memory_budget: Some(memory_budget),
             };
             cli::scan::run(
                 &cli::scan::Inputs {
@@ -228,6 +231,7 @@ fn main() -> ExitCode {
                     output,
                     max_file_bytes: max_file_size,
                     replace,
+                    max_files,
                 },
                 &options,
                 format,
