@@ -365,3 +365,29 @@ pub fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option
     let text = String::from_utf8(bytes).map_err(|_| "the decoded event is not UTF-8".to_owned())?;
     Ok((text, warning))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_is_refused_before_it_decodes_past_its_limit() {
+        // 256 MiB and a byte of zeros: the frame says its size, refused without decoding.
+        let huge = zstd::bulk::compress(&vec![0u8; MAX_EVENT_BYTES + 1], 19).unwrap();
+        assert!(zstd::zstd_safe::get_frame_content_size(&huge).unwrap().is_some());
+        let err = decode_zstd(&huge, None).unwrap_err();
+        assert!(err.contains("exceeds"), "{err}");
+        // 64 MiB streamed (no size in the frame) from a few KB: stopped at a thousand times the
+        // blob (or 32 MiB), not at 256 MiB.
+        let mut enc = zstd::Encoder::new(Vec::new(), 19).unwrap();
+        std::io::Write::write_all(&mut enc, &vec![b'a'; 64 << 20]).unwrap();
+        let streamed = enc.finish().unwrap();
+        assert!(streamed.len() < 32 << 10, "{}", streamed.len());
+        let err = decode_zstd(&streamed, Some(64 << 20)).unwrap_err();
+        assert!(err.contains("decompression bomb"), "{err}");
+        // An ordinary event decodes.
+        let event = br#"{"type":"message"}"#;
+        let (text, warning) = decode_zstd(&zstd::bulk::compress(event, 3).unwrap(), Some(18)).unwrap();
+        assert_eq!((text.as_bytes(), warning), (&event[..], None));
+    }
+}
