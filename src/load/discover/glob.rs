@@ -111,16 +111,16 @@ pub fn expand(pattern: &str, max: usize) -> Result<Vec<PathBuf>, GlobError> {
 }
 
 /// `paths` with each file named once: a later path naming the same file as an earlier one
-/// (by device and inode, through links) is left out. Paths that cannot be looked up stay, so
-/// that loading them reports why.
+/// (by device and inode, through links) is left out. Other paths (missing, a FIFO, a device)
+/// stay once each by name, so that loading them reports why.
 pub fn one_per_file(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     let mut seen: HashSet<(u64, u64)> = HashSet::new();
     let mut seen_paths: HashSet<PathBuf> = HashSet::new();
     paths
         .into_iter()
         .filter(|p| match std::fs::metadata(p) {
-            Ok(m) => seen.insert((m.dev(), m.ino())),
-            Err(_) => seen_paths.insert(p.clone()),
+            Ok(m) if m.is_file() => seen.insert((m.dev(), m.ino())),
+            _ => seen_paths.insert(p.clone()),
         })
         .collect()
 }
