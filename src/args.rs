@@ -164,9 +164,19 @@ pub(crate) enum Command {
         limits: LimitArgs,
         #[command(flatten)]
         openclaw: OpenClawArg,
-        /// Also scan the paths listed in FILE, one per line (`-`: standard input).
+        /// Also scan the paths listed in FILE, one per line (`-`: standard input; blank lines
+        /// and `#` comments skipped). A list naming no path is an error; a listed path that is
+        /// missing is an error row.
         #[arg(long, value_name = "FILE")]
         files_from: Option<PathBuf>,
+        /// The most session files the paths, patterns and --files-from may name together;
+        /// more is refused in one sentence.
+        #[arg(long, value_name = "N", default_value_t = replaylens::load::discover::glob::MAX_FILES)]
+        max_files: usize,
+        /// The memory the sessions being scanned at once may take together (estimated from
+        /// each file's size; a larger session waits its turn, one larger than this runs alone).
+        #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = crate::cli::scan::parse_size)]
+        memory_budget: u64,
         /// Scan only shard K of N (1-based): the sources whose path hashes to it (CRC-32 of the
         /// path as listed), so N workers given the same list scan disjoint parts covering it.
         #[arg(long, value_name = "K/N", value_parser = crate::cli::scan::parse_shard)]

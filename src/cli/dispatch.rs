@@ -150,6 +150,8 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<()> {
             limits,
             openclaw,
             files_from,
+            max_files,
+            memory_budget,
             shard,
             format,
             output,
@@ -170,6 +172,7 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<()> {
                 targets,
                 replay: super::config::configure(replay, config, None),
                 load: limits.load_options(None),
+                memory_budget: Some(memory_budget),
             };
             super::scan::run(
                 &super::scan::Inputs {
@@ -179,6 +182,7 @@ pub(crate) fn run(cli: Cli) -> anyhow::Result<()> {
                     output,
                     max_file_bytes: max_file_size,
                     replace,
+                    max_files,
                 },
                 &options,
                 format,

@@ -34,19 +34,22 @@ pub fn parse_target(spec: &str) -> Result<Target, String> {
     Ok(target)
 }
 
-/// The session sources of the given paths (a folder is searched recursively), or of every
-/// agent's default folders when none is given.
-pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
-    if paths.is_empty() {
+/// The session sources of the given paths (a folder is searched recursively) and of the paths
+/// listed by `--files-from`, each file once (by device and inode), at most `max_files`; or
+/// of every agent's default folders when none is given. A missing argument is an error; a
+/// missing listed path becomes its own error row (a fleet worker goes on).
+pub fn sources(paths: &[PathBuf], listed: &[PathBuf], max_files: usize) -> anyhow::Result<Vec<PathBuf>> {
+    if paths.is_empty() && listed.is_empty() {
         return Ok(discover::default_sources());
     }
     let mut out = Vec::new();
-    for p in paths {
+    let given = paths.iter().map(|p| (p, false));
+    for (p, from_list) in given.chain(listed.iter().map(|p| (p, true))) {
         if p.is_dir() {
             out.extend(discover::sources_under(p));
         } else if p.exists() || p.is_symlink() {
             out.push(p.clone());
-        } else if let Some(matches) = glob_matches(p)? {
+        } else if let Some(matches) = glob_matches(p, max_files)? {
             for m in matches {
                 if m.is_dir() {
                     out.extend(discover::sources_under(&m));
@@ -54,6 +57,8 @@ pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
                     out.push(m);
                 }
             }
+        } else if from_list {
+            out.push(p.clone());
         } else {
             return Err(replaylens::load::LoadError::io(
                 p,
@@ -61,8 +66,15 @@ pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
             )
             .into());
         }
+        if out.len() > max_files {
+            let why = format!(
+                "the paths given name more than {} session files; narrow them, split them with --shard, or raise --max-files",
+                replaylens::text::thousands(max_files as u64)
+            );
+            return Err(ArgumentError(why).into());
+        }
     }
-    Ok(out)
+    Ok(discover::glob::one_per_file(out))
 }
 
 /// A scan argument that cannot be used (a pattern matching nothing, `-o` without Parquet, an
@@ -72,18 +84,18 @@ pub fn sources(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 pub struct ArgumentError(String);
 
 /// The paths a glob pattern (`*`, `?`, `[…]`, `**`) names, sorted; `None` when `path` is no
-/// pattern. A pattern that matches nothing is an error naming it, as a missing path is.
-fn glob_matches(path: &Path) -> anyhow::Result<Option<Vec<PathBuf>>> {
-    let Some(pattern) = path.to_str().filter(|p| p.contains(['*', '?', '['])) else {
+/// pattern. A pattern that matches nothing is an error naming it, as a missing path is; so is
+/// one matching more than `max_files`. Symlink loops are walked once
+/// ([`discover::glob::expand`]).
+fn glob_matches(path: &Path, max_files: usize) -> anyhow::Result<Option<Vec<PathBuf>>> {
+    let Some(pattern) = path.to_str().filter(|_| discover::glob::is_pattern(path)) else {
         return Ok(None);
     };
-    let shown = replaylens::text::escape_controls_single_line(pattern);
-    let entries = glob::glob(pattern).map_err(|e| ArgumentError(format!("`{shown}` is not a valid pattern: {e}")))?;
-    let mut found: Vec<PathBuf> = entries.filter_map(Result::ok).collect();
+    let found = discover::glob::expand(pattern, max_files).map_err(|e| ArgumentError(e.to_string()))?;
     if found.is_empty() {
+        let shown = replaylens::text::escape_controls_single_line(pattern);
         return Err(ArgumentError(format!("no file or folder matches `{shown}`")).into());
     }
-    found.sort();
     Ok(Some(found))
 }
 
@@ -133,38 +145,72 @@ pub struct Inputs {
     pub max_file_bytes: u64,
     /// `--replace`: remove an earlier scan's Parquet files from the `-o` folder first.
     pub replace: bool,
+    /// `--max-files`: the most session files the arguments and the list may name.
+    pub max_files: usize,
 }
 
+/// The longest line `--files-from` reads (a path is at most 4,096 bytes on Linux).
+const MAX_LISTED_LINE: u64 = 64 << 10;
+
 /// The paths listed in `file` (`-`: standard input), one per line; blank lines and lines
-/// starting with `#` are skipped.
-fn listed(file: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    use std::io::Read;
-    let mut text = String::new();
-    if file == Path::new("-") {
-        std::io::stdin().read_to_string(&mut text)?;
+/// starting with `#` are skipped. Read line by line: a line over 64 KiB or more than
+/// `max_files` paths is refused (`/dev/zero` is not read until memory runs out), and so is a
+/// list naming no path at all (an empty list must not scan this machine's own sessions).
+fn listed(file: &Path, max_files: usize) -> anyhow::Result<Vec<PathBuf>> {
+    use std::io::BufRead;
+    use std::os::unix::ffi::OsStrExt;
+    let shown = replaylens::text::escape_controls_single_line(&file.to_string_lossy()).into_owned();
+    let mut reader: Box<dyn BufRead> = if file == Path::new("-") {
+        Box::new(std::io::stdin().lock())
     } else {
-        text = std::fs::read_to_string(file).map_err(|e| replaylens::load::LoadError::io(file, e))?;
+        let f = std::fs::File::open(file).map_err(|e| replaylens::load::LoadError::io(file, e))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let mut out = Vec::new();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let n = std::io::Read::take(&mut reader, MAX_LISTED_LINE + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| replaylens::load::LoadError::io(file, e))?;
+        if n == 0 {
+            break;
+        }
+        if n as u64 > MAX_LISTED_LINE {
+            let why = format!("--files-from {shown}: line {number} is longer than 64 KiB; it is not a list of paths");
+            return Err(ArgumentError(why).into());
+        }
+        let path = line.trim_ascii();
+        if path.is_empty() || path.starts_with(b"#") {
+            continue;
+        }
+        if out.len() == max_files {
+            let why = format!(
+                "--files-from {shown} lists more than {} paths; split it with --shard or raise --max-files",
+                replaylens::text::thousands(max_files as u64)
+            );
+            return Err(ArgumentError(why).into());
+        }
+        out.push(PathBuf::from(std::ffi::OsStr::from_bytes(path)));
     }
-    Ok(text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(PathBuf::from)
-        .collect())
+    if out.is_empty() {
+        let why = format!("--files-from {shown} lists no paths (only blank lines and comments): nothing to scan");
+        return Err(ArgumentError(why).into());
+    }
+    Ok(out)
 }
 
 /// Scan and print.
 pub fn run(inputs: &Inputs, options: &ScanOptions, format: OutputFormat) -> anyhow::Result<()> {
-    let mut paths = inputs.paths.clone();
-    if let Some(file) = &inputs.files_from {
-        paths.extend(listed(file)?);
-    }
-    let paths = &paths[..];
-    let mut sources = sources(paths)?;
+    let listed = match &inputs.files_from {
+        Some(file) => listed(file, inputs.max_files)?,
+        None => Vec::new(),
+    };
+    let mut sources = sources(&inputs.paths, &listed, inputs.max_files)?;
     if let Some(shard) = inputs.shard {
         sources.retain(|p| shard.holds(p));
     }
-    if sources.is_empty() && paths.is_empty() {
+    if sources.is_empty() && inputs.paths.is_empty() && listed.is_empty() {
         let roots: Vec<String> = discover::default_roots()
             .iter()
             .map(|(_, p)| p.display().to_string())

@@ -105,6 +105,16 @@ pub enum LoadError {
         /// What they had become.
         decompressed: u64,
     },
+    /// A database's `-wal`, `-shm` or `-journal` that is not a regular file within
+    /// [`super::sqlite::MAX_COMPANION_BYTES`]: a FIFO would block the read, a device or a sparse
+    /// file of gigabytes would fill the temporary folder it is copied to.
+    #[error("{} is {why}; the database beside it is not read (remove or move that file)", path.display())]
+    Companion {
+        /// The side file.
+        path: PathBuf,
+        /// What is wrong with it, e.g. "a FIFO, not a regular file".
+        why: String,
+    },
     /// The database or file holds no session at all.
     #[error("{} holds no session", path.display())]
     Empty {

@@ -19,7 +19,7 @@ pub const DEFAULT_DOCUMENT_MIB: u64 = 256;
 pub const MAX_EXPANSION: u64 = 1_000;
 
 /// Decompressed bytes read before the expansion is judged: a small file may compress well.
-const EXPANSION_JUDGED_AFTER: u64 = 32 * MIB;
+pub const EXPANSION_JUDGED_AFTER: u64 = 32 * MIB;
 
 /// The limits of one load.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,45 +11,55 @@ use crate::model::{BareMessage, Diagnostic, Entry, Location, Session, SessionFor
 
 /// Parse a whole JSON document: a message array, or a recognisable foreign document.
 pub fn load_message_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
+    load_document(path, std::borrow::Cow::Borrowed(text))
+}
+
+/// [`load_message_array`] on a buffer it may drop once parsed: the file's bytes are freed
+/// before the session is built, so a load holds the text and the parsed document, never the
+/// text and the session too.
+pub fn load_message_array_owned(path: &Path, text: Vec<u8>) -> Result<Session, LoadError> {
+    load_document(path, std::borrow::Cow::Owned(text))
+}
+
+fn load_document(path: &Path, text: std::borrow::Cow<'_, [u8]>) -> Result<Session, LoadError> {
     // Read as the JSONL loader reads a line: a leading byte-order mark is ignored and invalid
     // UTF-8 is decoded with U+FFFD (Node's `readFile(…, "utf8")`), each with a note.
     let mut notes = Vec::new();
-    let text = match text.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) => {
-            notes.push(Diagnostic::note(
-                path,
-                None,
-                "a byte-order mark before the document was ignored",
-            ));
-            rest
-        }
-        None => text,
-    };
-    let lossy;
-    let text = if std::str::from_utf8(text).is_err() {
-        lossy = String::from_utf8_lossy(text).into_owned();
+    let mut start = 0;
+    if text.starts_with(b"\xEF\xBB\xBF") {
+        notes.push(Diagnostic::note(
+            path,
+            None,
+            "a byte-order mark before the document was ignored",
+        ));
+        start = 3;
+    }
+    let text = if std::str::from_utf8(&text[start..]).is_err() {
         notes.push(Diagnostic::warning(
             path,
             None,
             "invalid UTF-8 read as U+FFFD, as OpenClaw reads it",
         ));
-        lossy.as_bytes()
+        let lossy = String::from_utf8_lossy(&text[start..]).into_owned().into_bytes();
+        start = 0;
+        std::borrow::Cow::Owned(lossy)
     } else {
         text
     };
-    let mut session = parse_array(path, text)?;
-    session.diagnostics.splice(0..0, notes);
-    Ok(session)
-}
-
-/// [`load_message_array`] on decoded text.
-fn parse_array(path: &Path, text: &[u8]) -> Result<Session, LoadError> {
-    let doc: Value = parse_value(text).map_err(|e| LoadError::InvalidJson {
+    let doc = parse_value(&text[start..]).map_err(|e| LoadError::InvalidJson {
         path: path.to_owned(),
         line: e.line(),
         column: e.column(),
         reason: e.to_string(),
     })?;
+    drop(text);
+    let mut session = from_document(path, doc)?;
+    session.diagnostics.splice(0..0, notes);
+    Ok(session)
+}
+
+/// The session a parsed document holds.
+fn from_document(path: &Path, doc: Value) -> Result<Session, LoadError> {
     let items = match doc {
         Value::Array(items) => items,
         other => {

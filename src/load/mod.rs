@@ -111,10 +111,21 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
     limits::check_regular(path)?;
     let limits = options.limits;
     let file = File::open(path).map_err(|e| LoadError::io(path, e))?;
+    let size = file.metadata().map_err(|e| LoadError::io(path, e))?.len();
     let file = progress::ProgressReader::new(file, options.progress.clone());
     let mut reader = BufReader::with_capacity(READ_BUFFER, file);
     let head = reader.fill_buf().map_err(|e| LoadError::io(path, e))?;
-    match detect(head) {
+    let kind = detect(head);
+    // Uncompressed text is refused by its size before it is read: the document limit holds
+    // for every format, not only for what a compressed file expands to.
+    if matches!(kind, Detected::JsonArray | Detected::Jsonl) && size > limits.max_document_bytes {
+        return Err(LoadError::TooLarge {
+            path: path.to_owned(),
+            limit_mib: limits.document_mib(),
+            compressed: false,
+        });
+    }
+    match kind {
         Detected::Sqlite => {
             drop(reader);
             sqlite::load_sqlite(path, options.session.as_deref())
@@ -141,14 +152,16 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
             })
         }
         Detected::JsonArray => {
-            let bytes = read_document(path, reader, &limits)?;
-            message_array::load_message_array(path, &bytes)
+            let bytes = read_document(path, reader, size, &limits)?;
+            message_array::load_message_array_owned(path, bytes)
         }
         Detected::Jsonl => {
             if starts_as_document(head) {
-                let bytes = read_document(path, reader, &limits)?;
-                return message_array::load_message_array(path, &bytes);
+                let bytes = read_document(path, reader, size, &limits)?;
+                return message_array::load_message_array_owned(path, bytes);
             }
+            // A file growing past the limit while it is read is refused too.
+            let reader = BufReader::with_capacity(READ_BUFFER, Capped::new(reader, limits.max_document_bytes));
             jsonl::load_jsonl_previewed(path, reader, &limits, options.preview.clone(), options.keep)
         }
     }
@@ -172,8 +185,11 @@ pub(crate) fn map_foreign(session: &mut Session) {
 }
 
 /// Read a whole single-document file, within the document limit.
-fn read_document(path: &Path, reader: impl Read, limits: &Limits) -> Result<Vec<u8>, LoadError> {
-    let mut bytes = Vec::new();
+/// The buffer is sized from the file once (`size`): growing it by doubling would hold the old
+/// and the new buffer at once, half again the file's size.
+fn read_document(path: &Path, reader: impl Read, size: u64, limits: &Limits) -> Result<Vec<u8>, LoadError> {
+    let capacity = size.min(limits.max_document_bytes).saturating_add(1);
+    let mut bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
     Capped::new(reader, limits.max_document_bytes)
         .read_to_end(&mut bytes)
         .map_err(|e| limits::read_error(path, e, limits))?;

@@ -6,6 +6,7 @@
 //! window, so output streams, order is deterministic, and memory is bounded by the window,
 //! not by the fleet.
 
+mod budget;
 pub mod parquet;
 pub mod releases;
 mod row;
@@ -13,6 +14,7 @@ mod summary;
 
 use std::path::{Path, PathBuf};
 
+pub use budget::{BYTES_PER_SESSION_BYTE, DEFAULT_MEMORY_BUDGET};
 pub use row::{SessionScan, TargetScan, Verdict, target_scan};
 pub use summary::{Summary, WorstSession};
 
@@ -29,6 +31,9 @@ pub struct ScanOptions {
     pub replay: ReplayOptions,
     /// Load options (limits).
     pub load: LoadOptions,
+    /// The memory the workers' sessions in flight may hold together, estimated (see
+    /// [`budget::estimate`]); `None`: [`DEFAULT_MEMORY_BUDGET`].
+    pub memory_budget: Option<u64>,
 }
 
 impl ScanOptions {
@@ -69,6 +74,7 @@ pub fn scan(
         return;
     }
     let window = Window::new(threads * AHEAD_PER_THREAD);
+    let budget = budget::Budget::new(options.memory_budget.unwrap_or(DEFAULT_MEMORY_BUDGET));
     let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Vec<SessionScan>)>();
     // Plain threads, not rayon tasks: a worker blocked on the window inside a rayon task could
     // hold, further down its stack, a task stolen while it waited in a nested parallel loop.
@@ -76,8 +82,11 @@ pub fn scan(
         for _ in 0..threads {
             let done_tx = done_tx.clone();
             let window = &window;
+            let budget = &budget;
             scope.spawn(move || {
                 while let Some(i) = window.claim(sources.len()) {
+                    // Held until the session is dropped with its rows made.
+                    let grant = budget.take(budget::estimate(&sources[i], &options.load.limits));
                     // A panic would leave its place in the window empty and the other workers
                     // waiting for it: it becomes the source's error row instead.
                     // One session per thread already fills the cores: its images are decoded
@@ -91,6 +100,7 @@ pub fn scan(
                             "internal error while scanning this source",
                         )]
                     });
+                    drop(grant);
                     on_progress(std::fs::metadata(&sources[i]).map_or(0, |m| m.len()));
                     if done_tx.send((i, rows)).is_err() {
                         return;

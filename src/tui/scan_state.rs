@@ -179,6 +179,7 @@ impl ScanJob {
                 ..ReplayOptions::default()
             },
             load: replaylens::load::LoadOptions::default(),
+            memory_budget: None,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! [`defaults`]).
 
 mod defaults;
+pub mod glob;
 mod listing;
 
 use std::path::{Path, PathBuf};
@@ -79,7 +80,7 @@ pub fn sources_under(folder: &Path) -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
-    defaults::prefer_plain(files)
+    glob::one_per_file(defaults::prefer_plain(files))
 }
 
 /// List one file: one row per session (a database has one per transcript window).

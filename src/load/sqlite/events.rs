@@ -307,24 +307,50 @@ fn shown(v: ValueRef<'_>) -> String {
     }
 }
 
+/// Why a blob that decodes to `size` bytes (or more) is refused.
+fn too_large(blob: &[u8], size: u64) -> String {
+    if size > MAX_EVENT_BYTES as u64 {
+        format!("the decoded event exceeds {MAX_EVENT_BYTES} bytes")
+    } else {
+        format!(
+            "{} compressed bytes decode to more than {} times their size; refused as a decompression bomb",
+            blob.len(),
+            crate::load::limits::MAX_EXPANSION
+        )
+    }
+}
+
 /// Decode one `event_zstd` blob, checking `event_utf8_bytes`: the event text and a warning when
 /// the declared size differs, or why it cannot be decoded (the fuzz target `sqlite_payload`
 /// calls it directly).
 pub fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option<String>), String> {
+    // What the blob may become: the event limit, and past 32 MiB no more than a thousand times
+    // its size, as for a compressed file (a 70 KB row cannot make a load hold 256 MiB first).
+    let most = (blob.len() as u64)
+        .saturating_mul(crate::load::limits::MAX_EXPANSION)
+        .max(crate::load::limits::EXPANSION_JUDGED_AFTER)
+        .min(MAX_EVENT_BYTES as u64);
+    // The frame header says its decoded size when the writer knew it: refused before decoding.
+    if let Ok(Some(size)) = zstd::zstd_safe::get_frame_content_size(blob)
+        && size > most
+    {
+        return Err(too_large(blob, size));
+    }
     let cap = declared
-        .and_then(|d| usize::try_from(d).ok())
-        .filter(|d| *d <= MAX_EVENT_BYTES);
+        .and_then(|d| u64::try_from(d).ok())
+        .filter(|d| *d <= most)
+        .and_then(|d| usize::try_from(d).ok());
     let bytes = match cap.map(|c| zstd::bulk::decompress(blob, c.max(1))) {
         Some(Ok(bytes)) => bytes,
         _ => {
             let mut out = Vec::new();
             let decoder = zstd::Decoder::new(blob).map_err(|e| e.to_string())?;
             decoder
-                .take(MAX_EVENT_BYTES as u64 + 1)
+                .take(most + 1)
                 .read_to_end(&mut out)
                 .map_err(|e| e.to_string())?;
-            if out.len() > MAX_EVENT_BYTES {
-                return Err(format!("decoded event exceeds {MAX_EVENT_BYTES} bytes"));
+            if out.len() as u64 > most {
+                return Err(too_large(blob, out.len() as u64));
             }
             out
         }
@@ -338,4 +364,30 @@ pub fn decode_zstd(blob: &[u8], declared: Option<i64>) -> Result<(String, Option
     };
     let text = String::from_utf8(bytes).map_err(|_| "the decoded event is not UTF-8".to_owned())?;
     Ok((text, warning))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_is_refused_before_it_decodes_past_its_limit() {
+        // 256 MiB and a byte of zeros: the frame says its size, refused without decoding.
+        let huge = zstd::bulk::compress(&vec![0u8; MAX_EVENT_BYTES + 1], 19).unwrap();
+        assert!(zstd::zstd_safe::get_frame_content_size(&huge).unwrap().is_some());
+        let err = decode_zstd(&huge, None).unwrap_err();
+        assert!(err.contains("exceeds"), "{err}");
+        // 64 MiB streamed (no size in the frame) from a few KB: stopped at a thousand times the
+        // blob (or 32 MiB), not at 256 MiB.
+        let mut enc = zstd::Encoder::new(Vec::new(), 19).unwrap();
+        std::io::Write::write_all(&mut enc, &vec![b'a'; 64 << 20]).unwrap();
+        let streamed = enc.finish().unwrap();
+        assert!(streamed.len() < 32 << 10, "{}", streamed.len());
+        let err = decode_zstd(&streamed, Some(64 << 20)).unwrap_err();
+        assert!(err.contains("decompression bomb"), "{err}");
+        // An ordinary event decodes.
+        let event = br#"{"type":"message"}"#;
+        let (text, warning) = decode_zstd(&zstd::bulk::compress(event, 3).unwrap(), Some(18)).unwrap();
+        assert_eq!((text.as_bytes(), warning), (&event[..], None));
+    }
 }

@@ -25,11 +25,13 @@ use super::json_parse::parse_value;
 use super::jsonl::Builder;
 use crate::model::{DbWindow, Diagnostic, Location, Session, SessionFormat};
 
+mod companions;
 mod events;
 mod open;
 mod private_copies;
 mod snapshot;
 
+pub use companions::MAX_COMPANION_BYTES;
 pub use events::decode_zstd;
 pub use open::{ReadConnection, open_read_only};
 pub use private_copies::remove_private_copies;

@@ -49,7 +49,8 @@ pub(super) const WAL_HEADER_BYTES: u64 = 32;
 /// with its journal, while it is copied.
 const SNAPSHOT_ATTEMPTS: usize = 4;
 
-/// Open a database for reading without ever writing: neither the database nor any file
+/// Open a database for reading without ever writing (its `-wal`, `-shm` and `-journal` must be
+/// regular files within [`super::MAX_COMPANION_BYTES`], see [`super::companions`]): neither the database nor any file
 /// beside it is created, changed or locked for writing, a read-only folder is enough, and
 /// every committed transaction is read, including those still only in the `-wal` file.
 ///
@@ -88,6 +89,7 @@ pub fn open_read_only(path: &Path) -> Result<ReadConnection, LoadError> {
     let wal = side_file(path, "-wal");
     let journal = side_file(path, "-journal");
     for _ in 0..SNAPSHOT_ATTEMPTS {
+        super::companions::check(path)?;
         let wal_len = match std::fs::metadata(&wal) {
             Ok(m) => Some(m.len()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,

@@ -30,10 +30,15 @@ impl PrivateCopy {
     /// copy's file with `suffix`; `false` when `from` is a side file that is gone.
     fn add(&self, path: &Path, from: &Path, suffix: &str) -> Result<bool, LoadError> {
         use std::os::unix::fs::OpenOptionsExt;
-        let mut source = match std::fs::File::open(from) {
-            Ok(file) => file,
-            Err(e) if is_gone(&e) && from != path => return Ok(false),
-            Err(e) => return Err(LoadError::io(from, e)),
+        let mut source: Box<dyn Read> = if from == path {
+            Box::new(std::fs::File::open(from).map_err(|e| LoadError::io(from, e))?)
+        } else {
+            // A side file is judged again once open: it may have been swapped since.
+            match super::companions::open(from) {
+                Ok(judged) => Box::new(judged?),
+                Err(e) if is_gone(&e) => return Ok(false),
+                Err(e) => return Err(LoadError::io(from, e)),
+            }
         };
         let mut target = std::fs::OpenOptions::new()
             .write(true)
@@ -41,9 +46,16 @@ impl PrivateCopy {
             .mode(0o600)
             .open(side_file(&self.db, suffix))
             .map_err(|e| snapshot_error(path, Some(&self.folder), e))?;
-        std::io::copy(&mut source, &mut target)
-            .map(|_| true)
-            .map_err(|e| snapshot_error(path, Some(&self.folder), e))
+        std::io::copy(&mut source, &mut target).map(|_| true).map_err(|e| {
+            if crate::load::limits::is_over_limit(&e) {
+                LoadError::Companion {
+                    path: from.to_owned(),
+                    why: "larger than the 1 GiB a database's log or journal may be, grown while it was copied".into(),
+                }
+            } else {
+                snapshot_error(path, Some(&self.folder), e)
+            }
+        })
     }
 
     /// Copy the database, then its log; `None` when the log was restarted or removed meanwhile.
@@ -104,7 +116,13 @@ impl Drop for PrivateCopy {
 /// The salts of a WAL header (bytes 16..24): they change whenever the log restarts.
 fn wal_salt(wal: &Path) -> std::io::Result<[u8; 8]> {
     let mut head = [0u8; WAL_HEADER_BYTES as usize];
-    std::fs::File::open(wal)?.read_exact(&mut head)?;
+    use std::os::unix::fs::OpenOptionsExt;
+    // Never blocks: a FIFO swapped in reads as empty, and the next attempt's check refuses it.
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(wal)?;
+    file.read_exact(&mut head)?;
     let mut salt = [0u8; 8];
     salt.copy_from_slice(&head[16..24]);
     Ok(salt)
