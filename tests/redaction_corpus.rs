@@ -11,7 +11,7 @@
 mod common;
 mod redaction_support;
 
-use redaction_support::forms::{FAMILIES, Plant, Rng, plant};
+use redaction_support::forms::{FAMILIES, Plant, Rng, SPLIT_FORMS, plant, split_plant};
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -75,47 +75,6 @@ fn placed(kind: usize, p: &Plant, q: &Plant) -> serde_json::Value {
             "content": [{"type": "text", "text": serde_json::to_string(&json!({"output": serde_json::to_string(&json!({"log": p.text, "env": q.text})).unwrap(), "metadata": {"exit_code": 1}})).unwrap()}]}),
         _ => {
             json!({"role": "user", "content": [{"type": "text", "text": format!("{}\n{}", p.text, q.text)}], "timestamp": 1})
-        }
-    }
-}
-
-/// How many forms [`split_plant`] writes.
-const SPLIT_FORMS: usize = 4;
-
-/// A secret split over two text blocks: the two texts, and the secret with each part no rule
-/// would find alone.
-fn split_plant(rng: &mut Rng, form: usize) -> (String, String, Vec<Plant>) {
-    let plant = |text: &str, secret: &str| Plant {
-        text: text.to_owned(),
-        secret: secret.to_owned(),
-    };
-    match form {
-        0 => {
-            let s = format!("ghp_{}", rng.alnum(36));
-            let (a, b) = (
-                format!("export GITHUB_TOKEN={}", &s[..14]),
-                format!("{} and run make", &s[14..]),
-            );
-            let plants = vec![plant(&a, &s[4..14]), plant(&b, &s[14..]), plant(&a, &s)];
-            (a, b, plants)
-        }
-        1 => {
-            let pw = rng.password();
-            let (a, b) = ("DB_PASSWORD=".to_owned(), format!("{pw} # prod"));
-            let plants = vec![plant(&b, &pw)];
-            (a, b, plants)
-        }
-        2 => {
-            let s = format!("sk-ant-api03-{}", rng.alnum(48));
-            let (a, b) = (format!("key: {}", &s[..30]), format!("{} (new)", &s[30..]));
-            let plants = vec![plant(&b, &s[30..]), plant(&a, &s)];
-            (a, b, plants)
-        }
-        _ => {
-            let key = rng.b64(40);
-            let (a, b) = (format!("aws_secret_access_key = {}", &key[..20]), key[20..].to_owned());
-            let plants = vec![plant(&a, &key[..20]), plant(&b, &key[20..])];
-            (a, b, plants)
         }
     }
 }
