@@ -9,6 +9,9 @@
 //! (HTML entities, Markdown backslash escapes, JSON strings), so an escaped leak still counts.
 
 mod common;
+mod redaction_support;
+
+use redaction_support::forms::{FAMILIES, Plant, Rng, SPLIT_FORMS, plant, split_plant};
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -26,294 +29,6 @@ const PROSE: &[&str] = &[
     "heroku",
     "huggingface",
 ];
-
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn pick(&mut self, alphabet: &str, n: usize) -> String {
-        let chars: Vec<char> = alphabet.chars().collect();
-        (0..n)
-            .map(|_| chars[usize::try_from(self.next() % chars.len() as u64).unwrap()])
-            .collect()
-    }
-
-    fn alnum(&mut self, n: usize) -> String {
-        self.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", n)
-    }
-
-    fn hex(&mut self, n: usize) -> String {
-        self.pick("0123456789abcdef", n)
-    }
-
-    fn b64(&mut self, n: usize) -> String {
-        self.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", n)
-    }
-
-    fn password(&mut self) -> String {
-        format!(
-            "{}{}!{}",
-            self.pick("ABCDEFGHJKLMNPQRSTUVWXYZ", 1),
-            self.alnum(9),
-            self.pick("0123456789", 2)
-        )
-    }
-
-    fn uuid(&mut self) -> String {
-        format!(
-            "{}-{}-4{}-a{}-{}",
-            self.hex(8),
-            self.hex(4),
-            self.hex(3),
-            self.hex(3),
-            self.hex(12)
-        )
-    }
-}
-
-/// One planted secret: the text that holds it and the secret itself.
-struct Plant {
-    text: String,
-    secret: String,
-}
-
-/// The families, each as a tool or a person writes it.
-/// How many forms [`plant`] writes.
-const FAMILIES: usize = 46;
-
-fn plant(rng: &mut Rng, family: usize) -> Plant {
-    let (text, secret) = match family % FAMILIES {
-        0 => {
-            let s = format!("sk-ant-api03-{}", rng.alnum(48));
-            (format!("export ANTHROPIC_API_KEY={s}"), s)
-        }
-        1 => {
-            let s = format!("sk-proj-{}", rng.alnum(40));
-            (format!("client = OpenAI(api_key=\"{s}\")"), s)
-        }
-        2 => {
-            let s = format!("AKIA{}", rng.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16));
-            (format!("aws configure set aws_access_key_id {s}"), s)
-        }
-        3 => {
-            let s = rng.b64(40);
-            (format!("aws_secret_access_key = {s}"), s)
-        }
-        4 => {
-            let s = format!("ghp_{}", rng.alnum(36));
-            (
-                format!("git remote set-url origin https://{s}@github.com/acme/app.git"),
-                s,
-            )
-        }
-        5 => {
-            let s = format!("glpat-{}", rng.alnum(20));
-            (format!("GITLAB_TOKEN: {s}"), s)
-        }
-        6 => {
-            let s = format!(
-                "xoxb-{}-{}-{}",
-                rng.pick("0123456789", 12),
-                rng.pick("0123456789", 13),
-                rng.alnum(24)
-            );
-            (format!("slack token {s} posted"), s)
-        }
-        7 => {
-            let s = format!(
-                "xapp-1-A{}-{}-{}",
-                rng.pick("0123456789", 10),
-                rng.pick("0123456789", 13),
-                rng.hex(64)
-            );
-            (format!("SLACK_APP_TOKEN={s}"), s)
-        }
-        8 => {
-            let s = format!("sk_live_{}", rng.alnum(24));
-            (format!("stripe.api_key = '{s}'"), s)
-        }
-        9 => {
-            let s = format!(
-                "AIza{}",
-                rng.pick("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", 35)
-            );
-            (format!("https://maps.googleapis.com/maps/api/geocode/json?key={s}"), s)
-        }
-        10 => {
-            let s = format!("hf_{}", rng.alnum(34));
-            (format!("huggingface-cli login --token {s}"), s)
-        }
-        11 => {
-            let (a, b, c) = (rng.alnum(20), rng.alnum(40), rng.alnum(43));
-            let s = format!("eyJhbGciOiJIUzI1NiJ9.eyJ{a}{b}.{c}");
-            (format!("Cookie: session={s}"), s)
-        }
-        12 => {
-            let s = rng.alnum(40);
-            (
-                format!("curl -H 'Authorization: Bearer {s}' https://api.example.com"),
-                s,
-            )
-        }
-        13 => {
-            let s = rng.password();
-            (format!("psql postgres://app:{s}@db.internal:5432/orders"), s)
-        }
-        14 => {
-            let s = rng.password();
-            (format!("REDIS_URL=redis://:{s}@cache:6379/0"), s)
-        }
-        15 => {
-            let body: Vec<String> = (0..4).map(|_| rng.b64(64)).collect();
-            let s = body[1].clone();
-            (
-                format!(
-                    "-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----",
-                    body.join("\n")
-                ),
-                s,
-            )
-        }
-        16 => {
-            let s = rng.password();
-            (format!("DB_PASSWORD={s}"), s)
-        }
-        17 => {
-            let s = rng.password();
-            (format!("mysql -h db -u root -p{s} orders"), s)
-        }
-        18 => {
-            let s = rng.password();
-            (format!("curl -u deploy:{s} https://ci.example/api"), s)
-        }
-        19 => {
-            let s = rng.password();
-            (format!("sshpass -p '{s}' ssh admin@10.0.0.5"), s)
-        }
-        20 => {
-            let s = rng.password();
-            (format!("machine github.com login octo password {s}"), s)
-        }
-        21 => {
-            let s = rng.uuid();
-            (format!("heroku config:set HEROKU_API_KEY={s}"), s)
-        }
-        22 => {
-            let s = rng.uuid();
-            (format!("curl -H \"X-Api-Key: {s}\" https://api.example.com"), s)
-        }
-        23 => {
-            let s = rng.hex(32);
-            (format!("api key: {s}"), s)
-        }
-        24 => {
-            let s = format!("{}%2B{}%3D", rng.alnum(20), rng.alnum(12));
-            (
-                format!("https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig={s}"),
-                s,
-            )
-        }
-        // Issue 45 finding 11: the forms the fourth hostile pass found surviving.
-        26 => {
-            let s = rng.alnum(32);
-            (format!("Cookie: csrftoken=abc; sessionid={s}"), s)
-        }
-        27 => {
-            let s = rng.alnum(26);
-            (format!("Set-Cookie: PHPSESSID={s}; path=/"), s)
-        }
-        28 => {
-            let s = rng.alnum(20);
-            (format!("GET https://dash.example/app?sid={s}&tab=2"), s)
-        }
-        29 => {
-            let s = rng.alnum(24);
-            (format!("open https://x.example/cb?session_id={s}"), s)
-        }
-        30 => {
-            let s = rng.alnum(18);
-            (format!("https://feeds.example/rss?auth={s}"), s)
-        }
-        31 => {
-            let s = rng.b64(32);
-            (format!("Authorization: ApiKey {s}"), s)
-        }
-        32 => {
-            let s = rng.b64(28);
-            (format!("proxy header X-Upstream \"Basic {s}\""), s)
-        }
-        33 => {
-            let s = rng.pick("./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 22);
-            (format!("deploy:$apr1$Xy7Qw3Ez${s}"), s)
-        }
-        34 => {
-            let s = rng.password();
-            (format!("db.internal:5432:orders:app:{s}"), s)
-        }
-        35 => {
-            let s = format!("{}==", rng.b64(22));
-            (format!("kind: Secret\ndata:\n  password: {s}\n"), s)
-        }
-        36 => {
-            let s = format!("{}-us{}", rng.hex(32), 1 + rng.next() % 20);
-            (format!("MAILCHIMP_KEY {s}"), s)
-        }
-        37 => {
-            let s = rng.alnum(7);
-            (
-                format!(
-                    "POST https://hooks.zapier.com/hooks/catch/{}/{s}/",
-                    1_000_000 + rng.next() % 8_999_999
-                ),
-                s,
-            )
-        }
-        38 => {
-            let s = format!("LTAI{}", rng.alnum(20));
-            (format!("aliyun configure --access-key-id {s}"), s)
-        }
-        39 => {
-            let s = format!("{}8Q~{}", rng.alnum(3), rng.alnum(34));
-            (format!("AZURE_CLIENT_SECRET: {s}"), s)
-        }
-        40 => {
-            let s = rng.password();
-            (format!("Driver={{ODBC Driver 18}};Server=db;Uid=sa;Pwd={{{s}}};"), s)
-        }
-        41 => {
-            let s = rng.uuid();
-            (format!("my api token is {s}, keep it"), s)
-        }
-        42 => {
-            let s = rng.alnum(16);
-            (format!("{{\"headers\": \"{{\\\"cookie\\\": \\\"{s}\\\"}}\"}}"), s)
-        }
-        43 => {
-            let s = rng.pick("0123456789", 6);
-            (format!("{{\"pin\": \"{s}\", \"user\": \"ops\"}}"), s)
-        }
-        44 => {
-            let s = rng.password();
-            (format!("mariadb -uroot -p{s} app"), s)
-        }
-        45 => {
-            let s = rng.pick("0123456789", 12);
-            (format!("{{\"api_token\": {s}}}"), s)
-        }
-        _ => {
-            let s = rng.password();
-            (format!("{{\"DB_PASS\": \"{s}\"}}"), s)
-        }
-    };
-    Plant { text, secret }
-}
 
 fn entry(id: usize, message: serde_json::Value) -> serde_json::Value {
     let parent = if id == 0 {
@@ -402,6 +117,20 @@ fn openclaw_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
         id += 1;
         plants.push(p);
     }
+    // Secrets split over two text blocks (issue 45 finding 11).
+    for n in 0..SPLIT_FORMS * 4 {
+        let (first, second, split) = split_plant(rng, n % SPLIT_FORMS);
+        let blocks = json!([{"type": "text", "text": first}, {"type": "text", "text": second}]);
+        let message = if n % 2 == 0 {
+            json!({"role": "user", "content": blocks, "timestamp": 1})
+        } else {
+            json!({"role": "assistant", "content": blocks, "api": "anthropic-messages", "provider": "anthropic",
+                "model": "claude-sonnet-4-6", "stopReason": "stop", "timestamp": 2})
+        };
+        lines.push(entry(id, message));
+        id += 1;
+        plants.extend(split);
+    }
     let path = dir.join("corpus.jsonl");
     let mut text = String::new();
     for l in &lines {
@@ -411,7 +140,12 @@ fn openclaw_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
     (path, plants)
 }
 
-/// A Codex rollout whose tool outputs are JSON documents (stdout of `cat config.json`).
+/// The forms of the Codex rollout: a JSON tool output, a function call's arguments, a local
+/// shell call's argument vector.
+const CODEX_FORMS: usize = 3;
+
+/// A Codex rollout whose tool outputs are JSON documents (stdout of `cat config.json`), with
+/// secrets in function call arguments and local shell calls.
 fn codex_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
     use serde_json::json;
     let mut plants = Vec::new();
@@ -431,6 +165,28 @@ fn codex_session(dir: &Path, rng: &mut Rng) -> (PathBuf, Vec<Plant>) {
         };
         lines.push(json!({"timestamp": "2026-08-03T10:48:58.000Z", "type": "response_item",
             "payload": {"type": "function_call_output", "call_id": call, "output": output}}));
+        // A function call's arguments and a local shell call's argument vector (issue 45
+        // finding 11).
+        let (token, db) = (rng.alnum(40), rng.password());
+        let command = format!("curl -H 'Authorization: Bearer {token}' https://api.example.com");
+        lines.push(json!({"timestamp": "2026-08-03T10:48:59.000Z", "type": "response_item",
+            "payload": {"type": "function_call", "call_id": format!("fc-{i}"), "name": "shell",
+                "arguments": serde_json::to_string(&json!({"command": ["bash", "-lc", command]})).unwrap()}}));
+        lines.push(json!({"timestamp": "2026-08-03T10:49:00.000Z", "type": "response_item",
+            "payload": {"type": "function_call_output", "call_id": format!("fc-{i}"), "output": "ok"}}));
+        lines.push(json!({"timestamp": "2026-08-03T10:49:01.000Z", "type": "response_item",
+            "payload": {"type": "local_shell_call", "call_id": format!("ls-{i}"), "status": "completed",
+                "action": {"type": "exec", "command": ["mysql", "-uroot", format!("-p{db}"), "app"]}}}));
+        lines.push(json!({"timestamp": "2026-08-03T10:49:02.000Z", "type": "response_item",
+            "payload": {"type": "function_call_output", "call_id": format!("ls-{i}"), "output": "ok"}}));
+        plants.push(Plant {
+            text: command,
+            secret: token,
+        });
+        plants.push(Plant {
+            text: format!("mysql -uroot -p{db} app"),
+            secret: db,
+        });
         plants.push(Plant {
             text: stdout.clone(),
             secret: password,
@@ -523,11 +279,9 @@ fn no_planted_secret_survives_any_export() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (openclaw, plants) = openclaw_session(dir.path(), &mut rng);
     let (codex, codex_plants) = codex_session(dir.path(), &mut rng);
-    assert!(
-        plants.len() + codex_plants.len() >= 500,
-        "{} secrets",
-        plants.len() + codex_plants.len()
-    );
+    let (secrets, forms) = (plants.len() + codex_plants.len(), FAMILIES + SPLIT_FORMS + CODEX_FORMS);
+    eprintln!("corpus: {secrets} secrets in {forms} forms");
+    assert!(secrets >= 500 && forms >= 100, "{secrets} secrets in {forms} forms");
     let mut leaks = Vec::new();
     for (session, plants) in [(&openclaw, &plants), (&codex, &codex_plants)] {
         for format in ["md", "html", "json"] {
@@ -536,7 +290,8 @@ fn no_planted_secret_survives_any_export() {
             let plain = decoded(format, &export(session, format, ""));
             let shown = plants.iter().filter(|p| plain.contains(&p.secret)).count();
             let needed = match format {
-                "md" => plants.len() / 8,
+                // Markdown shows the changed rows only.
+                "md" => 60.min(plants.len() / 8),
                 _ => plants.len() * 3 / 4,
             };
             if session == &openclaw && format == "json" {
@@ -671,4 +426,92 @@ fn a_shared_session_keeps_no_planted_secret_and_replays_the_same() {
     assert!(report.contains(command), "{command} in:\n{report}");
     assert!(!report.contains(&case.display().to_string()), "{report}");
     assert!(!report.contains(&format!("export {}", openclaw.display())));
+}
+
+/// `export --format session` of the Codex rollout keeps none of its secrets (the unredacted
+/// copy shows them: the search is not vacuous).
+#[test]
+fn a_shared_codex_session_keeps_no_planted_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (codex, plants) = codex_session(dir.path(), &mut rng);
+    let lines = |raw: String| raw.lines().map(|l| decoded("json", l)).collect::<Vec<_>>().join("\n");
+    for level in ["", "--redact", "--redact=all-text"] {
+        let out_file = dir.path().join(format!("shared{}.jsonl", level.len()));
+        let out = Command::new(common::bin())
+            .args(["export", codex.to_str().unwrap(), "--format", "session"])
+            .args((!level.is_empty()).then_some(level))
+            .args(["-o", out_file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let seen = lines(std::fs::read_to_string(&out_file).unwrap());
+        let shown: Vec<&str> = plants
+            .iter()
+            .filter(|p| seen.contains(&p.secret))
+            .map(|p| p.secret.as_str())
+            .collect();
+        if level.is_empty() {
+            assert_eq!(shown.len(), plants.len(), "unredacted, every secret is there");
+        } else {
+            assert!(shown.is_empty(), "{level}: {} leaks: {shown:?}", shown.len());
+        }
+    }
+}
+
+/// `reduce` (redacting by default) writes a case that keeps none of the secrets planted in the
+/// tool calls it keeps, nor the user name of the session's working directory; with
+/// `--no-redact` the case shows them (the search is not vacuous).
+#[test]
+fn a_reduced_case_keeps_no_planted_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x5eed_1234_abcd_ef01);
+    let sample = common::bundled_samples().join("mistral-ids-and-images.jsonl");
+    let mut plants = Vec::new();
+    let mut text = String::new();
+    for line in std::fs::read_to_string(sample).unwrap().lines() {
+        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let Some(blocks) = v.pointer_mut("/message/content").and_then(|c| c.as_array_mut()) {
+            for block in blocks.iter_mut().filter(|b| b["type"] == "toolCall") {
+                let p = plant(&mut rng, plants.len() * 7);
+                block["arguments"]["note"] = serde_json::Value::String(p.text.clone());
+                plants.push(p);
+            }
+        }
+        let _ = writeln!(text, "{v}");
+    }
+    assert!(
+        text.contains("/home/maya/"),
+        "the sample's working directory names a user"
+    );
+    let session = dir.path().join("planted.jsonl");
+    std::fs::write(&session, text).unwrap();
+    let case = |extra: &[&str]| {
+        let out_file = dir.path().join(format!("case{}.jsonl", extra.len()));
+        let out = Command::new(common::bin())
+            .args(["reduce", session.to_str().unwrap(), "-o", out_file.to_str().unwrap()])
+            .args(["--keep", "mistral-user-after-tool"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let raw = std::fs::read_to_string(out_file).unwrap();
+        raw.lines().map(|l| decoded("json", l)).collect::<Vec<_>>().join("\n")
+    };
+    let plain = case(&["--no-redact"]);
+    assert!(
+        plants.iter().any(|p| plain.contains(&p.secret)),
+        "unredacted, the case shows secrets"
+    );
+    assert!(plain.contains("/home/maya/"));
+    let redacted = case(&[]);
+    let mut leaks: Vec<&str> = plants
+        .iter()
+        .filter(|p| redacted.contains(&p.secret))
+        .map(|p| p.secret.as_str())
+        .collect();
+    if redacted.contains("maya") {
+        leaks.push("the user name maya");
+    }
+    assert!(leaks.is_empty(), "{} leaks: {leaks:?}", leaks.len());
 }

@@ -10,7 +10,9 @@ use crate::model::json::{Map, Value};
 use regex::Regex;
 use serde::Serialize;
 
+mod catalogue;
 mod prose;
+mod split;
 
 /// How much to redact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -100,6 +102,38 @@ static SECRET_ANY_SHAPE_KEY: LazyLock<Regex> = LazyLock::new(|| {
 /// Long base64/base64url or hex runs, checked for entropy.
 static LONG_TOKEN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[A-Za-z0-9+/_\-]{32,}={0,2}").expect("valid token pattern"));
+
+/// Whether `text[start..end]` lies inside a placeholder an earlier rule wrote (`[secret:1234]`
+/// reads like `secret: 1234` to a rule looking for assignments).
+fn placeholder_at(text: &str, start: usize, end: usize) -> bool {
+    let Some(open) = text[..start].rfind('[') else {
+        return false;
+    };
+    let Some(close) = text[open..].find(']').map(|i| open + i) else {
+        return false;
+    };
+    close >= end.saturating_sub(1)
+        && ["secret", "email", "phone", "user", "host"].iter().any(|kind| {
+            let inner = &text[open + 1..close];
+            inner
+                .strip_prefix(kind)
+                .and_then(|r| r.strip_prefix(':'))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit() || b == b'[' || b == b':'))
+        })
+}
+
+/// Byte ranges sorted, with overlapping and touching ones merged.
+fn merged(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    spans.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(spans.len());
+    for (start, end) in spans {
+        match out.last_mut() {
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => out.push((start, end)),
+        }
+    }
+    out
+}
 
 /// Shannon entropy in bits per character.
 fn entropy(s: &str) -> f64 {
@@ -220,6 +254,7 @@ impl Redactor {
             let matches: Vec<(usize, usize)> =
                 p.re.captures_iter(&text)
                     .filter_map(|c| c.get(p.group).map(|m| (m.start(), m.end())))
+                    .filter(|&(start, end)| !placeholder_at(&text, start, end))
                     .collect();
             for (start, end) in matches {
                 out.push_str(&text[last..start]);
@@ -230,7 +265,28 @@ impl Redactor {
             out.push_str(&text[last..]);
             text = out;
         }
+        let mut found = Vec::new();
+        catalogue::CATALOGUE.find(&text, &mut found);
+        found.retain(|&(start, end)| !placeholder_at(&text, start, end));
+        let text = self.replace_spans(text, found);
         self.high_entropy(text)
+    }
+
+    /// Replace each of the byte ranges `spans` of `text` (merged where they overlap or touch)
+    /// with its secret placeholder.
+    fn replace_spans(&mut self, text: String, spans: Vec<(usize, usize)>) -> String {
+        if spans.is_empty() {
+            return text;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut last = 0;
+        for (start, end) in merged(spans) {
+            out.push_str(&text[last..start]);
+            out.push_str(&self.placeholder("secret", &text[start..end]));
+            last = end;
+        }
+        out.push_str(&text[last..]);
+        out
     }
 
     /// Replace long random-looking tokens that no rule named.
@@ -261,7 +317,10 @@ impl Redactor {
         }
         match v {
             Value::String(s) => *s = self.text(s).into(),
-            Value::Array(items) => items.iter_mut().for_each(|i| self.value(i)),
+            Value::Array(items) => {
+                self.argv_secrets(items);
+                items.iter_mut().for_each(|i| self.value(i));
+            }
             Value::Object(map) => {
                 let old = std::mem::take(map);
                 let mut entries = Vec::with_capacity(old.len());
@@ -309,6 +368,10 @@ impl Redactor {
             return;
         }
         let role = message.get("role").and_then(Value::as_str).unwrap_or("").to_owned();
+        let parts = match message.get("content") {
+            Some(Value::Array(blocks)) => split::split_parts(blocks),
+            _ => Vec::new(),
+        };
         if let Some(obj) = message.as_object_mut() {
             if self.mode == Redaction::AllText {
                 self.all_text(obj);
@@ -320,6 +383,11 @@ impl Redactor {
             }
         }
         self.value(message);
+        if !parts.is_empty()
+            && let Some(Value::Array(blocks)) = message.get_mut("content")
+        {
+            self.redact_parts(blocks, parts);
+        }
     }
 
     /// Image data becomes a note; long tool output is cut.
@@ -360,158 +428,7 @@ fn image_note(obj: &mut Map, counts: &mut BTreeMap<&'static str, usize>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::json;
-
-    #[test]
-    fn a_tally_counted_again_equals_redacting_the_message_again() {
-        let message = json!({"role": "assistant", "content": [
-            {"type": "text", "text": "key AKIAIOSFODNN7EXAMPLE and mail a@b.example"},
-            {"type": "toolCall", "id": "c1", "name": "run", "arguments": {"password": "hunter2"}}
-        ]});
-        for mode in [Redaction::Secrets, Redaction::AllText] {
-            let mut twice = Redactor::new(mode);
-            let (mut first, mut second) = (message.clone(), message.clone());
-            twice.message(&mut first);
-            twice.message(&mut second);
-            let mut once = Redactor::new(mode);
-            let mut redacted = message.clone();
-            let tally = once.message_tally(&mut redacted);
-            assert!(!tally.0.is_empty(), "{mode:?}: something was redacted");
-            once.count_again(&tally);
-            assert_eq!(redacted, second, "{mode:?}: the same placeholders");
-            assert_eq!(once.counts(), twice.counts(), "{mode:?}");
-        }
-        let mut none = Redactor::new(Redaction::None);
-        assert_eq!(none.message_tally(&mut message.clone()), Tally::default());
-    }
-
-    #[test]
-    fn every_rule_redacts_its_own_example() {
-        for p in PATTERNS.iter() {
-            let hit = p.re.captures(&p.example).and_then(|c| c.get(p.group));
-            assert!(hit.is_some(), "rule {} does not match its example", p.id);
-            let mut r = Redactor::new(Redaction::Secrets);
-            let secret = hit.unwrap().as_str().to_owned();
-            let out = r.text(&p.example);
-            assert!(!out.contains(&secret), "rule {}: {out}", p.id);
-        }
-        assert!(PATTERNS.len() >= 30);
-    }
-
-    #[test]
-    fn the_families_the_issue_lists_are_redacted() {
-        let mut r = Redactor::new(Redaction::Secrets);
-        for (input, secret) in [
-            (
-                "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-                "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-            ),
-            (
-                "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-                "wJalrXUtnFEMI",
-            ),
-            (
-                "[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-                "wJalrXUtnFEMI",
-            ),
-            ("password=hunter2", "hunter2"),
-            ("stripe sk_live_51HqLyjABCDEFGHIJklmnop", "sk_live_"),
-            ("hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567", "hf_AbCd"),
-            ("glpat-xYz1234567890AbCdEfGh", "glpat-"),
-            ("npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "npm_AbCd"),
-        ] {
-            let out = r.text(input);
-            assert!(!out.contains(secret), "{input} → {out}");
-        }
-        let mut args = json!({"cmd": "deploy", "aws_secret_access_key": "short1", "nested": {"Password": "x1"}});
-        r.value(&mut args);
-        assert_eq!(args["cmd"], "deploy");
-        assert!(args["aws_secret_access_key"].as_str().unwrap().starts_with("[secret:"));
-        assert!(args["nested"]["Password"].as_str().unwrap().starts_with("[secret:"));
-        // Ordinary words and short ids stay.
-        assert_eq!(
-            r.text("call_XWB5cFkRnCv1kghW6dYQHh6O ran `cargo test`"),
-            "call_XWB5cFkRnCv1kghW6dYQHh6O ran `cargo test`"
-        );
-    }
-
-    #[test]
-    fn large_objects_keep_their_key_order() {
-        let mut fields: Vec<(String, crate::model::json::Value)> =
-            (0..20_000).map(|i| (format!("field{i}"), json!(i))).collect();
-        fields.insert(3, ("password".into(), json!("hunter2")));
-        fields.push(("key sk-ant-api03-abcdefghijklmnop".into(), json!(1)));
-        let mut big = crate::model::json::Value::Object(fields.into_iter().collect());
-        Redactor::new(Redaction::Secrets).value(&mut big);
-        let map = big.as_object().unwrap();
-        assert_eq!(map.len(), 20_002);
-        assert_eq!(map.get_index(0).map(|(k, _)| k.as_str()), Some("field0"));
-        assert_eq!(map.get_index(3).map(|(k, _)| k.as_str()), Some("password"));
-        assert!(map["password"].as_str().unwrap().starts_with("[secret:"));
-        assert_eq!(map.get_index(20_001).map(|(k, _)| k.as_str()), Some("key [secret:2]"));
-    }
-
-    #[test]
-    fn all_text_covers_tool_output_and_arguments() {
-        let mut r = Redactor::new(Redaction::AllText);
-        let mut tool = json!({"role": "toolResult", "toolCallId": "c1", "content": [{"type": "text", "text": "Private notes 12"}]});
-        r.message(&mut tool);
-        assert_eq!(tool["content"][0]["text"], "xxxxxxx xxxxx 00");
-        let mut call = json!({"role": "assistant", "content": [{"type": "toolCall", "id": "c1", "name": "write", "arguments": {"path": "notes.txt", "body": "Dear Bob"}}]});
-        r.message(&mut call);
-        assert_eq!(call["content"][0]["arguments"]["body"], "xxxx xxx");
-        assert_eq!(call["content"][0]["name"], "write", "names and ids stay");
-    }
-
-    #[test]
-    fn stable_placeholders_per_value() {
-        let mut r = Redactor::new(Redaction::Secrets);
-        let a = r.text("key sk-ant-api03-abcdefghijklmnop and again sk-ant-api03-abcdefghijklmnop");
-        assert_eq!(a, "key [secret:1] and again [secret:1]");
-        assert_eq!(
-            r.text("mail bob@example.com, call +1 415-555-0100"),
-            "mail [email:1], call [phone:1]"
-        );
-        assert_eq!(r.text("other sk-proj-ZZZZZZZZZZZZZZZZZZZZ"), "other [secret:2]");
-        assert_eq!(r.counts()["secret"], 3);
-    }
-
-    #[test]
-    fn url_passwords_bearer_and_aws_keep_their_context() {
-        let mut r = Redactor::new(Redaction::Secrets);
-        assert_eq!(
-            r.text("postgres://admin:hunter2@db:5432/x"),
-            "postgres://admin:[secret:1]@db:5432/x"
-        );
-        assert_eq!(
-            r.text("Authorization: Bearer abcdefghijklmnopqrstuv"),
-            "Authorization: Bearer [secret:2]"
-        );
-        let aws = r.text("AKIAIOSFODNN7EXAMPLE aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY");
-        assert_eq!(aws, "[secret:3] aws_secret_access_key=[secret:4]");
-    }
-
-    #[test]
-    fn images_become_notes_and_prose_keeps_length() {
-        let mut r = Redactor::new(Redaction::AllText);
-        let png_1x1 =
-            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
-        let mut m = json!({"role": "user", "content": [
-            {"type": "text", "text": "Hello World 42"},
-            {"type": "image", "data": png_1x1, "mimeType": "image/png"}
-        ]});
-        r.message(&mut m);
-        assert_eq!(m["content"][0]["text"], "xxxxx xxxxx 00");
-        assert_eq!(m["content"][1]["data"], "[image: 1×1 image/png 70 bytes]");
-        let mut tool = json!({"role": "toolResult", "toolCallId": "call_1", "content": [{"type": "text", "text": "y".repeat(10_000)}]});
-        r.message(&mut tool);
-        let t = tool["content"][0]["text"].as_str().unwrap();
-        assert!(t.len() < 2200 && t.ends_with("[truncated: 10000 bytes in all]"));
-        assert_eq!(tool["toolCallId"], "call_1", "structure and ids are kept");
-    }
-}
+mod tests;
 
 #[cfg(test)]
 #[path = "forms_tests.rs"]
