@@ -133,6 +133,12 @@ impl TailReader {
         self.state.as_ref().map(|p| p.offset)
     }
 
+    /// Forget what was parsed: the next [`read`](Self::read) reads the whole file (after the
+    /// follower was told it was truncated or replaced).
+    pub fn forget(&mut self) {
+        self.state = None;
+    }
+
     /// Read what is new in the file and return the session of its complete lines, with what
     /// this read parsed. After an error, the next read starts over with a full read (an
     /// error of the session alone, such as a file with no entry yet, keeps what was parsed).

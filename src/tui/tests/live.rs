@@ -89,7 +89,7 @@ fn appended_lines_are_read_by_the_reader_the_follow_keeps() {
             ),
         );
         let read = next_live_read(&mut app);
-        let insp = super::super::loader::load_followed(&read.request, &read.tail, &report);
+        let insp = super::super::loader::load_followed(&read.request, &read.tail, read.from_start, &report);
         app.loaded(insp);
         let len = std::fs::metadata(&path).unwrap().len();
         assert_eq!(
