@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use replaylens::load::LoadOptions;
+use replaylens::load::limits::Limits;
 use replaylens::load::tail::TailReader;
 use replaylens::load::watch::{Change, Events, POLL_EVERY, RECHECK_EVERY, Watch};
 
@@ -69,13 +70,14 @@ impl PartialEq for LiveRead {
 impl Eq for LiveRead {}
 
 impl Live {
-    /// Watch `path` (a session file or database) from its current state.
-    pub fn watch(path: &Path, db_session: Option<String>) -> Self {
+    /// Watch `path` (a session file or database) from its current state, reading it within
+    /// `limits`.
+    pub fn watch(path: &Path, db_session: Option<String>, limits: Limits) -> Self {
         let options = LoadOptions {
             session: db_session.clone(),
+            limits,
             ..LoadOptions::default()
         };
-        let limits = options.limits;
         let tail = Arc::new(Mutex::new(TailReader::new(path, options)));
         // The inspector's own load keeps no parser state, so the reader reads the file once
         // now, in the background, and the first append is then read alone too. A large file
@@ -144,7 +146,7 @@ impl App {
         if self.live.as_ref().is_some_and(|l| l.watch.path() == path) || !path.is_file() {
             return;
         }
-        self.live = Some(Live::watch(path, insp.session.db_session.clone()));
+        self.live = Some(Live::watch(path, insp.session.db_session.clone(), Limits::default()));
     }
 
     /// Called by the event loop: when the followed file changed, read what was appended in
