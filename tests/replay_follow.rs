@@ -300,16 +300,13 @@ fn a_link_to_dev_zero_in_its_place_is_said_and_never_read() {
 fn a_line_over_the_limit_is_said_with_its_number_and_the_follow_goes_on() {
     let (_dir, session) = fixture();
     let mut follow = Follow::start(&session, &["--max-line-mb", "1"]);
+    append(&session, &format!("{}\n", user("u1", "\"a0\"", "one more")));
+    follow.wait_for(Stream::Out, "one more");
     // Line 5 is 2 MiB long, still being written: already over the 1 MiB limit.
     append(
         &session,
-        &format!(
-            "{}\n{{\"type\":\"custom\",\"data\":\"",
-            user("u1", "\"a0\"", "one more")
-        ),
+        &format!("{{\"type\":\"custom\",\"data\":\"{}", "x".repeat(2 << 20)),
     );
-    follow.wait_for(Stream::Out, "one more");
-    append(&session, &"x".repeat(2 << 20));
     follow.wait_for(
         Stream::Err,
         "s.jsonl line 5 is longer than the line limit (--max-line-mb); not reading further until the file is truncated or replaced",

@@ -151,22 +151,25 @@ impl App {
 
     /// Called by the event loop: when the followed file changed, read what was appended in
     /// the background, keeping the view (the old projection stays until the new one is ready);
-    /// anything else that happened to it is said in the header and the status line.
-    pub fn follow_tick(&mut self) {
+    /// anything else that happened to it is said in the header and the status line. Whether
+    /// something was said (the screen must be drawn again).
+    pub fn follow_tick(&mut self) -> bool {
         if self.loading.is_some() || self.live_reload.is_some() || self.reprojecting.is_some() {
-            return;
+            return false;
         }
-        let Some(insp) = &self.insp else { return };
-        let Some(live) = &mut self.live else { return };
+        let Some(insp) = &self.insp else { return false };
+        let Some(live) = &mut self.live else { return false };
         if live.watch.path() != insp.session.path {
-            return;
+            return false;
         }
         let change = live.poll();
-        if let Some(sentence) = change.sentence(&live.watch.path().display().to_string()) {
+        let said = change.sentence(&live.watch.path().display().to_string());
+        let redraw = said.is_some();
+        if let Some(sentence) = said {
             self.status = Some(format!("live: {sentence}"));
         }
         if !change.reads() {
-            return;
+            return redraw;
         }
         let tail = Arc::clone(&live.tail);
         let from_start = std::mem::take(&mut live.from_start);
@@ -184,6 +187,7 @@ impl App {
             tail,
             from_start,
         }));
+        redraw
     }
 
     /// A live re-read finished: swap the projection in, on the same stored message.

@@ -47,7 +47,7 @@ pub enum Replacement {
 pub enum Change {
     /// Nothing a reader needs to know of (or only a line still being written).
     Unchanged,
-    /// Complete lines were appended (for a database: a transaction was committed; for a
+    /// Complete lines were appended and the file ends at a line's end (for a database: a transaction was committed; for a
     /// single JSON document: it was written again).
     Appended,
     /// The same file (device and inode) is shorter than before: read it from the start.
@@ -309,7 +309,9 @@ impl Watch {
                 line: count_lines(&file, scanned.start) + 1,
             };
         }
-        if scanned.start > lines.start {
+        // Complete lines followed by one still being written wait for it: the file is read
+        // when it ends at a line's end.
+        if scanned.start > lines.start && scanned.start == scanned.scanned {
             Change::Appended
         } else {
             Change::Unchanged

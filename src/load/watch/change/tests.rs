@@ -33,8 +33,12 @@ fn an_append_is_said_once_its_line_ends() {
     let path = session(dir.path());
     let mut watch = Watch::new(&path, small());
     assert_eq!(watch.poll(), Change::Unchanged);
-    append(&path, "{\"half\":");
-    assert_eq!(watch.poll(), Change::Unchanged, "a half-written line waits");
+    append(&path, "{\"whole\": 0}\n{\"half\":");
+    assert_eq!(
+        watch.poll(),
+        Change::Unchanged,
+        "a half-written line waits, and the whole one before it"
+    );
     append(&path, " 1}\n");
     assert_eq!(watch.poll(), Change::Appended);
     assert_eq!(watch.poll(), Change::Unchanged, "said once");
