@@ -8,8 +8,10 @@
 //! a new line over the line limit. Where no events can be had, followers poll.
 
 mod change;
+mod event;
 
-pub use change::{Change, Replacement, Watch};
+pub use change::Watch;
+pub use event::{Change, Replacement};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
