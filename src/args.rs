@@ -66,7 +66,8 @@ pub(crate) enum Command {
         #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
         image_max_px: Option<u32>,
         /// Keep watching the session: each time an agent writes to it, print the messages the
-        /// replay gained and the verdict (text only; Ctrl-C ends).
+        /// replay gained and the verdict (text only; Ctrl-C ends). A truncation, deletion or
+        /// replacement of the file, or a line over the limit, is one line on standard error.
         #[arg(long, conflicts_with = "format")]
         follow: bool,
         /// Output format.

@@ -1,6 +1,7 @@
 //! Live follow in a real terminal: an agent appends to the open JSONL session, or commits rows
 //! to the open WAL-mode database, while the inspector runs; the rows, the verdict and the
-//! cursor follow without a key press.
+//! cursor follow without a key press; a deleted file, or a FIFO in its place, is said in the
+//! header instead of `● live`.
 
 mod common;
 
@@ -122,4 +123,27 @@ fn rows_committed_to_a_wal_database_appear_live() {
         "the new rows are there and the cursor stayed: {screen}"
     );
     tmux.send(&["q"]);
+}
+
+#[test]
+fn a_deleted_file_then_a_fifo_in_its_place_are_said_in_the_header_and_q_still_quits() {
+    let config = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let session = dir.path().join("live.jsonl");
+    plain_mistral_session(&session, 3);
+    let tmux = Tmux::start_sized("live-gone", &command(&[&session], config.path()), 100, 24);
+    let screen = tmux.wait_for("payload accepted");
+    assert!(screen.lines().nth(1).unwrap().contains("● live"), "{screen}");
+    std::fs::remove_file(&session).unwrap();
+    let screen = tmux.wait_for("● live: file deleted");
+    assert!(
+        screen.contains("answer 2"),
+        "the view stays, marked as no longer live: {screen}"
+    );
+    let status = std::process::Command::new("mkfifo").arg(&session).status().unwrap();
+    assert!(status.success());
+    // Opening the FIFO would block the inspector: it is never opened, and q quits.
+    tmux.wait_for("● live: replaced by a FIFO, not read");
+    tmux.send(&["q"]);
+    tmux.wait_exit();
 }

@@ -163,9 +163,12 @@ fn marker(action: Action) -> &'static str {
 /// `replay --follow`: print the replay ([`run`]), then watch the session; each time an agent
 /// writes to it (whole lines, or a database commit), read what it appended (only the new
 /// lines of a JSONL file), replay it again and print the replay messages it gained, with
-/// their rewrites, and the payload verdict. Runs until interrupted. The operating system's
-/// change events wake the loop (with a slow poll in case one is missed); without them, the
-/// file is polled.
+/// their rewrites, and the payload verdict. Anything else that happens to the path (truncated,
+/// deleted, replaced by another file, a FIFO, a folder, a device or a link, a line over the
+/// limit) is one line on standard error naming the file, what happened and what follows; a
+/// truncated or replaced regular file is replayed again from the start, anything else is never
+/// opened. Runs until interrupted. The operating system's change events wake the loop (with a
+/// slow poll in case one is missed); without them, the file is polled.
 pub fn run_and_follow(
     path: &Path,
     load: LoadOptions,
@@ -173,21 +176,22 @@ pub fn run_and_follow(
     options: &ReplayOptions,
     json: bool,
 ) -> anyhow::Result<()> {
-    use replaylens::lint::lint;
     use replaylens::load::watch::{Events, POLL_EVERY, RECHECK_EVERY, Watch};
-    use replaylens::wire::{WireStage, payload_of};
     let load = LoadOptions {
         keep: Keep::Transcript,
         ..load
     };
-    let mut watch = Watch::new(path);
+    let mut watch = Watch::new(path, load.limits);
     let events = Events::new(path);
     let mut tail = TailReader::new(path, load);
     let (session, _) = tail.read()?;
     let mut shown = run_loaded(session, target, options, json)?;
+    let name = path.display().to_string();
     let mut out = std::io::stdout().lock();
-    writeln!(out, "\nfollowing {} (Ctrl-C ends)", esc(&path.display().to_string()))?;
+    writeln!(out, "\nfollowing {} (Ctrl-C ends)", esc(&name))?;
     out.flush()?;
+    // The last read error said, so a file that stays unreadable is said once.
+    let mut said: Option<String> = None;
     loop {
         match &events {
             Some(events) => {
@@ -195,37 +199,68 @@ pub fn run_and_follow(
             }
             None => std::thread::sleep(POLL_EVERY),
         }
-        if !watch.changed() {
+        let change = watch.poll();
+        if let Some(sentence) = change.sentence(&name) {
+            eprintln!("{}", esc(&sentence));
+        }
+        if change.reads_from_start() {
+            tail.forget();
+            shown = 0;
+        }
+        if !change.reads() {
             continue;
         }
-        let Ok((session, _)) = tail.read() else {
-            continue;
-        };
-        let r = replaylens::replay::replay(&session, target, options);
-        let p = &r.projection;
-        let verdict = match payload_of(&r, WireStage::Replay) {
-            Ok(w) => match lint(&w).len() {
-                0 if p.messages.is_empty() => "nothing to send (the replay holds no message)".to_owned(),
-                0 => "✓ payload accepted".to_owned(),
-                1 => "✗ payload would be rejected (1 finding)".to_owned(),
-                n => format!("✗ payload would be rejected ({n} findings)"),
-            },
-            Err(_) => "no payload".to_owned(),
-        };
-        writeln!(
-            out,
-            "\n── session changed: stored {} → replay {}, {} rewrites · {verdict}",
-            r.transcript.messages.len(),
-            p.messages.len(),
-            p.rewrites.len()
-        )?;
-        for (i, m) in p.messages.iter().enumerate().skip(shown.min(p.messages.len())) {
-            write_replay_message(&mut out, i, m)?;
-            for rw in p.rewrites.iter().filter(|rw| rw.replay.contains(&i)) {
-                write_rewrite(&mut out, rw)?;
+        let session = match tail.read() {
+            Ok((session, _)) => session,
+            Err(e) => {
+                let e = e.to_string();
+                if said.as_ref() != Some(&e) {
+                    eprintln!("{}; waiting for the next change", esc(&e));
+                    said = Some(e);
+                }
+                continue;
             }
-        }
-        shown = p.messages.len();
+        };
+        said = None;
+        shown = write_update(&mut out, &session, target, options, shown)?;
         out.flush()?;
     }
+}
+
+/// Replay the session again after a change: the counts and verdict, then the replay messages
+/// from index `shown` on, with their rewrites; the number of replay messages.
+fn write_update(
+    out: &mut impl Write,
+    session: &Session,
+    target: &Target,
+    options: &ReplayOptions,
+    shown: usize,
+) -> std::io::Result<usize> {
+    use replaylens::lint::lint;
+    use replaylens::wire::{WireStage, payload_of};
+    let r = replaylens::replay::replay(session, target, options);
+    let p = &r.projection;
+    let verdict = match payload_of(&r, WireStage::Replay) {
+        Ok(w) => match lint(&w).len() {
+            0 if p.messages.is_empty() => "nothing to send (the replay holds no message)".to_owned(),
+            0 => "✓ payload accepted".to_owned(),
+            1 => "✗ payload would be rejected (1 finding)".to_owned(),
+            n => format!("✗ payload would be rejected ({n} findings)"),
+        },
+        Err(_) => "no payload".to_owned(),
+    };
+    writeln!(
+        out,
+        "\n── session changed: stored {} → replay {}, {} rewrites · {verdict}",
+        r.transcript.messages.len(),
+        p.messages.len(),
+        p.rewrites.len()
+    )?;
+    for (i, m) in p.messages.iter().enumerate().skip(shown.min(p.messages.len())) {
+        write_replay_message(out, i, m)?;
+        for rw in p.rewrites.iter().filter(|rw| rw.replay.contains(&i)) {
+            write_rewrite(out, rw)?;
+        }
+    }
+    Ok(p.messages.len())
 }

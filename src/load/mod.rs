@@ -169,7 +169,7 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
 
 /// Whether a file that starts with `{` is one JSON document rather than lines: its first
 /// line holds the opening brace alone (a pretty-printed message array object).
-fn starts_as_document(head: &[u8]) -> bool {
+pub(crate) fn starts_as_document(head: &[u8]) -> bool {
     let Some(end) = head.iter().position(|b| *b == b'\n') else {
         return false;
     };

@@ -133,6 +133,12 @@ impl TailReader {
         self.state.as_ref().map(|p| p.offset)
     }
 
+    /// Forget what was parsed: the next [`read`](Self::read) reads the whole file (after the
+    /// follower was told it was truncated or replaced).
+    pub fn forget(&mut self) {
+        self.state = None;
+    }
+
     /// Read what is new in the file and return the session of its complete lines, with what
     /// this read parsed. After an error, the next read starts over with a full read (an
     /// error of the session alone, such as a file with no entry yet, keeps what was parsed).
@@ -156,9 +162,8 @@ impl TailReader {
     /// parsed, only longer (or nothing was parsed yet).
     fn read_appended(&mut self) -> Result<Option<ReadStats>, LoadError> {
         let Some(parsed) = &mut self.state else { return Ok(None) };
-        limits::check_regular(&self.path)?;
         let path = &self.path;
-        let mut file = File::open(path).map_err(|e| LoadError::io(path, e))?;
+        let mut file = open_regular(path)?;
         let meta = file.metadata().map_err(|e| LoadError::io(path, e))?;
         let len = meta.len();
         let same = meta.dev() == parsed.identity.dev
@@ -200,8 +205,7 @@ impl TailReader {
     fn read_full(&mut self) -> Result<ReadStats, LoadError> {
         self.state = None;
         let path = &self.path;
-        limits::check_regular(path)?;
-        let file = File::open(path).map_err(|e| LoadError::io(path, e))?;
+        let file = open_regular(path)?;
         let meta = file.metadata().map_err(|e| LoadError::io(path, e))?;
         let len = meta.len();
         let mut reader = BufReader::with_capacity(READ_BUFFER, file);
@@ -231,6 +235,26 @@ impl TailReader {
             lines,
         })
     }
+}
+
+/// Open `path` for reading only when it is a regular file, never blocking: a FIFO swapped in
+/// between the look and the open is opened with `O_NONBLOCK` and refused on its descriptor.
+fn open_regular(path: &Path) -> Result<File, LoadError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    limits::check_regular(path)?;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .map_err(|e| LoadError::io(path, e))?;
+    let meta = file.metadata().map_err(|e| LoadError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(LoadError::NotRegular {
+            path: path.to_owned(),
+            kind: "not a regular file",
+        });
+    }
+    Ok(file)
 }
 
 /// The offset just past the last newline of `file` between `from` and `len` (`from` when

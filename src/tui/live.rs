@@ -7,14 +7,20 @@
 //! projection, rows and verdict follow, with the selection kept on the same stored message
 //! and any overlay left open. A JSONL line not yet terminated is left until the writer
 //! finishes it.
+//!
+//! Anything else that happens to the path ([`Change`]: truncated, deleted, replaced by another
+//! file, a FIFO, a folder, a device or a link, a line over the limit) is said in the header
+//! (`● live: file deleted`) and the status line; a truncated or replaced regular file is read
+//! again from the start, anything else is never opened and the view stays, marked.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use replaylens::load::LoadOptions;
+use replaylens::load::limits::Limits;
 use replaylens::load::tail::TailReader;
-use replaylens::load::watch::{Events, POLL_EVERY, RECHECK_EVERY, Watch};
+use replaylens::load::watch::{Change, Events, POLL_EVERY, RECHECK_EVERY, Watch};
 
 use super::app::{App, Effect, LoadRequest};
 
@@ -29,6 +35,10 @@ pub struct Live {
     events: Option<Events>,
     tail: Arc<Mutex<TailReader>>,
     checked: Instant,
+    /// What last happened to the path, for the header (`None` while lines are appended).
+    event: Option<String>,
+    /// The next read must forget what was parsed (the file was truncated or replaced).
+    from_start: bool,
 }
 
 /// A read of the followed session, for the loader thread: the request and the reader that
@@ -39,6 +49,8 @@ pub struct LiveRead {
     pub request: LoadRequest,
     /// The reader of the followed file.
     pub tail: Arc<Mutex<TailReader>>,
+    /// Whether the reader forgets what it parsed first (the file was truncated or replaced).
+    pub from_start: bool,
 }
 
 impl std::fmt::Debug for LiveRead {
@@ -51,17 +63,19 @@ impl std::fmt::Debug for LiveRead {
 
 impl PartialEq for LiveRead {
     fn eq(&self, other: &Self) -> bool {
-        self.request == other.request && Arc::ptr_eq(&self.tail, &other.tail)
+        self.request == other.request && Arc::ptr_eq(&self.tail, &other.tail) && self.from_start == other.from_start
     }
 }
 
 impl Eq for LiveRead {}
 
 impl Live {
-    /// Watch `path` (a session file or database) from its current state.
-    pub fn watch(path: &Path, db_session: Option<String>) -> Self {
+    /// Watch `path` (a session file or database) from its current state, reading it within
+    /// `limits`.
+    pub fn watch(path: &Path, db_session: Option<String>, limits: Limits) -> Self {
         let options = LoadOptions {
             session: db_session.clone(),
+            limits,
             ..LoadOptions::default()
         };
         let tail = Arc::new(Mutex::new(TailReader::new(path, options)));
@@ -79,10 +93,12 @@ impl Live {
         }
         Self {
             db_session,
-            watch: Watch::new(path),
+            watch: Watch::new(path, limits),
             events: Events::new(path),
             tail,
             checked: Instant::now(),
+            event: None,
+            from_start: false,
         }
     }
 
@@ -92,9 +108,15 @@ impl Live {
         &self.tail
     }
 
-    /// Whether it is time to look (an event came, or the poll is due), and the file changed
-    /// and is complete since the last time.
-    fn changed(&mut self) -> bool {
+    /// What last happened to the followed path, when it is more than an append
+    /// (`file deleted`).
+    pub fn event(&self) -> Option<&str> {
+        self.event.as_deref()
+    }
+
+    /// What happened to the file, when it is time to look (an event came, or the poll is
+    /// due); `Unchanged` otherwise.
+    fn poll(&mut self) -> Change {
         let woke = self.events.as_ref().is_some_and(Events::take);
         let every: Duration = if self.events.is_some() {
             RECHECK_EVERY
@@ -102,10 +124,17 @@ impl Live {
             POLL_EVERY
         };
         if !woke && self.checked.elapsed() < every {
-            return false;
+            return Change::Unchanged;
         }
         self.checked = Instant::now();
-        self.watch.changed()
+        let change = self.watch.poll();
+        if let Some(event) = change.short() {
+            self.event = Some(event);
+        } else if change == Change::Appended {
+            self.event = None;
+        }
+        self.from_start |= change.reads_from_start();
+        change
     }
 }
 
@@ -117,21 +146,33 @@ impl App {
         if self.live.as_ref().is_some_and(|l| l.watch.path() == path) || !path.is_file() {
             return;
         }
-        self.live = Some(Live::watch(path, insp.session.db_session.clone()));
+        self.live = Some(Live::watch(path, insp.session.db_session.clone(), Limits::default()));
     }
 
     /// Called by the event loop: when the followed file changed, read what was appended in
-    /// the background, keeping the view (the old projection stays until the new one is ready).
-    pub fn follow_tick(&mut self) {
+    /// the background, keeping the view (the old projection stays until the new one is ready);
+    /// anything else that happened to it is said in the header and the status line. Whether
+    /// something was said (the screen must be drawn again).
+    pub fn follow_tick(&mut self) -> bool {
         if self.loading.is_some() || self.live_reload.is_some() || self.reprojecting.is_some() {
-            return;
+            return false;
         }
-        let Some(insp) = &self.insp else { return };
-        let Some(live) = &mut self.live else { return };
-        if live.watch.path() != insp.session.path || !live.changed() {
-            return;
+        let Some(insp) = &self.insp else { return false };
+        let Some(live) = &mut self.live else { return false };
+        if live.watch.path() != insp.session.path {
+            return false;
+        }
+        let change = live.poll();
+        let said = change.sentence(&live.watch.path().display().to_string());
+        let redraw = said.is_some();
+        if let Some(sentence) = said {
+            self.status = Some(format!("live: {sentence}"));
+        }
+        if !change.reads() {
+            return redraw;
         }
         let tail = Arc::clone(&live.tail);
+        let from_start = std::mem::take(&mut live.from_start);
         let request = LoadRequest {
             path: live.watch.path().to_owned(),
             session: live.db_session.clone(),
@@ -141,7 +182,12 @@ impl App {
             config: None,
         };
         self.live_reload = Some(self.selected_row().and_then(|r| r.stored.first().copied()));
-        self.effects.push(Effect::Follow(LiveRead { request, tail }));
+        self.effects.push(Effect::Follow(LiveRead {
+            request,
+            tail,
+            from_start,
+        }));
+        redraw
     }
 
     /// A live re-read finished: swap the projection in, on the same stored message.

@@ -59,10 +59,19 @@ pub fn load(request: &LoadRequest, report: &Report) -> Result<Inspection, String
 }
 
 /// Read what an agent appended to a followed session (only the new lines of a JSONL file,
-/// the whole file otherwise) and replay it, reporting as [`load`] does.
-pub fn load_followed(request: &LoadRequest, tail: &Mutex<TailReader>, report: &Report) -> Result<Inspection, String> {
+/// the whole file otherwise; all of it when `from_start`) and replay it, reporting as [`load`]
+/// does.
+pub fn load_followed(
+    request: &LoadRequest,
+    tail: &Mutex<TailReader>,
+    from_start: bool,
+    report: &Report,
+) -> Result<Inspection, String> {
     report(LoadEvent::Stage("reading".into()));
     let mut tail = tail.lock().map_err(|_| "the live reader failed before".to_owned())?;
+    if from_start {
+        tail.forget();
+    }
     let (session, _) = tail.read().map_err(|e| e.to_string())?;
     drop(tail);
     inspect(request, report, session)
@@ -155,7 +164,7 @@ pub fn spawn(request: LoadRequest) -> Receiver<LoadEvent> {
 /// Start reading what was appended to a followed session; events arrive on the returned
 /// receiver, as for [`spawn`].
 pub fn spawn_followed(read: super::live::LiveRead) -> Receiver<LoadEvent> {
-    spawn_with(move |report| load_followed(&read.request, &read.tail, report))
+    spawn_with(move |report| load_followed(&read.request, &read.tail, read.from_start, report))
 }
 
 /// Run `work` on the loader thread, sending its events and result.

@@ -150,7 +150,8 @@ pub fn run(options: &Options) -> anyhow::Result<()> {
     let mut scanner = scan_state::Scanner::default();
     let mut dirty = true;
     loop {
-        app.follow_tick();
+        // What happened to a followed file is drawn at once, even when nothing is read.
+        dirty |= app.follow_tick();
         for effect in std::mem::take(&mut app.effects) {
             match effect {
                 Effect::Load(request) => loading = Some(loader::spawn(request)),

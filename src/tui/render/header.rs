@@ -108,14 +108,23 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
     ];
     // An export running on its own thread: a busy mark with its progress, right after the
     // verdict (the verdict stays: the export does not change it).
-    if app.live.is_some() {
-        second.insert(
-            1,
-            Part {
+    // Live follow: `● live`, or what happened to the file instead of a stale view passing for
+    // a live one (`● live: file deleted`), kept at every width.
+    if let Some(live) = &app.live {
+        let part = match live.event() {
+            None => Part {
                 rank: RULE_SET,
                 spans: vec![Span::styled("● live".to_owned(), t.style(Role::Muted))],
             },
-        );
+            Some(event) => Part {
+                rank: VERDICT,
+                spans: vec![Span::styled(
+                    format!("● live: {}", escape_controls_single_line(event)),
+                    t.style(Role::Modified),
+                )],
+            },
+        };
+        second.insert(1, part);
     }
     if let Some((left, of, checks)) = app.reducing {
         second.insert(
