@@ -30,12 +30,20 @@ use replaylens::load::LoadError;
 use replaylens::model::Diagnostic;
 
 /// Print one error sentence to stderr and map it to the exit status of README §3:
-/// 2 for unusable input or arguments, 1 for internal failure. A closed stdout is no failure.
+/// 2 for unusable input or arguments, 1 for internal failure, 3 for a `reduce` with nothing to
+/// keep. A closed stdout is no failure.
 pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) if err.downcast_ref::<lint::Rejected>().is_some() => ExitCode::from(1),
+        Err(err) if err.downcast_ref::<reduce::NothingToKeep>().is_some() => {
+            eprintln!(
+                "replaylens: {}",
+                replaylens::text::escape_controls_single_line(&err.to_string())
+            );
+            ExitCode::from(reduce::NOTHING_TO_KEEP)
+        }
         Err(err) => {
             let unusable_input = err.downcast_ref::<LoadError>().is_some()
                 || err.downcast_ref::<rules::UnknownRule>().is_some()
@@ -43,6 +51,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
                 || err.downcast_ref::<export::OverwritesInput>().is_some()
                 || err.downcast_ref::<export::FormatError>().is_some()
                 || err.downcast_ref::<scan::ArgumentError>().is_some()
+                || err.downcast_ref::<reduce::UnknownKeep>().is_some()
                 || err.downcast_ref::<replaylens::wire::WireError>().is_some()
                 || err.downcast_ref::<crate::tui::theme::SettingsFileError>().is_some()
                 || err.downcast_ref::<crate::tui::terminal::NoTerminal>().is_some()
