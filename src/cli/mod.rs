@@ -18,6 +18,7 @@ pub mod rules;
 pub mod scan;
 pub mod scan_csv;
 pub mod scan_output;
+pub mod scan_totals;
 pub mod sessions;
 pub mod show;
 pub mod signals;
