@@ -150,7 +150,10 @@ fn text_lists_rows_then_totals_and_the_worst_sessions() {
     assert!(lines[1].starts_with("SESSION") && lines[1].contains("VERDICT") && lines[1].ends_with("PATH"));
     assert!(text.contains("Claude Code") && text.contains("Codex") && text.contains("OpenClaw"));
     let scanned = lines.iter().find(|l| l.starts_with("scanned ")).unwrap();
-    assert!(scanned.contains("sessions (0 unreadable)"), "{scanned}");
+    assert!(
+        scanned.contains("sessions (0 unreadable, 7 with load problems)"),
+        "{scanned}"
+    );
     let by_rule = lines.iter().find(|l| l.starts_with("  rewrites by rule: ")).unwrap();
     assert!(by_rule.contains("tool-call-id "), "{by_rule}");
     assert!(

@@ -67,7 +67,11 @@ Examples:
   replaylens reduce sample-sessions/mistral-ids-and-images.jsonl \\
     --keep verdict -o small.jsonl
   replaylens reduce sample-sessions/anthropic-tool-repair.jsonl \\
-    --keep tool-result-pairing -o pairing.jsonl";
+    --keep tool-result-pairing -o pairing.jsonl
+  # then `replaylens lint small.jsonl` alone reproduces: the file records its target
+
+Exit status: 0 written; 2 unusable input or arguments; 3 nothing to keep (the whole
+session does not reproduce what --keep names); 1 an internal failure.";
 
 /// `replaylens policy`.
 pub const POLICY: &str = "\

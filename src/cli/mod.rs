@@ -21,6 +21,7 @@ pub mod rules;
 pub mod scan;
 pub mod scan_csv;
 pub mod scan_output;
+pub mod scan_totals;
 pub mod sessions;
 pub mod show;
 pub mod signals;
@@ -39,7 +40,7 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
         return ExitCode::SUCCESS;
     };
     let exit = exit::of_error(&err);
-    if matches!(exit, Exit::Unusable | Exit::Internal) {
+    if matches!(exit, Exit::Unusable | Exit::Internal | Exit::NothingToKeep) {
         // Every file is named by its error; a bare I/O error is a write to stdout (the
         // commands' output, the inspector's screen), so it is named here.
         let message = match stdout_error(&err) {

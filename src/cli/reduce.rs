@@ -15,7 +15,8 @@ use replaylens::lint::explain::explain;
 use replaylens::lint::{lint, registry};
 use replaylens::load::LoadOptions;
 use replaylens::policy::Target;
-use replaylens::reduce::{Keep, Progress, ReduceOptions, reduce};
+use replaylens::reduce::side::{record, reproduce_command, side_file, target_line};
+use replaylens::reduce::{Keep, Progress, ReduceError, ReduceOptions, reduce};
 use replaylens::replay::replay;
 use replaylens::text::escape_controls_single_line as esc;
 use replaylens::wire::{WireStage, payload_of};
@@ -85,6 +86,11 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
     // model its target came from.
     let r = replay(&session, request.target, request.options);
     let target = r.resolved.target.clone();
+    // The rule set the replay used (the release a database records, when no --openclaw).
+    let replay_options = ReplayOptions {
+        rule_set_from_session: false,
+        ..r.options.clone()
+    };
     let keep = match &request.what {
         What::Named(name) => named(name)?,
         What::Error(text) => {
@@ -113,7 +119,7 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
     }
     let options = ReduceOptions {
         target: target.clone(),
-        replay: request.options.clone(),
+        replay: replay_options,
         keep: keep.clone(),
         max_time: Some(Duration::from_secs(max_seconds)),
         redact: request.redact,
@@ -126,22 +132,21 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
         bar.set_message(format!("{}: {} of {} left", p.pass, p.units, p.of));
     });
     bar.finish_and_clear();
-    let reduced = reduced?;
+    let reduced = match reduced {
+        Err(ReduceError::NotReproduced(_)) => {
+            return Err(NothingToKeep(format!(
+                "nothing to keep: the session does not reproduce {} for {} (rule set {}), so no reduced case was written",
+                keep.describe(),
+                target_line(&target),
+                options.replay.rule_set.name
+            ))
+            .into());
+        }
+        other => other?,
+    };
     replaylens::write::write_file(request.output, &for_output, Replace::Allowed, reduced.text.as_bytes())?;
-    let command = reproduce_command(request.output, &target, &options);
-    let record = serde_json::json!({
-        "reduces": request.session.display().to_string(),
-        "format": format,
-        "target": target,
-        "ruleSet": options.replay.rule_set.name,
-        "keeps": keep.describe(),
-        "units": {"before": reduced.units.1, "after": reduced.units.0},
-        "messages": reduced.messages,
-        "checks": reduced.checks,
-        "minimal": !reduced.stopped_early,
-        "redacted": reduced.redacted,
-        "reproduce": command,
-    });
+    let command = reproduce_command(request.output, &options, reduced.travels);
+    let record = record(request.session, format, request.output, &options, &keep, &reduced);
     let record = serde_json::to_string_pretty(&record)? + "\n";
     replaylens::write::write_file(&side, &for_side, Replace::Allowed, record.as_bytes())?;
     eprintln!(
@@ -160,6 +165,16 @@ pub fn run(request: Request<'_>) -> anyhow::Result<()> {
         esc(&target_line(&target)),
         options.replay.rule_set.name
     );
+    if !reduced.travels {
+        eprintln!(
+            "note: the reduced file does not record its target and rule set{}; the command below names them",
+            if text_format == "message-array" {
+                " (a message array has no place for them)"
+            } else {
+                ""
+            }
+        );
+    }
     eprintln!(
         "wrote {}{} and {}\nreproduce: {}",
         esc(&request.output.display().to_string()),
@@ -185,11 +200,29 @@ fn named(name: &str) -> anyhow::Result<Keep> {
     if registry::all().any(|c| c.id == name) {
         return Ok(Keep::Finding(name.to_owned()));
     }
-    bail!(
-        "`{}` is neither `verdict`, a rule id (`replaylens rules`) nor a lint finding id (`replaylens lint` prints them)",
+    let names = std::iter::once("verdict")
+        .chain(replaylens::hygiene::registry::pipeline().iter().map(|r| r.info().id))
+        .chain(registry::all().map(|c| c.id));
+    let hint = super::typos::nearest(name, names)
+        .map(|n| format!("; did you mean `{n}`?"))
+        .unwrap_or_default();
+    Err(UnknownKeep(format!(
+        "`{}` is neither `verdict`, a rule id (`replaylens rules`) nor a lint finding id (`replaylens lint` prints them){hint}",
         esc(name)
-    )
+    ))
+    .into())
 }
+
+/// `--keep` names nothing replaylens knows (exit 2).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UnknownKeep(String);
+
+/// The session does not reproduce what `--keep` asks for: nothing to reduce (exit 3,
+/// [`super::Exit::NothingToKeep`]).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct NothingToKeep(String);
 
 fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
@@ -202,44 +235,4 @@ fn progress_bar() -> ProgressBar {
     );
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
-}
-
-/// `small.jsonl` → `small.jsonl.reduce.json`.
-fn side_file(output: &Path) -> PathBuf {
-    let mut name = output.as_os_str().to_owned();
-    name.push(".reduce.json");
-    PathBuf::from(name)
-}
-
-fn target_line(t: &Target) -> String {
-    format!(
-        "{} / {} / {}",
-        t.provider.as_deref().unwrap_or("?"),
-        t.api.as_deref().unwrap_or("?"),
-        t.model.as_deref().unwrap_or("?")
-    )
-}
-
-/// The `lint` command that shows the kept finding on the reduced file.
-fn reproduce_command(output: &Path, t: &Target, options: &ReduceOptions) -> String {
-    let mut words = vec!["replaylens".to_owned(), "lint".to_owned(), output.display().to_string()];
-    for (flag, part) in [("--provider", &t.provider), ("--api", &t.api), ("--model", &t.model)] {
-        if let Some(part) = part {
-            words.push(flag.to_owned());
-            words.push(part.clone());
-        }
-    }
-    words.push("--openclaw".to_owned());
-    words.push(options.replay.rule_set.name.to_owned());
-    words
-        .iter()
-        .map(|w| {
-            if w.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:@".contains(c)) {
-                w.clone()
-            } else {
-                format!("'{}'", w.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -6,7 +6,7 @@ use std::io::{BufWriter, Stdout, StdoutLock, Write};
 use replaylens::policy::Target;
 use replaylens::scan::parquet::ParquetSink;
 use replaylens::scan::{SessionScan, Summary, TargetScan};
-use replaylens::text::{TerminalSafeWriter, cut_end, display_width, escape_controls_single_line as esc, pad_end};
+use replaylens::text::{TerminalSafeWriter, cut_end, escape_controls_single_line as esc, pad_end};
 
 /// Output format of `scan` (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -25,7 +25,7 @@ pub enum OutputFormat {
     Parquet,
 }
 
-type Safe = BufWriter<TerminalSafeWriter<StdoutLock<'static>>>;
+pub(super) type Safe = BufWriter<TerminalSafeWriter<StdoutLock<'static>>>;
 
 /// A scan's output being written.
 pub enum Output {
@@ -41,40 +41,71 @@ pub enum Output {
     Parquet(Box<ParquetSink>),
 }
 
-/// Widths of the text table's session id and path columns (the others are fixed); a
-/// terminal narrower than the whole row cuts the id in the middle and puts the path on a
-/// line of its own under the row.
+/// The text table's layout. Fitted to a width (`COLUMNS`, else the terminal's), columns give
+/// way in this order (README "Scan"): the session id is cut in the middle (down to 12
+/// columns), AGENT goes, then MSGS, then the target groups after the first go to lines of
+/// their own under the row (and AGENT and MSGS come back if that leaves room for them). The path is never cut: it goes on its own line under the row, broken
+/// after a `/` when it is longer than the width.
 #[derive(Debug, Clone, Copy)]
 pub struct Columns {
     id: usize,
-    path: Option<usize>,
-    /// The path goes under its row.
-    path_below: bool,
+    agent: bool,
+    msgs: bool,
+    /// Target groups on the row; the rest go under it.
+    inline_targets: usize,
     /// The terminal width, if output is fitted to one.
     limit: Option<usize>,
 }
 
+/// One target group: `  REWRITES LINT VERDICT`.
+const TARGET_W: usize = 2 + 11 + 1 + 9 + 1 + 17;
+/// LOAD: skipped lines and warnings while loading.
+const LOAD_W: usize = 1 + 4;
+
 impl Columns {
     /// Widths for `targets` target column groups within `limit` columns, if any.
     fn fit(targets: usize, limit: Option<usize>) -> Self {
-        // AGENT and MSGS with their spaces, then each target's three columns.
-        let fixed = 1 + 12 + 1 + 6 + targets * (2 + 11 + 1 + 15 + 1 + 17) + 2;
-        let Some(limit) = limit else {
-            return Self {
-                id: 38,
-                path: None,
-                path_below: false,
-                limit: None,
-            };
+        let mut c = Self {
+            id: 38,
+            agent: true,
+            msgs: true,
+            inline_targets: targets,
+            limit,
         };
-        let id = limit.saturating_sub(fixed + 24).clamp(12, 38);
-        let room = limit.saturating_sub(fixed + id);
-        Self {
-            id,
-            path: Some(if room >= 24 { room } else { limit.saturating_sub(2) }),
-            path_below: room < 24,
-            limit: Some(limit),
+        let Some(limit) = limit else { return c };
+        let width = |c: &Self| {
+            c.id + if c.agent { 13 } else { 0 } + if c.msgs { 7 } else { 0 } + LOAD_W + c.inline_targets * TARGET_W
+        };
+        let fits = |c: &Self| width(&Self { id: 12, ..*c }) <= limit;
+        if !fits(&c) {
+            c.agent = false;
         }
+        if !fits(&c) {
+            c.msgs = false;
+        }
+        while !fits(&c) && c.inline_targets > 1 {
+            c.inline_targets -= 1;
+        }
+        // With target groups under the row, the columns dropped before may fit again.
+        if c.inline_targets < targets {
+            c.msgs = fits(&Self { msgs: true, ..c });
+            c.agent = c.msgs && fits(&Self { agent: true, ..c });
+        }
+        c.id = limit.saturating_sub(width(&Self { id: 0, ..c })).clamp(12, 38);
+        c
+    }
+
+    /// The row's head: session id, agent, messages and load problems.
+    fn head(&self, id: &str, agent: &str, msgs: &str, load: &str) -> String {
+        let mut line = pad_end(&super::table_width::cut_middle(id, self.id), self.id);
+        if self.agent {
+            line.push_str(&format!(" {:<12}", agent));
+        }
+        if self.msgs {
+            line.push_str(&format!(" {msgs:>6}"));
+        }
+        line.push_str(&format!(" {load:>4}"));
+        line
     }
 }
 
@@ -83,10 +114,13 @@ fn stdout() -> Safe {
     BufWriter::with_capacity(1 << 16, TerminalSafeWriter::new(out.lock()))
 }
 
+/// The label of a target column for each session's own target.
+pub(super) const OWN_TARGET: &str = "each session's own target";
+
 /// How a target is named in headers: what was asked for, or the session's own.
 fn target_label(t: &Target) -> String {
     if t.provider.is_none() && t.api.is_none() && t.model.is_none() {
-        return "each session's own target".to_owned();
+        return OWN_TARGET.to_owned();
     }
     let part = |p: &Option<String>| p.clone().unwrap_or_else(|| "-".into());
     format!("{}/{}/{}", part(&t.provider), part(&t.api), part(&t.model))
@@ -104,20 +138,23 @@ impl Output {
                     writeln!(out, "T{} = {}", i + 1, esc(l))?;
                 }
                 let columns = Columns::fit(labels.len(), super::table_width::limit());
-                let mut head = format!("{:<w$} {:<12} {:>6}", "SESSION", "AGENT", "MSGS", w = columns.id);
-                for i in 1..=labels.len() {
-                    head.push_str(&format!(
-                        "  {:>11} {:>15} {:<17}",
-                        format!("T{i} REWRITES"),
-                        "LINT stor→repl",
-                        "VERDICT"
-                    ));
+                let mut head = columns.head("SESSION", "AGENT", "MSGS", "LOAD");
+                for i in 1..=columns.inline_targets {
+                    head.push_str(&target_group(&format!("T{i} REWRITES"), "LINT s→r", "VERDICT"));
                 }
-                if columns.path_below {
-                    writeln!(out, "{}", head.trim_end())?;
-                    writeln!(out, "  PATH")?;
-                } else {
-                    writeln!(out, "{head}  PATH")?;
+                match columns.limit {
+                    Some(_) => {
+                        writeln!(out, "{}", head.trim_end())?;
+                        for i in columns.inline_targets + 1..=labels.len() {
+                            writeln!(
+                                out,
+                                "  {}",
+                                target_group(&format!("T{i} REWRITES"), "LINT s→r", "VERDICT").trim()
+                            )?;
+                        }
+                        writeln!(out, "  PATH")?;
+                    }
+                    None => writeln!(out, "{head}  PATH")?,
                 }
                 Self::Text(out, labels, columns)
             }
@@ -172,7 +209,7 @@ impl Output {
     /// Write one session's row.
     pub fn row(&mut self, row: &SessionScan) -> std::io::Result<()> {
         match self {
-            Self::Text(out, _, columns) => text_row(out, row, *columns),
+            Self::Text(out, labels, columns) => text_row(out, row, *columns, labels),
             Self::Json(out, any) => {
                 write!(out, "{}\n    ", if *any { "," } else { "" })?;
                 *any = true;
@@ -191,7 +228,7 @@ impl Output {
     pub fn finish(self, summary: &Summary) -> std::io::Result<()> {
         match self {
             Self::Text(mut out, labels, columns) => {
-                text_summary(&mut out, summary, &labels, columns.limit)?;
+                super::scan_totals::text_summary(&mut out, summary, &labels, columns.limit)?;
                 out.flush()
             }
             Self::Json(mut out, any) => {
@@ -220,145 +257,66 @@ impl Output {
     }
 }
 
-fn cut(text: &str, width: usize) -> String {
+pub(super) fn cut(text: &str, width: usize) -> String {
     cut_end(&esc(text), width).into_owned()
 }
 
-fn text_row(out: &mut impl Write, row: &SessionScan, columns: Columns) -> std::io::Result<()> {
-    use super::table_width::cut_middle;
-    let mut line = format!(
-        "{} {:<12} {:>6}",
-        pad_end(&cut_middle(&esc(&row.id), columns.id), columns.id),
+/// One target's columns.
+fn target_group(rewrites: &str, lint: &str, verdict: &str) -> String {
+    format!("  {rewrites:>11} {lint:>9} {verdict:<17}")
+}
+
+fn text_row(out: &mut impl Write, row: &SessionScan, columns: Columns, labels: &[String]) -> std::io::Result<()> {
+    let load = (row.skipped + row.warnings).to_string();
+    let mut line = columns.head(
+        &esc(&row.id),
         row.agent.unwrap_or("-"),
-        row.messages,
+        &row.messages.to_string(),
+        &load,
     );
+    let mut below = Vec::new();
     match &row.error {
-        Some(e) => line.push_str(&format!("  unreadable: {}", cut(e, 90))),
+        Some(e) => {
+            let text = format!("unreadable: {}", esc(e));
+            match columns.limit {
+                Some(l) => below.extend(
+                    super::scan_totals::wrap_list(&text, l.saturating_sub(2))
+                        .lines()
+                        .map(str::to_owned),
+                ),
+                None => line.push_str(&format!("  {}", cut(e, 90).replace('\n', " "))),
+            }
+        }
         None => {
-            for t in &row.targets {
+            for (i, t) in row.targets.iter().enumerate() {
                 let lint = format!("{}→{}", t.stored_findings, t.replay_findings);
-                line.push_str(&format!("  {:>11} {:>15} {:<17}", t.rewrites, lint, t.verdict.as_str()));
+                let group = target_group(&t.rewrites.to_string(), &lint, t.verdict.as_str());
+                if i < columns.inline_targets {
+                    line.push_str(&group);
+                } else {
+                    below.push(format!("T{}{}", i + 1, group.trim_end()));
+                }
             }
         }
     }
     let path = esc(&row.path.display().to_string()).into_owned();
-    let path = match columns.path {
-        Some(w) => cut_middle(&path, w),
-        None => path,
+    let Some(limit) = columns.limit else {
+        return writeln!(out, "{line}  {path}");
     };
-    if columns.path_below {
-        writeln!(out, "{}", line.trim_end())?;
-        return writeln!(out, "  {path}");
+    writeln!(out, "{}", line.trim_end())?;
+    for b in below {
+        writeln!(out, "  {b}")?;
     }
-    writeln!(out, "{line}  {path}")
-}
-
-fn counts(map: &std::collections::BTreeMap<&'static str, usize>) -> String {
-    let mut pairs: Vec<(&&str, &usize)> = map.iter().collect();
-    pairs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// A `name n, name n, …` line broken after commas to fit `limit` columns, continued four
-/// spaces in.
-fn wrap_list(text: &str, limit: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for (i, part) in text.split(", ").enumerate() {
-        let piece = if i == 0 { part.to_owned() } else { format!(", {part}") };
-        if !line.is_empty() && display_width(&line) + display_width(&piece) + 1 > limit {
-            out.push_str(&line);
-            out.push_str(",\n");
-            line = format!("    {}", piece.trim_start_matches(", "));
-        } else {
-            line.push_str(&piece);
-        }
+    for l in super::table_width::wrap_path(&path, limit.saturating_sub(2), 2) {
+        writeln!(out, "  {l}")?;
     }
-    out.push_str(&line);
-    out
-}
-
-/// `N refused by OpenClaw, ` when any session's replay was refused, and `N without a route in
-/// OpenClaw, ` when its target has none.
-fn refused(n: usize, no_route: usize) -> String {
-    let mut out = String::new();
-    if n != 0 {
-        out.push_str(&format!("{n} refused by OpenClaw, "));
-    }
-    if no_route != 0 {
-        out.push_str(&format!("{no_route} without a route in OpenClaw, "));
-    }
-    out
-}
-
-fn text_summary(out: &mut Safe, s: &Summary, labels: &[String], limit: Option<usize>) -> std::io::Result<()> {
-    writeln!(out)?;
-    writeln!(
-        out,
-        "scanned {} sessions ({} unreadable), {} messages, {:.1} MB",
-        s.sessions,
-        s.errors,
-        s.messages,
-        s.bytes as f64 / 1e6
-    )?;
-    let fitted = |text: String| match limit {
-        Some(l) => wrap_list(&text, l),
-        None => text,
-    };
-    for (i, t) in s.targets.iter().enumerate() {
-        let label = labels.get(i).map_or("", String::as_str);
-        let verdicts = format!(
-            "T{} ({}): {} would be rejected, {}{} accepted, {} without a payload",
-            i + 1,
-            esc(label),
-            t.would_be_rejected,
-            refused(t.refused, t.no_route),
-            t.accepted,
-            t.no_payload
-        );
-        writeln!(out, "{}", fitted(verdicts))?;
-        let none = |s: String| if s.is_empty() { "none".to_owned() } else { s };
-        writeln!(
-            out,
-            "{}",
-            fitted(format!("  rewrites by rule: {}", none(counts(&t.rewrites_by_rule))))
-        )?;
-        writeln!(
-            out,
-            "{}",
-            fitted(format!(
-                "  replay findings by constraint: {}",
-                none(counts(&t.findings_by_constraint))
-            ))
-        )?;
-        writeln!(
-            out,
-            "  stored-payload findings (what a client without hygiene would send): {}",
-            t.stored_findings
-        )?;
-    }
-    if !s.worst.is_empty() {
-        writeln!(out, "worst sessions:")?;
-        for w in &s.worst {
-            let head = format!("  {:>4} findings {:>6} rewrites  ", w.replay_findings, w.rewrites);
-            let shown_path = w.path.display().to_string();
-            let (id, path) = (esc(&w.id), esc(&shown_path));
-            let line = match limit {
-                // The id and the path share what the counts leave, each cut in the middle.
-                Some(l) => {
-                    let room = l.saturating_sub(display_width(&head) + 2);
-                    let id_w = (room / 3).clamp(8, 38);
-                    let id = super::table_width::cut_middle(&id, id_w);
-                    let path_w = room.saturating_sub(display_width(&id)).max(12);
-                    format!("{head}{id}  {}", super::table_width::cut_middle(&path, path_w))
-                }
-                None => format!("{head}{}  {path}", cut(&w.id, 38)),
-            };
-            writeln!(out, "{line}")?;
+    // Counts for "each session's own target" name the target they are for.
+    for (i, t) in row.targets.iter().enumerate().filter(|_| row.error.is_none()) {
+        if labels.get(i).is_some_and(|l| l == OWN_TARGET) {
+            let named = format!("T{} = {}", i + 1, esc(&target_label(&t.target)));
+            for l in super::table_width::wrap_path(&named, limit.saturating_sub(2), 4) {
+                writeln!(out, "  {l}")?;
+            }
         }
     }
     Ok(())
@@ -407,6 +365,7 @@ fn csv_row(w: &mut Safe, row: &SessionScan, targets: usize) -> std::io::Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use replaylens::text::display_width;
 
     #[test]
     fn table_rows_line_up_by_display_width_with_cjk_and_combining_marks() {
@@ -434,12 +393,12 @@ mod tests {
                 "cafe\u{301}-e\u{301}e\u{301}",
                 "會話會話會話會話會話會話會話會話會話會話會話會話",
             ] {
-                text_row(&mut out, &row(id), columns).unwrap();
+                text_row(&mut out, &row(id), columns, &[]).unwrap();
             }
             let text = String::from_utf8(out).unwrap();
             let at: Vec<usize> = text
                 .lines()
-                .map(|l| display_width(&l[..l.find("OpenClaw").unwrap()]))
+                .filter_map(|l| Some(display_width(&l[..l.find("OpenClaw")?])))
                 .collect();
             assert!(at.iter().all(|&a| a == at[0]), "{limit:?} {at:?}:\n{text}");
         }

@@ -27,6 +27,22 @@ pub fn mistyped_command(args: &[OsString], commands: &[&str]) -> Option<String> 
     })
 }
 
+/// The name of `names` nearest to `word` when it is a near miss (one edit for a word of up
+/// to 4 letters, two for a longer one, three for one of over 12), else `None`.
+pub fn nearest<'n>(word: &str, names: impl IntoIterator<Item = &'n str>) -> Option<&'n str> {
+    let n = word.chars().count();
+    let allowed = match n {
+        0..=4 => 1,
+        5..=12 => 2,
+        _ => 3,
+    };
+    let (distance, nearest) = names
+        .into_iter()
+        .map(|c| (strsim::osa_distance(word, c), c))
+        .min_by_key(|(d, _)| *d)?;
+    (distance <= allowed && distance > 0).then_some(nearest)
+}
+
 /// The first argument after the program name that is neither an option nor an option's value.
 fn first_positional(args: &[OsString]) -> Option<&OsString> {
     let mut rest = args.iter().skip(1);
@@ -71,5 +87,18 @@ mod tests {
         assert_eq!(check(&["replaylens", "session.jsonl"]), None);
         assert_eq!(check(&["replaylens", "zzz"]), None);
         assert_eq!(check(&["replaylens"]), None);
+    }
+
+    #[test]
+    fn the_nearest_name_is_offered_only_for_a_near_miss() {
+        let names = ["verdict", "tool-result-pairing", "mistral-user-after-tool"];
+        assert_eq!(nearest("verdcit", names), Some("verdict"));
+        assert_eq!(nearest("tool-result-paring", names), Some("tool-result-pairing"));
+        assert_eq!(
+            nearest("mistral-user-after-tools", names),
+            Some("mistral-user-after-tool")
+        );
+        assert_eq!(nearest("banana", names), None);
+        assert_eq!(nearest("verdict", names), None);
     }
 }

@@ -13,6 +13,7 @@ pub mod message_array;
 pub(crate) mod note_tally;
 pub mod preview;
 pub mod progress;
+pub mod reproducer;
 pub mod session_text;
 pub mod sqlite;
 pub mod tail;

@@ -125,7 +125,7 @@ pub struct Session {
     /// For another agent's session: its messages mapped into the common model.
     pub mapped: Option<Mapped>,
     /// The OpenClaw release that last wrote the file, where it records one (an agent
-    /// database's `schema_meta.app_version`); JSONL sessions record none.
+    /// database's `schema_meta.app_version`, or the `replaylens-reproducer` record of a reduced case).
     pub openclaw_version: Option<String>,
 }
 

@@ -408,13 +408,28 @@ impl Session {
 
     /// The session's own target: the branch's latest model (`branch`, as `buildSessionContext`
     /// picks it), else the header's, else the SQLite session window's. A `model_change` names no
-    /// API: the API of the latest assistant turn on the same provider fills it in.
+    /// API: the latest `model-snapshot` on the branch naming the same provider and model fills
+    /// it in (OpenClaw's `appendModelSnapshot` records the API it resolved for that model),
+    /// else the API of the latest assistant turn on the same provider.
     fn latest_model(
         &self,
         t: &Transcript<'_>,
         branch: Option<(ModelRef, ModelSource)>,
     ) -> (ModelRef, Option<ModelSource>) {
         if let Some((mut model, source)) = branch.filter(|(m, _)| m.provider.is_some() || m.model.is_some()) {
+            if model.api.is_none() {
+                model.api = t
+                    .model_events
+                    .iter()
+                    .rev()
+                    .find(|e| {
+                        e.source == "model-snapshot"
+                            && e.model.api.is_some()
+                            && e.model.provider == model.provider
+                            && e.model.model == model.model
+                    })
+                    .and_then(|e| e.model.api.clone());
+            }
             if model.api.is_none() {
                 model.api = t
                     .messages

@@ -8,6 +8,11 @@
 //! as a session of the input's own format, loaded, replayed and linted exactly as the command
 //! line does, and kept only if it still reproduces. The result is 1-minimal in entries: no
 //! single entry can be removed. Redaction (on by default) runs last and must keep the case.
+//! Then the target and rule set are written into the case itself ([`stamp`]), so that the file
+//! alone replays for them; the stamp is kept only when the file alone still reproduces.
+
+pub mod side;
+pub mod stamp;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -94,6 +99,9 @@ pub struct Reduced {
     pub stopped_early: bool,
     /// Whether secrets were redacted.
     pub redacted: bool,
+    /// Whether the file records its target and rule set ([`stamp`]) and, loaded alone with no
+    /// target and the default rule set, reproduces the case for them.
+    pub travels: bool,
 }
 
 /// Why nothing could be reduced.
@@ -141,20 +149,78 @@ impl Checker<'_> {
 
 /// Whether the session at `path` reproduces `options.keep`.
 pub fn reproduces(path: &Path, options: &ReduceOptions) -> bool {
+    replays(path, &options.target, &options.replay, &options.keep).is_some_and(|(_, _, holds)| holds)
+}
+
+/// Whether the session at `path`, loaded alone and replayed as `lint PATH` replays it (no
+/// target, the rule set the file records, else the default), reproduces `options.keep` for
+/// `options.target` and its rule set.
+pub fn reproduces_alone(path: &Path, options: &ReduceOptions) -> bool {
+    let alone = ReplayOptions {
+        rule_set: crate::rule_set::RuleSet::newest(),
+        rule_set_from_session: true,
+        ..options.replay.clone()
+    };
+    replays(path, &Target::default(), &alone, &options.keep)
+        .is_some_and(|(target, set, holds)| holds && target == options.target && set == options.replay.rule_set.name)
+}
+
+/// Replay the session at `path` for `target`: the target and rule set used, and whether
+/// `keep` holds; `None` when it does not load.
+fn replays(path: &Path, target: &Target, options: &ReplayOptions, keep: &Keep) -> Option<(Target, &'static str, bool)> {
     let load = LoadOptions {
         keep: LoadKeep::Transcript,
         ..LoadOptions::default()
     };
-    let Ok(session) = load_path(path, &load) else {
-        return false;
-    };
-    let r = replay(&session, &options.target, &options.replay);
-    match &options.keep {
+    let session = load_path(path, &load).ok()?;
+    let r = replay(&session, target, options);
+    let holds = match keep {
         Keep::Rule(id) => r.projection.rewrites.iter().any(|rw| rw.rule == id),
         Keep::Finding(id) => {
             payload_of(&r, WireStage::Replay).is_ok_and(|w| lint(&w).iter().any(|f| f.constraint == id))
         }
         Keep::Verdict => payload_of(&r, WireStage::Replay).is_ok_and(|w| !lint(&w).is_empty()),
+    };
+    Some((r.resolved.target.clone(), r.options.rule_set.name, holds))
+}
+
+/// The leaf of the active branch of the session at `path`.
+fn leaf_of(path: &Path) -> Option<String> {
+    let load = LoadOptions {
+        keep: LoadKeep::Transcript,
+        ..LoadOptions::default()
+    };
+    load_path(path, &load).ok()?.transcript().leaf_id
+}
+
+/// `text` with the stamp appended ([`stamp::lines`]) when the case still holds with it and
+/// the file alone reproduces it; else `text` as it is.
+fn stamped(session: &SessionText, text: String, checker: &mut Checker<'_>) -> (String, bool) {
+    if session.shape == Shape::MessageArray || std::fs::write(checker.file.path(), &text).is_err() {
+        return (text, false);
+    }
+    let leaf = leaf_of(checker.file.path());
+    let options = checker.options;
+    let lines = stamp::lines(
+        session.shape,
+        &text,
+        leaf.as_deref(),
+        &stamp::Stamp {
+            target: &options.target,
+            rule_set: options.replay.rule_set,
+            keeps: options.keep.describe(),
+        },
+    );
+    let mut with = text.clone();
+    for line in lines {
+        with.push_str(&line.to_string());
+        with.push('\n');
+    }
+    // `holds` leaves the stamped file in place for the check alone.
+    if checker.holds(&with) && reproduces_alone(checker.file.path(), options) {
+        (with, true)
+    } else {
+        (text, false)
     }
 }
 
@@ -165,6 +231,14 @@ pub fn reduce(
     options: &ReduceOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Reduced, ReduceError> {
+    // Every candidate replays with the rule set given, whatever a file records.
+    let options = &ReduceOptions {
+        replay: ReplayOptions {
+            rule_set_from_session: false,
+            ..options.replay.clone()
+        },
+        ..options.clone()
+    };
     let mut session = SessionText::parse(text, format)?;
     let suffix = if session.shape == Shape::MessageArray {
         ".json"
@@ -200,12 +274,15 @@ pub fn reduce(
         }
     }
     let messages = keep.iter().filter(|&&i| session.is_message(i)).count();
+    let stopped_early = checker.out_of_time();
+    let (text, travels) = stamped(&session, session.render(&keep), &mut checker);
     Ok(Reduced {
-        text: session.render(&keep),
+        text,
+        travels,
         units: (keep.len(), total),
         messages,
         checks: checker.checks,
-        stopped_early: checker.out_of_time(),
+        stopped_early,
         redacted: options.redact,
     })
 }

@@ -61,6 +61,8 @@ pub struct Summary {
     pub sessions: usize,
     /// Sources that could not be read.
     pub errors: usize,
+    /// Sessions read with load problems: skipped lines or rows, or warnings.
+    pub with_load_problems: usize,
     /// Messages over every session.
     pub messages: usize,
     /// Bytes of the files scanned.
@@ -80,6 +82,9 @@ impl Summary {
         if row.error.is_some() {
             self.errors += 1;
             return;
+        }
+        if row.skipped + row.warnings > 0 {
+            self.with_load_problems += 1;
         }
         if self.targets.len() < row.targets.len() {
             self.targets.resize_with(row.targets.len(), TargetTotals::default);

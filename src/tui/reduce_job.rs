@@ -1,7 +1,9 @@
 //! `R`: reduce the open session to what reproduces the selected row's finding (or, without
 //! one, its first rewrite's rule), on its own thread, then open the reduced session. The
 //! header shows the reduction's progress meanwhile; the file goes to the current directory as
-//! `<session>.reduced.jsonl` (or `.json`), redacted (`replaylens reduce` also writes a side file).
+//! `<session>.reduced.jsonl` (or `.json`), redacted, with the side file `replaylens reduce`
+//! writes (`<session>.reduced.jsonl.reduce.json`: what it reproduces, for which target and rule
+//! set, and the command that shows it).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,7 +12,9 @@ use std::sync::mpsc::{Receiver, channel};
 
 use replaylens::hygiene::ReplayOptions;
 use replaylens::policy::Target;
+use replaylens::reduce::side::{record, side_file};
 use replaylens::reduce::{Keep, ReduceOptions, reduce};
+use replaylens::write::{Protected, Replace};
 
 use super::app::{App, LoadRequest};
 
@@ -50,7 +54,7 @@ pub fn output_for(source: &Path, format: &str) -> PathBuf {
     let mut path = cwd.join(format!("{stem}.reduced.{ext}"));
     let mut n = 2;
     // `symlink_metadata`: a dangling link counts as taken (the write would refuse it anyway).
-    while std::fs::symlink_metadata(&path).is_ok() {
+    while std::fs::symlink_metadata(&path).is_ok() || std::fs::symlink_metadata(side_file(&path)).is_ok() {
         path = cwd.join(format!("{stem}.reduced-{n}.{ext}"));
         n += 1;
     }
@@ -74,13 +78,24 @@ fn work(
         progress(p.units, p.of, p.checks)
     })
     .map_err(|e| e.to_string())?;
-    replaylens::write::write_file(
+    let side = side_file(&request.output);
+    // Neither output may replace the session, a companion of it, or the other output.
+    let mut for_output = Protected::session(&request.source);
+    for_output.add(&side);
+    let mut for_side = Protected::session(&request.source);
+    for_side.add(&request.output);
+    let record = record(
+        &request.source,
+        &request.format,
         &request.output,
-        &replaylens::write::Protected::session(&request.source),
-        replaylens::write::Replace::Never,
-        reduced.text.as_bytes(),
-    )
-    .map_err(|e| e.to_string())?;
+        &options,
+        &request.keep,
+        &reduced,
+    );
+    let record = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())? + "\n";
+    replaylens::write::write_file(&request.output, &for_output, Replace::Never, reduced.text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    replaylens::write::write_file(&side, &for_side, Replace::Never, record.as_bytes()).map_err(|e| e.to_string())?;
     Ok((request.output.clone(), reduced.units.0, reduced.units.1))
 }
 

@@ -363,6 +363,7 @@ impl<'p> Builder<'p> {
                 _ => 0,
             });
             super::map_foreign(&mut s);
+            super::reproducer::apply(&mut s);
             return Ok(s);
         }
         if s.header.is_none() && s.entries.is_empty() {
@@ -407,6 +408,7 @@ impl<'p> Builder<'p> {
                 ));
             }
         }
+        super::reproducer::apply(&mut s);
         Ok(s)
     }
 }

@@ -64,3 +64,59 @@ fn the_session_picker_ranks_the_file_the_filter_names_first() {
     assert!(first.path.ends_with("invoice-run.jsonl"), "{:?}", first.path);
     assert!(picker.current().unwrap().path.ends_with("invoice-run.jsonl"));
 }
+
+#[test]
+fn an_id_shows_whole_once_enter_expands_its_message() {
+    use crate::tui::fixtures;
+    let id = "toolu_01FGZSNZjTUQb6oOSZKK7T3f_and_more";
+    let call = replaylens::json!({
+        "role": "assistant",
+        "content": [{"type": "toolCall", "id": id, "name": "read", "arguments": {"path": "a.rs"}}],
+        "provider": "anthropic", "api": "anthropic-messages", "model": "claude-sonnet-4-6",
+        "stopReason": "toolUse",
+    });
+    let result = replaylens::json!({
+        "role": "toolResult", "toolCallId": id, "toolName": "read",
+        "content": [{"type": "text", "text": "fn main() {}"}], "isError": false,
+    });
+    let insp = fixtures::build(
+        "ids",
+        vec![
+            replaylens::model::json::from_value(call).unwrap(),
+            replaylens::model::json::from_value(result).unwrap(),
+        ],
+        vec![(vec![0], None), (vec![1], None)],
+        Vec::new(),
+    );
+    let mut app = app_with(insp, Theme::dark());
+    app.resize(ratatui::layout::Rect::new(0, 0, 80, 24));
+    let rows = |app: &mut crate::tui::app::App| {
+        let screen = super::text(&super::screen(app));
+        let area = app.areas().rows;
+        screen
+            .lines()
+            .skip(usize::from(area.y))
+            .take(usize::from(area.height))
+            // The rows pane (left of the divider), lines trimmed and joined: an id wrapped
+            // after a separator reads whole again.
+            .map(|l| l.split('│').next().unwrap_or("").trim().to_owned())
+            .collect::<String>()
+    };
+    let collapsed = rows(&mut app);
+    assert!(
+        !collapsed.contains(id),
+        "the row header shortens a long id:\n{collapsed}"
+    );
+    assert!(collapsed.contains('…'), "{collapsed}");
+    press(&mut app, "\n");
+    let expanded = rows(&mut app);
+    assert!(
+        expanded.contains(&format!("id={id}")),
+        "Enter shows the id whole:\n{expanded}"
+    );
+    // And it stays whole while the message stays expanded.
+    press(&mut app, "j");
+    press(&mut app, "k");
+    let again = rows(&mut app);
+    assert!(again.contains(id), "{again}");
+}
