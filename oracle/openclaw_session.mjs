@@ -1,18 +1,32 @@
 #!/usr/bin/env node
-// replaylens' loader oracle: OpenClaw's own JSONL session codec, from the plugin SDK of the
-// release pinned in package.json (`dist/plugin-sdk/agent-sessions.js`).
+// replaylens' loader oracle: OpenClaw's own session codec, from the plugin SDK of the release
+// pinned in package.json (`dist/plugin-sdk/agent-sessions.js`), over a JSONL file or over the
+// rows OpenClaw's own SQLite transcript reader returns from a per-agent database.
 //
 //   node openclaw_session.mjs --info           version and entry points
+//   node openclaw_session.mjs --schema         the release's agent database DDL (stdout, SQL)
 //   node openclaw_session.mjs --jsonl          one request per stdin line -> one reply per line
 //   node openclaw_session.mjs REQUEST.json     one request -> one reply (pretty-printed)
 //
-// Request: {id?, path}  (a session JSONL file, archived names such as `<id>.jsonl.reset.<ts>`
-//                        included: OpenClaw reads them with the same codec)
+// Request: {id?, path}           a session JSONL file (archived names such as
+//                                `<id>.jsonl.reset.<ts>` included: OpenClaw reads them with the
+//                                same codec)
+//          {id?, path, session}  a session (`transcript_events.session_id`) of an
+//                                `openclaw-agent.sqlite` database; `{id?, path, sessions: true}`
+//                                lists the database's session ids instead
 // Reply:   {id?, version, messages, thinkingLevel, model, provider, modelId, api, counts}
-//          or {id?, error}
+//          ({id?, version, sessions} for a listing) or {id?, error}
+//
+// A database is opened read-only with `node:sqlite` and read by the release's
+// `ReadOnlySqliteTranscriptReader` (doctor-session-sqlite-transcript-readers): every row of
+// the session in `seq` order, its event JSON as the release's own `transcriptEventJsonSql`
+// yields it (`event_json`, else `event_zstd` decoded by the release's registered decoder).
+// Each row is one entry line for parseSessionEntries; from there on both inputs take the same
+// path.
 //
 // What runs, in the SDK's order:
-//   entries = parseSessionEntries(text)     (file read as UTF-8, as SessionManager reads it)
+//   entries = parseSessionEntries(text)     (file read as UTF-8, as SessionManager reads it;
+//                                            for a database, each row's event JSON)
 //   migrateSessionEntries(entries)          (v1/v2 -> current: ids, parents, hookMessage)
 //   ctx     = buildSessionContext(entries)  (active branch, leaf controls, compaction or
 //                                            reset window, latest thinking level and model)
@@ -29,11 +43,34 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { DIST, OPENCLAW_DIR, loadEntryPoints, runMain, serve, writeOut } from "./oracle_common.mjs";
+import { DatabaseSync } from "node:sqlite";
+
+import {
+  DIST,
+  OPENCLAW_DIR,
+  importFile,
+  loadEntryPoints,
+  locateEntryPoints,
+  runMain,
+  serve,
+  writeOut,
+} from "./oracle_common.mjs";
 
 const ENTRY_POINTS = {
   isTranscriptOnlyOpenClawAssistantMessage: "function isTranscriptOnlyOpenClawAssistantMessage(",
+  ReadOnlySqliteTranscriptReader: "var ReadOnlySqliteTranscriptReader = class",
 };
+
+// The release's agent database DDL (`src/state/openclaw-agent-schema.ts`), a string constant.
+const SCHEMA_CONSTANT = "const OPENCLAW_AGENT_SCHEMA_SQL = ";
+
+async function agentSchemaSql() {
+  const where = locateEntryPoints({ OPENCLAW_AGENT_SCHEMA_SQL: SCHEMA_CONSTANT });
+  const { file, export: alias } = where.OPENCLAW_AGENT_SCHEMA_SQL;
+  const sql = (await importFile(path.join(DIST, file)))[alias];
+  if (typeof sql !== "string") throw new Error(`${file}: export ${alias} is not the agent schema`);
+  return sql;
+}
 
 async function loadCodec() {
   const sdkFile = path.join(DIST, "plugin-sdk", "agent-sessions.js");
@@ -88,12 +125,36 @@ function counts(entries, ctx, transcriptOnly) {
   return c;
 }
 
+// The rows of one database session as OpenClaw's read-only transcript reader returns them
+// (every row: both of its predicates accept everything), or the database's session ids.
+function withDatabase(codec, file, use) {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return use(new codec.fns.ReadOnlySqliteTranscriptReader(db));
+  } finally {
+    db.close();
+  }
+}
+
+function databaseEntries(codec, req) {
+  const snapshot = withDatabase(codec, req.path, (reader) =>
+    reader.repairSnapshot(req.session, () => true, () => true),
+  );
+  if (!snapshot.ok) throw snapshot.error;
+  return snapshot.rows.flatMap((row) => codec.sdk.parseSessionEntries(row.eventJson));
+}
+
 function readSession(codec, req) {
   if (!req || typeof req.path !== "string") throw new Error("request needs a path");
   const { sdk, fns } = codec;
+  if (req.sessions === true) {
+    return { version: codec.version, sessions: withDatabase(codec, req.path, (reader) => reader.sessionIds()) };
+  }
   const transcriptOnly = fns.isTranscriptOnlyOpenClawAssistantMessage;
-  const text = fs.readFileSync(req.path, "utf8");
-  const entries = sdk.parseSessionEntries(text);
+  const entries =
+    typeof req.session === "string"
+      ? databaseEntries(codec, req)
+      : sdk.parseSessionEntries(fs.readFileSync(req.path, "utf8"));
   sdk.migrateSessionEntries(entries);
   const ctx = sdk.buildSessionContext(structuredClone(entries));
   const target = decodeTarget(sdk.buildSessionContext(targetEntries(entries, transcriptOnly)).model);
@@ -113,6 +174,10 @@ async function main() {
   if (args.includes("--info")) {
     const info = { openclaw: OPENCLAW_DIR, version: codec.version, sdk: codec.sdkFile, entryPoints: codec.where };
     writeOut(JSON.stringify(info, null, 2) + "\n");
+    return;
+  }
+  if (args.includes("--schema")) {
+    writeOut(await agentSchemaSql());
     return;
   }
   await serve(args, (req) => readSession(codec, req));

@@ -35,7 +35,10 @@ pub fn effective_target(requested: &Target, session_model: &ModelRef) -> Target 
 pub fn resolve_replay(requested: &Target, session_model: &ModelRef, options: &ReplayOptions) -> ResolvedPolicy {
     let target = effective_target(requested, session_model);
     let Some(config) = &options.config else {
-        return resolve_for(&target, options.rule_set);
+        return match crate::policy::config::plugins::installation_without_config() {
+            crate::policy::Installation::Unknown => resolve_for(&target, options.rule_set),
+            known => crate::policy::resolve_with(&target, options.rule_set, &known),
+        };
     };
     let mut target = target;
     if requested.api.as_deref().is_none_or(|a| a.trim().is_empty()) {

@@ -57,14 +57,13 @@ impl Session {
         }
         // OpenClaw's codec (`buildSessionContext`): in a file holding leaf controls, the entries
         // and parents `leaf_controls::selected` keeps, walked from the last one; in any other
-        // file, the raw parent links walked from the last line. A SQLite store keeps the leaf
-        // its events record, and so does a pi core v4 file its lane lines (a format OpenClaw's
-        // codec does not read).
+        // file, the raw parent links walked from the last line. A SQLite store's rows are read
+        // the same way (its `transcript_events` in `seq` order are the lines; the loader
+        // differential holds it against `ReadOnlySqliteTranscriptReader` + the codec). A pi
+        // core v4 file keeps the leaf its lane lines record (a format OpenClaw's codec does
+        // not read).
         let mut normalized: Option<HashMap<*const Entry, Option<String>>> = None;
-        let leaf = if matches!(
-            self.format,
-            super::session::SessionFormat::OpenClawSqlite | super::session::SessionFormat::PiCoreV4
-        ) {
+        let leaf = if self.format == super::session::SessionFormat::PiCoreV4 {
             match &self.explicit_leaf {
                 Some(explicit) => explicit.as_deref(),
                 None => last_tree_id,

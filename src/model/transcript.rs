@@ -359,12 +359,12 @@ impl Session {
     }
 
     /// Whether OpenClaw's codec migrates this file from before version 3 (`hookMessage` →
-    /// `custom`): a header older than 3, or no header at all in a file (SQLite events keep
-    /// their form).
+    /// `custom`): a header older than 3, or no header at all, in a file or in a database's
+    /// rows alike (the session manager hydrates both through `migrateToCurrentVersion`).
     fn migrated_below_v3(&self) -> bool {
         match &self.header {
             Some(_) => self.version.is_some_and(|v| v < 3),
-            None => self.format != super::session::SessionFormat::OpenClawSqlite,
+            None => true,
         }
     }
 

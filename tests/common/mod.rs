@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod agent_db;
 pub mod agent_gen;
 pub mod counting;
 pub mod tmux;

@@ -8,11 +8,18 @@ use serde_json::Value;
 
 /// What `replaylens show --format json` reads from `path`, or why it could not.
 pub fn show(bin: &str, path: &Path) -> Result<Value, String> {
-    let out = Command::new(bin)
-        .args(["show", "--format", "json"])
-        .arg(path)
-        .output()
-        .map_err(|e| format!("cannot run {bin}: {e}"))?;
+    show_session(bin, path, None)
+}
+
+/// What `replaylens show --format json [--session ID]` reads from `path` (a database session
+/// when `session` is given), or why it could not.
+pub fn show_session(bin: &str, path: &Path, session: Option<&str>) -> Result<Value, String> {
+    let mut command = Command::new(bin);
+    command.args(["show", "--format", "json"]).arg(path);
+    if let Some(id) = session {
+        command.args(["--session", id]);
+    }
+    let out = command.output().map_err(|e| format!("cannot run {bin}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
             "replaylens show failed ({}): {}",
@@ -26,6 +33,16 @@ pub fn show(bin: &str, path: &Path) -> Result<Value, String> {
 /// The oracle request for one file.
 pub fn request(id: usize, path: &Path) -> String {
     serde_json::json!({"id": id, "path": path}).to_string()
+}
+
+/// The oracle request for one session of an agent database.
+pub fn database_request(id: usize, path: &Path, session: &str) -> String {
+    serde_json::json!({"id": id, "path": path, "session": session}).to_string()
+}
+
+/// The oracle request listing an agent database's sessions (OpenClaw's reader's own list).
+pub fn sessions_request(path: &Path) -> String {
+    serde_json::json!({"id": 0, "path": path, "sessions": true}).to_string()
 }
 
 /// A message as both sides would send it, for comparison. Only representation is normalized:

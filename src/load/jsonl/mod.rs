@@ -150,7 +150,7 @@ impl<'p> Builder<'p> {
         let s = &self.session;
         let tree = !self.foreign
             && !self.pi_core
-            && (s.header.is_some() || s.format == SessionFormat::OpenClawSqlite)
+            && s.header.is_some()
             && s.version != Some(1)
             && !s.entries.is_empty()
             && s.entries.iter().all(|e| e.id.is_some());
@@ -386,8 +386,9 @@ impl<'p> Builder<'p> {
         }
         // OpenClaw's codec (`migrateToCurrentVersion`) reads a file without a session header as
         // version 1: every entry gets a fresh id chained to the line before it, whatever ids the
-        // lines carry. (SQLite events have no header and keep their ids.)
-        let headerless_file = s.header.is_none() && s.format != SessionFormat::OpenClawSqlite;
+        // lines carry. A database session's rows are hydrated through the same migration, so
+        // one without its header row is read the same way (the loader differential holds it).
+        let headerless_file = s.header.is_none();
         if (version < 2 || headerless_file) && !self.pi_core {
             if version < 2 {
                 s.format = SessionFormat::PiJsonlV1;

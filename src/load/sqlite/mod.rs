@@ -12,7 +12,8 @@
 //! zstd-compressed in `event_zstd`, ordered by `seq`), with `session_windows` naming each
 //! window's session key. OpenClaw reads them through its session accessor
 //! (`session-accessor.sqlite-entry-read-*.mjs`) and `ReadOnlySqliteTranscriptReader`; the
-//! loader differential (`docs/testing.md`) does not cover this reader yet.
+//! loader differential (`tests/oracle_loader.rs`, `docs/testing.md`) runs that reader and the
+//! session codec beside this loader on the bundled database and generated ones.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{BufReader, Read};

@@ -11,6 +11,7 @@ mod includes;
 mod locate;
 pub mod model;
 pub mod plugins;
+pub mod state_plugins;
 mod view;
 
 use std::collections::BTreeMap;

@@ -52,13 +52,27 @@ pub fn declared(config: &OpenClawConfig) -> BTreeSet<String> {
     p.installs.iter().cloned().chain(loaded).collect()
 }
 
-/// The installation a configuration describes: the plugins it installs or loads that OpenClaw
+/// The installation a configuration describes, with the plugins the state folder records as
+/// installed ([`state_installed`]): those it installs, loads or the state records that OpenClaw
 /// enables. Exact: a ClawHub plugin not in it is not installed.
 pub fn installation(config: &OpenClawConfig) -> Installation {
-    Installation::Known(
-        declared(config)
-            .into_iter()
-            .filter(|id| disabled_by(config, id).is_none())
-            .collect(),
-    )
+    let mut ids = declared(config);
+    ids.extend(state_installed().unwrap_or_default());
+    Installation::Known(ids.into_iter().filter(|id| disabled_by(config, id).is_none()).collect())
+}
+
+/// The plugins the state folder OpenClaw would use here (`$OPENCLAW_STATE_DIR`, else
+/// `~/.openclaw`) records as installed in its state database, or `None` when it records none
+/// or its index cannot be read ([`super::state_plugins::installed`]).
+pub fn state_installed() -> Option<BTreeSet<String>> {
+    let env: std::collections::BTreeMap<String, String> = std::env::vars().collect();
+    super::state_plugins::installed(&super::locate(&env).state_dir)
+        .ok()
+        .flatten()
+}
+
+/// The installation without a configuration: the state folder's records when it has them
+/// (exact), else unknown (a ClawHub plugin is assumed installed, and the answer says so).
+pub fn installation_without_config() -> Installation {
+    state_installed().map_or(Installation::Unknown, Installation::Known)
 }

@@ -10,6 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use replaylens::policy::PartOrigin;
+use replaylens::policy::config::OpenClawConfig;
 use replaylens::text::escape_controls_single_line;
 use unicode_width::UnicodeWidthStr;
 
@@ -68,14 +69,15 @@ pub fn draw(app: &App, insp: &Inspection, frame: &mut Frame<'_>, area: Rect) {
             spans: target,
         },
     ];
-    // The configuration replayed under, when one is: its path, never its content (without one
-    // the header stays as it was; the exports say "no configuration").
-    if let Some(config) = insp.options.config.as_deref() {
-        first.push(Part {
-            rank: FAMILY,
-            spans: vec![key("config "), val(config.path.display().to_string())],
-        });
-    }
+    // The configuration replayed under: its path, never its content, or "no configuration"
+    // (as the exports name it), so that a replay without one says so.
+    first.push(Part {
+        rank: FAMILY,
+        spans: vec![
+            key("config "),
+            val(OpenClawConfig::describe(insp.options.config.as_deref())),
+        ],
+    });
     let wire = &insp.wire;
     let (verdict, role) = match wire.findings.len() {
         // Another load (a profile or rule-set switch) is running: what is shown is the old

@@ -85,7 +85,7 @@ fn the_sessions_own_target_has_no_marks() {
     let mut app = app_with(sample("anthropic-tool-repair.jsonl", Target::default()), Theme::dark());
     let (first, _) = header(&mut app, 200);
     assert!(
-        first.ends_with("target anthropic / anthropic-messages / claude-sonnet-4-6"),
+        first.ends_with("target anthropic / anthropic-messages / claude-sonnet-4-6  config no configuration"),
         "{first}"
     );
 }
@@ -99,13 +99,16 @@ fn a_missing_part_is_a_question_mark() {
     std::fs::write(&path, messages).unwrap();
     let mut app = app_with(loaded(&path, Target::default()), Theme::dark());
     let (first, _) = header(&mut app, 160);
-    assert!(first.ends_with("target ? / ? / ?"), "{first}");
+    assert!(first.ends_with("target ? / ? / ?  config no configuration"), "{first}");
     let mut app = app_with(
         loaded(&path, Target::new(Some("my-gateway"), None, None)),
         Theme::dark(),
     );
     let (first, _) = header(&mut app, 160);
-    assert!(first.ends_with("target my-gateway / ? / ?"), "{first}");
+    assert!(
+        first.ends_with("target my-gateway / ? / ?  config no configuration"),
+        "{first}"
+    );
 }
 
 #[test]
@@ -228,5 +231,41 @@ fn a_target_openclaw_cannot_route_says_so_instead_of_a_payload_verdict() {
     assert!(
         second.starts_with("⊘ OpenClaw has no route for this target"),
         "{second}"
+    );
+}
+
+/// Load a bundled sample replayed under `config` (or none), as the app loads it.
+fn loaded_under(name: &str, config: Option<replaylens::policy::config::OpenClawConfig>) -> Inspection {
+    let request = LoadRequest {
+        path: Path::new(env!("CARGO_MANIFEST_DIR")).join("sample-sessions").join(name),
+        session: None,
+        target: Target::default(),
+        rule_set: RuleSet::newest(),
+        rule_set_from_session: false,
+        config: config.map(Arc::new),
+    };
+    load(&request, &(Arc::new(|_| {}) as Report)).unwrap()
+}
+
+#[test]
+fn the_header_names_the_configuration_or_says_there_is_none() {
+    let mut app = app_with(loaded_under("anthropic-tool-repair.jsonl", None), Theme::dark());
+    let (first, _) = header(&mut app, 200);
+    assert!(first.contains("config no configuration"), "{first}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("openclaw.json");
+    std::fs::write(
+        &file,
+        r#"{models: {providers: {anthropic: {apiKey: "sk-never-shown", models: []}}}}"#,
+    )
+    .unwrap();
+    let config = replaylens::policy::config::OpenClawConfig::load_with_env(&file, &Default::default()).unwrap();
+    let mut app = app_with(loaded_under("anthropic-tool-repair.jsonl", Some(config)), Theme::dark());
+    let (first, _) = header(&mut app, 200);
+    assert!(first.contains(&format!("config {}", file.display())), "{first}");
+    assert!(
+        !first.contains("no configuration") && !first.contains("sk-never-shown"),
+        "{first}"
     );
 }
