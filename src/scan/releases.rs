@@ -179,3 +179,7 @@ fn summary(rows: &[ReleaseRow]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+#[cfg(test)]
+#[path = "reused_id_tests.rs"]
+mod reused_id_tests;

@@ -235,6 +235,11 @@ pub fn in_line<R>(f: impl FnOnce() -> R) -> R {
     out
 }
 
+/// Whether this thread runs inside [`in_line`] (its image work stays on this thread).
+pub(super) fn is_in_line() -> bool {
+    IN_LINE.get()
+}
+
 /// One replay's outcomes, by canonical payload.
 #[derive(Debug, Default)]
 pub struct ImageCache {

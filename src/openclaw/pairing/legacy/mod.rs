@@ -43,6 +43,7 @@
 //! default `preserve` policy: identical output apart from synthetic timestamps.
 
 mod ids;
+mod later;
 mod output;
 
 use std::collections::{HashMap, HashSet};
@@ -56,6 +57,7 @@ use crate::openclaw::synthetic::{ABORTED_TEXT, SYNTHETIC_MARKER, is_synthetic_re
 use super::classify::{Call, ErroredPolicy, Item, Options, Plan, tool_calls};
 use super::results::describe;
 use ids::{adopt_legacy, normalized_name, opt_str, result_id, result_label, role_name};
+use later::LaterResults;
 
 /// Where an output entry was placed, for the `moved` details.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +101,8 @@ struct Pass<'a, 'm> {
     changed: bool,
     /// The latest reason each input index was dropped (used when it ends up nowhere).
     reasons: HashMap<usize, String>,
+    /// The tool results by id, for `collectLaterMatchingToolResults`.
+    later: LaterResults<'m>,
 }
 
 /// Run 7.35's pairing repair; `None` when its output equals the input.
@@ -111,6 +115,7 @@ pub fn plan_legacy(messages: &[&Message], opts: &Options<'_>) -> Option<Plan> {
         positions: HashMap::new(),
         changed: false,
         reasons: HashMap::new(),
+        later: LaterResults::new(messages),
     };
     pass.run();
     if !pass.changed {
@@ -398,7 +403,7 @@ impl<'a, 'm> Pass<'a, 'm> {
         if !span.is_empty() && !remainder.is_empty() {
             self.changed = true;
         }
-        let mut later = self.collect_later(j, calls, &ids, &names, start);
+        let mut later = self.collect_later(j, calls, &span, &names, start);
         for c in calls {
             if let Some(e) = span.get(c.id) {
                 self.push_result(e.clone());
@@ -418,38 +423,35 @@ impl<'a, 'm> Pass<'a, 'm> {
     }
 
     /// `collectLaterMatchingToolResults`: from `from` to the end, the first not yet placed
-    /// result for each call id of the turn (legacy adoption against this turn's calls).
+    /// result for each call id of the turn (legacy adoption against this turn's calls), for
+    /// the calls without a span result (the only ones it is asked for), looked up in
+    /// [`LaterResults`].
     fn collect_later(
         &self,
         from: usize,
         calls: &[Call<'m>],
-        ids: &HashSet<&str>,
+        span: &HashMap<String, Entry>,
         names: &HashMap<&str, &str>,
         owner: usize,
     ) -> HashMap<String, Entry> {
         let mut found: HashMap<String, Entry> = HashMap::new();
-        for index in from..self.messages.len() {
-            let candidate = self.messages[index];
-            if !candidate.is_tool_result() {
+        for c in calls {
+            if span.contains_key(c.id) || found.contains_key(c.id) || self.positions.contains_key(c.id) {
                 continue;
             }
-            let adopted = adopt_legacy(candidate, calls);
-            let Some(id) = result_id(adopted.as_ref().unwrap_or(candidate)) else {
+            let Some(index) = self.later.first_for(c, calls, from) else {
                 continue;
             };
-            if !ids.contains(id) || self.positions.contains_key(id) || found.contains_key(id) {
-                continue;
-            }
-            let id = id.to_owned();
+            let adopted = adopt_legacy(self.messages[index], calls);
             let entry = self.result_entry(
                 index,
                 adopted.as_ref(),
-                &id,
-                names.get(id.as_str()).copied(),
+                c.id,
+                names.get(c.id).copied(),
                 owner,
                 Place::Later,
             );
-            found.insert(id, entry);
+            found.insert(c.id.to_owned(), entry);
         }
         found
     }
