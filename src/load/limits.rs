@@ -125,6 +125,22 @@ impl<R: Read> Read for Capped<R> {
     }
 }
 
+/// A buffered reader stays one buffer: its bytes are counted as they are consumed, and the
+/// next fill past the limit fails.
+impl<R: io::BufRead> io::BufRead for Capped<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.seen > self.limit {
+            return Err(io::Error::other(OverLimit(self.limit)));
+        }
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.seen += amount as u64;
+        self.inner.consume(amount);
+    }
+}
+
 /// The error an [`Expanding`] reader raises for a decompression bomb: compressed bytes read
 /// and what they had become.
 #[derive(Debug, thiserror::Error)]

@@ -162,7 +162,8 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Session, LoadErro
                 return message_array::load_message_array_owned(path, bytes);
             }
             // A file growing past the limit while it is read is refused too.
-            let reader = BufReader::with_capacity(READ_BUFFER, Capped::new(reader, limits.max_document_bytes));
+            // (Counted as it is consumed: no second buffer.)
+            let reader = Capped::new(reader, limits.max_document_bytes);
             jsonl::load_jsonl_previewed(path, reader, &limits, options.preview.clone(), options.keep)
         }
     }

@@ -46,16 +46,20 @@ pub enum ReduceEvent {
 
 /// `<stem>.reduced.jsonl` in the current directory, numbered when it exists.
 pub fn output_for(source: &Path, format: &str) -> PathBuf {
+    output_in(&std::env::current_dir().unwrap_or_default(), source, format)
+}
+
+/// `<stem>.reduced.jsonl` in `dir`, numbered while it or its side file exists; a link there,
+/// dangling or not, counts as taken, so `R` never writes through a planted one.
+pub fn output_in(dir: &Path, source: &Path, format: &str) -> PathBuf {
     let stem = source
         .file_stem()
         .map_or_else(|| "session".into(), |s| s.to_string_lossy().into_owned());
     let ext = if format == "message-array" { "json" } else { "jsonl" };
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let mut path = cwd.join(format!("{stem}.reduced.{ext}"));
+    let mut path = dir.join(format!("{stem}.reduced.{ext}"));
     let mut n = 2;
-    // `symlink_metadata`: a dangling link counts as taken (the write would refuse it anyway).
     while std::fs::symlink_metadata(&path).is_ok() || std::fs::symlink_metadata(side_file(&path)).is_ok() {
-        path = cwd.join(format!("{stem}.reduced-{n}.{ext}"));
+        path = dir.join(format!("{stem}.reduced-{n}.{ext}"));
         n += 1;
     }
     path

@@ -80,3 +80,18 @@ fn r_on_a_row_with_neither_finding_nor_rewrite_says_so() {
         Some("R reduces to a finding or a rewrite: this row has neither")
     );
 }
+
+#[test]
+fn r_never_writes_through_a_link_planted_at_its_output_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::path::Path::new("/x/case.jsonl");
+    let victim = dir.path().join("victim.txt");
+    std::os::unix::fs::symlink(&victim, dir.path().join("case.reduced.jsonl")).unwrap();
+    let chosen = crate::tui::reduce_job::output_in(dir.path(), source, "openclaw-jsonl");
+    assert_eq!(chosen, dir.path().join("case.reduced-2.jsonl"));
+    // A side file planted alone takes the name too.
+    std::fs::write(dir.path().join("case.reduced-2.jsonl.reduce.json"), "{}").unwrap();
+    let chosen = crate::tui::reduce_job::output_in(dir.path(), source, "openclaw-jsonl");
+    assert_eq!(chosen, dir.path().join("case.reduced-3.jsonl"));
+    assert!(!victim.exists(), "the dangling link's target was created");
+}
