@@ -9,22 +9,15 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+mod common;
+
+use common::source::{code_lines, rust_files as files};
+
 /// The binary's modules (declared in `main.rs`); every other module belongs to the library.
 const BINARY: &[&str] = &["main", "args", "cli", "tui"];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 fn is_test_file(rel: &Path) -> bool {
@@ -39,32 +32,11 @@ fn is_test_file(rel: &Path) -> bool {
 
 /// The code of `text` without comments and inline `#[cfg(test)] mod … { … }` blocks.
 fn code(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim_start();
-        if line.starts_with("#[cfg(test)]")
-            && lines[i + 1..]
-                .iter()
-                .find(|l| !l.trim().is_empty())
-                .is_some_and(|l| l.trim_start().starts_with("mod "))
-        {
-            let indent = lines[i].len() - line.len();
-            i += 1;
-            while i < lines.len() && !lines[i].starts_with(&format!("{}}}", " ".repeat(indent))) {
-                i += 1;
-            }
-            i += 1;
-            continue;
-        }
-        if !line.starts_with("//") {
-            out.push_str(lines[i]);
-            out.push('\n');
-        }
-        i += 1;
-    }
-    out
+    code_lines(text).into_iter().fold(String::new(), |mut out, (_, line)| {
+        out.push_str(line);
+        out.push('\n');
+        out
+    })
 }
 
 /// The module path of a file under `src/`: `["export", "view"]` for `export/view.rs`,

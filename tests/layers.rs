@@ -7,6 +7,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod common;
+
+use common::source::{code_lines, rust_files as files};
+
 /// The layers, lowest first; modules on one line share a layer.
 const LAYERS: &[&[&str]] = &[
     &["model", "text", "write"],
@@ -30,17 +34,6 @@ fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The top-level module a file under `src/` belongs to: `load` for `load/jsonl.rs`.
 fn top_module(rel: &Path) -> String {
     let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
@@ -54,36 +47,6 @@ fn is_test_file(path: &Path) -> bool {
         || name == "test_support"
         || name.ends_with("_test_support")
         || path.components().any(|c| c.as_os_str() == "tests")
-}
-
-/// The lines of `text` that are not comments and not in an inline test module.
-fn code_lines(text: &str) -> Vec<(usize, &str)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim_start();
-        if line.starts_with("#[cfg(test)]")
-            && lines[i + 1..]
-                .iter()
-                .find(|l| !l.trim().is_empty())
-                .is_some_and(|l| l.trim_start().starts_with("mod "))
-        {
-            // An inline test module: skip to its closing brace at the same indent.
-            let indent = lines[i].len() - line.len();
-            i += 1;
-            while i < lines.len() && !lines[i].starts_with(&format!("{}}}", " ".repeat(indent))) {
-                i += 1;
-            }
-            i += 1;
-            continue;
-        }
-        if !line.starts_with("//") {
-            out.push((i + 1, lines[i]));
-        }
-        i += 1;
-    }
-    out
 }
 
 /// Every `crate::<module>` a library file names, with where.

@@ -64,19 +64,13 @@ impl Limits {
     }
 }
 
-/// Refuse anything but a regular file (after following symlinks): reading a FIFO blocks
-/// forever, a device never ends.
-pub fn check_regular(path: &Path) -> Result<(), LoadError> {
+/// What a file that is not a regular file is, for a sentence ("a FIFO", "a folder", …);
+/// `None` for a regular file.
+pub fn special_kind(t: &fs::FileType) -> Option<&'static str> {
     use std::os::unix::fs::FileTypeExt;
-    let meta = fs::metadata(path).map_err(|e| LoadError::io(path, e))?;
-    let t = meta.file_type();
-    let kind = if t.is_file() {
-        return Ok(());
+    Some(if t.is_file() {
+        return None;
     } else if t.is_dir() {
-        // A folder listed because it could not be searched: name why.
-        if let Err(e) = fs::read_dir(path) {
-            return Err(LoadError::io(path, e));
-        }
         "a folder"
     } else if t.is_fifo() {
         "a FIFO"
@@ -88,7 +82,23 @@ pub fn check_regular(path: &Path) -> Result<(), LoadError> {
         "a socket"
     } else {
         "not a regular file"
+    })
+}
+
+/// Refuse anything but a regular file (after following symlinks): reading a FIFO blocks
+/// forever, a device never ends.
+pub fn check_regular(path: &Path) -> Result<(), LoadError> {
+    let meta = fs::metadata(path).map_err(|e| LoadError::io(path, e))?;
+    let t = meta.file_type();
+    let Some(kind) = special_kind(&t) else {
+        return Ok(());
     };
+    // A folder listed because it could not be searched: name why.
+    if t.is_dir()
+        && let Err(e) = fs::read_dir(path)
+    {
+        return Err(LoadError::io(path, e));
+    }
     Err(LoadError::NotRegular {
         path: path.to_owned(),
         kind,

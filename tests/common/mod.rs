@@ -5,6 +5,7 @@
 pub mod agent_db;
 pub mod agent_gen;
 pub mod counting;
+pub mod source;
 pub mod tmux;
 
 use std::path::{Path, PathBuf};

@@ -35,9 +35,7 @@ pub(super) fn check(path: &Path) -> Result<(), LoadError> {
 
 /// Why `meta` (of the side file `side`) is refused, if it is.
 fn judge(side: &Path, meta: &std::fs::Metadata) -> Result<(), LoadError> {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    let kind = if t.is_file() {
+    let Some(kind) = crate::load::limits::special_kind(&meta.file_type()) else {
         if meta.len() <= MAX_COMPANION_BYTES {
             return Ok(());
         }
@@ -49,18 +47,6 @@ fn judge(side: &Path, meta: &std::fs::Metadata) -> Result<(), LoadError> {
                 crate::text::thousands(MAX_COMPANION_BYTES)
             ),
         });
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_char_device() {
-        "a character device"
-    } else if t.is_block_device() {
-        "a block device"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_dir() {
-        "a folder"
-    } else {
-        "something else"
     };
     Err(LoadError::Companion {
         path: side.to_owned(),
