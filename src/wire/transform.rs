@@ -86,9 +86,11 @@ pub fn prepare(api: WireApi, inputs: Vec<WireInput>, model: &WireModel) -> Vec<W
 }
 
 /// `prepareClaudeNoPrefillRequestContext`: Opus 5 and Sonnet 5 reject an assistant prefill,
-/// so trailing assistant turns without a tool call are left out.
+/// so trailing assistant turns without a tool call are left out. The model is named as
+/// `resolveClaudeModelIdentity` names it (`params.canonicalModelId` first): a gateway model
+/// serving `claude-opus-5-5` under another id is Opus 5 here too.
 pub fn strip_unsupported_prefill(mut inputs: Vec<WireInput>, model: &WireModel) -> Vec<WireInput> {
-    let id = Some(model.model.as_str());
+    let id = Some(model.claude_identity());
     if claude::opus5(id).is_none() && claude::sonnet5(id).is_none() {
         return inputs;
     }

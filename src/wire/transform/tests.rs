@@ -110,3 +110,31 @@ fn responses_missing_results_read_aborted() {
     );
     assert_eq!(prepared[2].source.to_vec(), Vec::<usize>::new());
 }
+
+#[test]
+fn a_gateway_model_serving_opus_5_leaves_out_the_trailing_prefill() {
+    // `prepareClaudeNoPrefillRequestContext` names the model as `resolveClaudeModelIdentity`
+    // does: `params.canonicalModelId` first (found by the configured replay differential,
+    // seed 92258491413).
+    let messages = [
+        json!({"role": "user", "content": "q"}),
+        json!({"role": "assistant", "content": [{"type": "text", "text": "prefill"}], "stopReason": "stop"}),
+    ];
+    let messages: Vec<crate::model::Message> = messages
+        .iter()
+        .map(|m| crate::model::Message::from_value(m.clone()).unwrap())
+        .collect();
+    let refs: Vec<&crate::model::Message> = messages.iter().collect();
+    let plain = WireModel::new("acme", "anthropic-messages", "gemini-2.5-pro");
+    assert_eq!(
+        super::strip_unsupported_prefill(WireInput::numbered(&refs), &plain).len(),
+        2
+    );
+    let gateway = WireModel {
+        canonical_model_id: Some("claude-opus-5-5".into()),
+        ..plain
+    };
+    let kept = super::strip_unsupported_prefill(WireInput::numbered(&refs), &gateway);
+    assert_eq!(kept.len(), 1);
+    assert!(!kept[0].message.is_assistant());
+}
